@@ -1,0 +1,226 @@
+"""DJ commands: every action of the DJ is one of these, carrying its dice (S1).
+
+Commands are plain data. The machine validates and applies them; the history
+stores them, so undo, redo, save, load and replay all come from this list.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from sombra_tui.engine.dice import Dice
+from sombra_tui.engine.model import MAX_GD, MAX_STAT, Action, Character, Settings
+from sombra_tui.engine.state import ReactionMode
+
+_FROZEN = ConfigDict(frozen=True)
+
+
+class AddCharacter(BaseModel):
+    """Add a character; one added mid-round joins the orders next round (I1-I4)."""
+
+    model_config = _FROZEN
+    type: Literal["add_character"] = "add_character"
+    character: Character
+
+
+class EditCharacter(BaseModel):
+    """Replace a character's sheet; renaming only before the combat starts."""
+
+    model_config = _FROZEN
+    type: Literal["edit_character"] = "edit_character"
+    name: str
+    character: Character
+
+
+class RemoveCharacter(BaseModel):
+    model_config = _FROZEN
+    type: Literal["remove_character"] = "remove_character"
+    name: str
+
+
+class MoveCharacter(BaseModel):
+    """Change the DJ's order, which breaks full initiative ties (I3)."""
+
+    model_config = _FROZEN
+    type: Literal["move_character"] = "move_character"
+    name: str
+    position: int = Field(ge=0)
+
+
+class ChangeSettings(BaseModel):
+    model_config = _FROZEN
+    type: Literal["change_settings"] = "change_settings"
+    settings: Settings
+
+
+class RenameEncounter(BaseModel):
+    model_config = _FROZEN
+    type: Literal["rename_encounter"] = "rename_encounter"
+    name: str = Field(min_length=1, max_length=80)
+
+
+class StartCombat(BaseModel):
+    """Open round 1. With iniciativa variable, the 1d10 of each character (I2)."""
+
+    model_config = _FROZEN
+    type: Literal["start_combat"] = "start_combat"
+    initiative_rolls: dict[str, int] = Field(default_factory=dict)
+
+
+class Declare(BaseModel):
+    """The current declarer's declaration (D1, D2); no actions is inaction."""
+
+    model_config = _FROZEN
+    type: Literal["declare"] = "declare"
+    character: str
+    actions: list[Action] = Field(default_factory=list)
+    #: Directly affected characters (D2); None pre-fills them from the actions' targets.
+    affected: list[str] | None = None
+
+
+class React(BaseModel):
+    """Answer the open prompt with a reaction or counter-reaction (D5-D10)."""
+
+    model_config = _FROZEN
+    type: Literal["react"] = "react"
+    character: str
+    mode: ReactionMode
+    actions: list[Action] = Field(min_length=1)
+    affected: list[str] | None = None
+    #: The Alerta TA's dice; None only with accept_without_roll (D12).
+    dice: Dice | None = None
+    base_gd: int = Field(0, ge=-MAX_GD, le=MAX_GD, description="D6 base, DJ's call")
+    extra_gd: int = Field(0, ge=-MAX_GD, le=MAX_GD, description="D12 DJ grades")
+    accept_without_roll: bool = False
+
+
+class Decline(BaseModel):
+    """The prompted character does not react: no roll, no count, no lock (D4)."""
+
+    model_config = _FROZEN
+    type: Literal["decline"] = "decline"
+    character: str
+
+
+class DenyPrompt(BaseModel):
+    """DJ override: withdraw the open prompt (D12)."""
+
+    model_config = _FROZEN
+    type: Literal["deny_prompt"] = "deny_prompt"
+    character: str
+
+
+class AllowPrompt(BaseModel):
+    """DJ override: prompt `character` to react to `against`'s current declaration (D12)."""
+
+    model_config = _FROZEN
+    type: Literal["allow_prompt"] = "allow_prompt"
+    character: str
+    against: str
+
+
+class Resolve(BaseModel):
+    """Resolve the character's next step in the current phase (P2, P3, P5, T7)."""
+
+    model_config = _FROZEN
+    type: Literal["resolve"] = "resolve"
+    character: str
+    dice: Dice | None = None
+    target: int | None = Field(None, ge=0, le=MAX_STAT)
+    extra_gd: int = Field(0, ge=-MAX_GD, le=MAX_GD)
+    modifier: int = Field(0, ge=-MAX_STAT, le=MAX_STAT)
+    #: D12: the DJ decides the outcome without a roll (True success, False failure).
+    accept: bool | None = None
+
+
+class OpposedRoll(BaseModel):
+    model_config = _FROZEN
+    character: str
+    dice: Dice
+    #: Value to roll under and GD; None takes them from the character's opposing action.
+    target: int | None = Field(None, ge=0, le=MAX_STAT)
+    gd: int | None = Field(None, ge=-MAX_GD, le=MAX_GD)
+    modifier: int = Field(0, ge=-MAX_STAT, le=MAX_STAT)
+
+
+class ResolveOpposed(BaseModel):
+    """Resolve an opposed action when the first participant acts (O2, O3, E4)."""
+
+    model_config = _FROZEN
+    type: Literal["resolve_opposed"] = "resolve_opposed"
+    character: str
+    rolls: list[OpposedRoll] = Field(min_length=2)
+    #: O3: grades given to the conditioned TA, + on a conditioning success, - on failure.
+    condition_size: int = Field(1, ge=0, le=MAX_GD)
+    #: T5: who wins an exact tie (the DJ breaks it).
+    tie_winner: str | None = None
+
+
+class Mark(StrEnum):
+    PREVENTED = "prevented"
+    OUT = "out"
+    BACK = "back"  # brings an out character back
+    UNPREVENT = "unprevent"
+
+
+class SetMark(BaseModel):
+    """Mark a character prevented or out, or undo such a mark (P4)."""
+
+    model_config = _FROZEN
+    type: Literal["set_mark"] = "set_mark"
+    character: str
+    mark: Mark
+
+
+class AdjustExtended(BaseModel):
+    """DJ adjustments of an extended action (E2 shorter retry, E3 S and GD)."""
+
+    model_config = _FROZEN
+    type: Literal["adjust_extended"] = "adjust_extended"
+    extended_id: int
+    duration: int | None = Field(None, ge=1, le=999)
+    successes: int | None = Field(None, ge=1, le=999)
+    interval: int | None = Field(None, ge=1, le=999)
+    gd: int | None = Field(None, ge=-MAX_GD, le=MAX_GD)
+
+
+class AbandonExtended(BaseModel):
+    model_config = _FROZEN
+    type: Literal["abandon_extended"] = "abandon_extended"
+    extended_id: int
+
+
+class Advance(BaseModel):
+    """Go to the next phase, or the next round after the end of the round (P1, P6)."""
+
+    model_config = _FROZEN
+    type: Literal["advance"] = "advance"
+
+
+Command = Annotated[
+    AddCharacter
+    | EditCharacter
+    | RemoveCharacter
+    | MoveCharacter
+    | ChangeSettings
+    | RenameEncounter
+    | StartCombat
+    | Declare
+    | React
+    | Decline
+    | DenyPrompt
+    | AllowPrompt
+    | Resolve
+    | ResolveOpposed
+    | SetMark
+    | AdjustExtended
+    | AbandonExtended
+    | Advance,
+    Field(discriminator="type"),
+]
+
+COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
+COMMAND_LIST_ADAPTER: TypeAdapter[list[Command]] = TypeAdapter(list[Command])

@@ -1,0 +1,46 @@
+"""Structured log events emitted by the machine (S2)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from sombra_tui.engine.dice import TAResult
+from sombra_tui.engine.state import GdBreakdown, Phase
+
+
+class EventKind(StrEnum):
+    ENCOUNTER = "encounter"  # characters, settings, order
+    ROUND = "round"
+    PHASE = "phase"
+    DECLARE = "declare"
+    PROMPT = "prompt"
+    REACTION = "reaction"
+    DECLINE = "decline"
+    WITHDRAWN = "withdrawn"
+    SKIPPED = "skipped"
+    TA = "ta"
+    OPPOSED = "opposed"
+    MARK = "mark"
+    EXTENDED = "extended"
+    OVERRIDE = "override"
+
+
+class LogEvent(BaseModel):
+    """One line of the resolution log: round, phase, who, what and the numbers (S2)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    round: int
+    phase: Phase
+    kind: EventKind
+    text: str
+    actor: str | None = None
+    targets: list[str] = Field(default_factory=list)
+    ta: TAResult | None = None
+    gd: GdBreakdown | None = None
+    #: Set when the event records a DJ override (D12) or a DJ decision.
+    override: bool = False
+    #: Which rule produced the event, for the help and the tests (e.g. "D7").
+    rule: str | None = None

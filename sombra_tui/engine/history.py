@@ -1,0 +1,144 @@
+"""The command history: state is the replay of commands over the encounter (S1).
+
+`Combat` is what a UI holds. It executes commands atomically (a refused
+command leaves everything as it was), keeps the log, and undoes or redoes any
+command by replaying from the nearest checkpoint instead of from the start.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from sombra_tui.engine import machine
+from sombra_tui.engine.commands import Command, StartCombat
+from sombra_tui.engine.dice import Dice, DiceRoller
+from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.events import LogEvent
+from sombra_tui.engine.model import Encounter
+from sombra_tui.engine.state import CombatState
+
+#: A full copy of the state is kept every this many commands (undo stays cheap).
+CHECKPOINT_EVERY = 64
+
+
+class Combat:
+    """An encounter plus its command history, current state and log."""
+
+    def __init__(self, encounter: Encounter, commands: Iterable[Command] = (),
+                 redo: Iterable[Command] = ()) -> None:
+        self.encounter = encounter
+        self._commands: list[Command] = []
+        self._events: list[list[LogEvent]] = []
+        self._redo: list[Command] = list(redo)
+        self._state = machine.initial_state(encounter)
+        self._checkpoints: dict[int, CombatState] = {0: self._state.model_copy(deep=True)}
+        for index, command in enumerate(commands):
+            try:
+                self._commands.append(command)
+                self._events.append(machine.apply(self._state, command))
+                self._maybe_checkpoint()
+            except SombraError as error:
+                raise SombraError(f"Command {index + 1} of the history ({command.type}) does "
+                                  f"not replay: {error}") from error
+
+    # ---- reading ---------------------------------------------------------------
+
+    @property
+    def state(self) -> CombatState:
+        return self._state
+
+    @property
+    def commands(self) -> list[Command]:
+        return list(self._commands)
+
+    @property
+    def redo_stack(self) -> list[Command]:
+        return list(self._redo)
+
+    @property
+    def log(self) -> list[LogEvent]:
+        return [event for events in self._events for event in events]
+
+    def events_since(self, count: int) -> list[LogEvent]:
+        """Events of the commands from index `count` on (for incremental UIs)."""
+        return [event for events in self._events[count:] for event in events]
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._commands)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    # ---- changing ----------------------------------------------------------------
+
+    def execute(self, command: Command) -> list[LogEvent]:
+        """Apply a command; on SombraError nothing changes. Clears the redo stack."""
+        events = self._apply(command)
+        self._redo.clear()
+        return events
+
+    def undo(self) -> Command:
+        if not self._commands:
+            raise SombraError("Nothing to undo.")
+        command = self._commands.pop()
+        self._events.pop()
+        self._redo.append(command)
+        self._rebuild()
+        return command
+
+    def redo(self) -> Command:
+        if not self._redo:
+            raise SombraError("Nothing to redo.")
+        command = self._redo[-1]
+        self._apply(command)
+        self._redo.pop()
+        return command
+
+    # ---- dice -------------------------------------------------------------------
+
+    def roller(self) -> DiceRoller:
+        """A roller seeded by the encounter's seed and the history's length (T6).
+
+        The same history gives the same dice, so a replayed or reloaded combat
+        rolls what it rolled before; the dice are stored in the commands anyway.
+        """
+        return DiceRoller(f"{self.encounter.seed}:{len(self._commands)}")
+
+    def roll(self) -> Dice:
+        return self.roller().roll()
+
+    def start_command(self) -> StartCombat:
+        """StartCombat with the I2 d10s rolled when iniciativa variable is on."""
+        if not self._state.settings.iniciativa_variable:
+            return StartCombat()
+        roller = self.roller()
+        return StartCombat(initiative_rolls={ch.name: roller.d10()
+                                             for ch in self._state.characters})
+
+    # ---- internals ----------------------------------------------------------------
+
+    def _apply(self, command: Command) -> list[LogEvent]:
+        trial = self._state.model_copy(deep=True)
+        events = machine.apply(trial, command)
+        self._state = trial
+        self._commands.append(command)
+        self._events.append(events)
+        self._maybe_checkpoint()
+        return events
+
+    def _maybe_checkpoint(self) -> None:
+        if len(self._commands) % CHECKPOINT_EVERY == 0:
+            self._checkpoints[len(self._commands)] = self._state.model_copy(deep=True)
+
+    def _rebuild(self) -> None:
+        """Replay from the nearest checkpoint at or before the history's length."""
+        length = len(self._commands)
+        for key in [k for k in self._checkpoints if k > length]:
+            del self._checkpoints[key]
+        base = max(self._checkpoints)
+        state = self._checkpoints[base].model_copy(deep=True)
+        for command in self._commands[base:]:
+            machine.apply(state, command)
+        self._state = state

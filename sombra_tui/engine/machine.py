@@ -1,0 +1,1011 @@
+"""The round state machine: applies DJ commands to a CombatState and emits events.
+
+`apply(state, command)` mutates `state` in place and returns the log events.
+It validates before it changes anything it cannot roll back; callers that
+must keep the old state on error (the history) apply to a copy. Every rule is
+cited by id where it is applied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from sombra_tui.engine import commands as c
+from sombra_tui.engine.dice import (
+    TAResult,
+    best_of,
+    compare_ta,
+    format_gd,
+    resolve_ta,
+    unrolled_ta,
+)
+from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.events import EventKind, LogEvent
+from sombra_tui.engine.initiative import action_groups, declaration_order
+from sombra_tui.engine.model import (
+    Action,
+    ActionKind,
+    Character,
+    Encounter,
+    ExtendedMode,
+    OppositionMode,
+    Reading,
+    Role,
+)
+from sombra_tui.engine.state import (
+    CombatState,
+    Declaration,
+    ExtendedProgress,
+    ExtendedStatus,
+    GdBreakdown,
+    PendingMark,
+    Phase,
+    Prompt,
+    PromptKind,
+    ReactionMode,
+    Step,
+    StepStatus,
+)
+
+PHASE_AFTER: dict[Phase, Phase] = {
+    Phase.DECLARATION: Phase.INSTANT,
+    Phase.INSTANT: Phase.ROUND,
+    Phase.ROUND: Phase.EXTENDED,
+    Phase.EXTENDED: Phase.END_OF_ROUND,
+    Phase.END_OF_ROUND: Phase.DECLARATION,
+}
+RESOLUTION_PHASES = (Phase.INSTANT, Phase.ROUND, Phase.EXTENDED)
+
+
+def initial_state(encounter: Encounter) -> CombatState:
+    return CombatState(
+        name=encounter.name,
+        settings=encounter.settings,
+        characters=list(encounter.characters),
+    )
+
+
+class _Emitter:
+    """Collects the events of one command, stamped with round and phase."""
+
+    def __init__(self, state: CombatState) -> None:
+        self.state = state
+        self.events: list[LogEvent] = []
+
+    def __call__(self, kind: EventKind, text: str, **fields: Any) -> None:
+        self.events.append(LogEvent(round=self.state.round, phase=self.state.phase,
+                                    kind=kind, text=text, **fields))
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _need_character(state: CombatState, name: str) -> Character:
+    character = state.character(name)
+    if character is None:
+        if name in state.removed:
+            raise SombraError(f"{name} was removed from the encounter.")
+        known = ", ".join(ch.name for ch in state.characters) or "nobody yet"
+        raise SombraError(f"There is no character called {name!r} (the encounter has: "
+                          f"{known}).")
+    return character
+
+
+def _need_phase(state: CombatState, *phases: Phase, doing: str) -> None:
+    if state.phase not in phases:
+        allowed = " or ".join(p.value for p in phases)
+        raise SombraError(f"Cannot {doing} now: the combat is in the {state.phase.value} "
+                          f"phase; that needs the {allowed} phase.")
+
+
+def _new_id(state: CombatState) -> int:
+    value = state.next_id
+    state.next_id += 1
+    return value
+
+
+def _check_names(state: CombatState, names: list[str], author: str, what: str) -> list[str]:
+    cleaned: list[str] = []
+    for name in names:
+        _need_character(state, name)
+        if name == author:
+            raise SombraError(f"{author} cannot be {what} by their own declaration.")
+        if name not in cleaned:
+            cleaned.append(name)
+    return cleaned
+
+
+def _check_actions(state: CombatState, author: str, actions: list[Action]) -> None:
+    for action in actions:
+        for name in action.targets:
+            _need_character(state, name)
+        if action.opposition is not None:
+            _check_names(state, action.opposition.against, author, "opposed")
+            if (action.opposition.mode is OppositionMode.CONDITIONED
+                    and len(action.opposition.against) != 1):
+                raise SombraError("A conditioned opposition (O3) is between two characters: "
+                                  "name exactly one opponent.")
+    if sum(1 for a in actions if a.kind is ActionKind.EXTENDED) > 1:
+        raise SombraError("One declaration can start at most one extended action.")
+
+
+def _affected(state: CombatState, author: str, actions: list[Action],
+              given: list[str] | None) -> list[str]:
+    """D2: the DJ's list, or pre-filled from the actions' targets. Inaction affects nobody."""
+    if given is None:
+        given = [name for action in actions for name in action.targets if name != author]
+    if not actions and given:
+        raise SombraError("Inaction affects nobody (D2): an empty declaration cannot mark "
+                          "affected characters.")
+    return _check_names(state, given, author, "affected")
+
+
+def _start_round(state: CombatState, emit: _Emitter, bonus: dict[str, int]) -> None:
+    state.phase = Phase.DECLARATION
+    state.round_initiative = {
+        ch.name: (ch.primaria + bonus.get(ch.name, 0), ch.secundaria)
+        for ch in state.characters
+    }
+    dj_order = [ch.name for ch in state.characters]
+    state.declaration_order = declaration_order(state.round_initiative, dj_order)  # I3
+    state.declarations = {}
+    state.current = {}
+    state.prompts = []
+    state.reactions_made = {}
+    state.locked = []
+    state.prevented = []
+    state.pending_marks = []
+    state.steps = []
+    emit(EventKind.ROUND, f"Asalto {state.round} begins. Declaration order (I3): "
+         + ", ".join(state.declaration_order), rule="D1")
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def _add_character(state: CombatState, cmd: c.AddCharacter, emit: _Emitter) -> None:
+    name = cmd.character.name
+    if any(ch.name.casefold() == name.casefold() for ch in state.characters):
+        raise SombraError(f"There is already a character called {name}; names must be "
+                          "unique in the encounter.")
+    state.characters.append(cmd.character)
+    if name in state.removed:
+        state.removed.remove(name)
+    later = "" if state.phase is Phase.SETUP else " (joins the orders next round)"
+    emit(EventKind.ENCOUNTER, f"{name} joins the encounter{later}.", actor=name)
+
+
+def _edit_character(state: CombatState, cmd: c.EditCharacter, emit: _Emitter) -> None:
+    old = _need_character(state, cmd.name)
+    new = cmd.character
+    if new.name != old.name:
+        if state.phase is not Phase.SETUP:
+            raise SombraError("A character can only be renamed before the combat starts.")
+        if any(ch.name.casefold() == new.name.casefold() for ch in state.characters
+               if ch.name != old.name):
+            raise SombraError(f"There is already a character called {new.name}.")
+    index = state.characters.index(old)
+    state.characters[index] = new
+    note = ""
+    if state.phase is not Phase.SETUP and (new.primaria, new.secundaria) != (
+            old.primaria, old.secundaria):
+        note = " New initiative applies from the next round (I1)."
+    emit(EventKind.ENCOUNTER, f"{new.name}'s sheet edited.{note}", actor=new.name)
+
+
+def _remove_character(state: CombatState, cmd: c.RemoveCharacter, emit: _Emitter) -> None:
+    character = _need_character(state, cmd.name)
+    name = character.name
+    state.characters.remove(character)
+    state.removed.append(name)
+    for prompt in [p for p in state.prompts if p.reactor == name]:
+        state.prompts.remove(prompt)
+    for step in state.steps:
+        if step.character == name and step.status is StepStatus.PENDING:
+            step.status = StepStatus.SKIPPED
+    for progress in state.extended:
+        if progress.owner == name and progress.status is ExtendedStatus.ACTIVE:
+            progress.status = ExtendedStatus.ABANDONED
+    emit(EventKind.ENCOUNTER, f"{name} leaves the encounter (kept in the log).", actor=name)
+
+
+def _move_character(state: CombatState, cmd: c.MoveCharacter, emit: _Emitter) -> None:
+    character = _need_character(state, cmd.name)
+    state.characters.remove(character)
+    position = min(cmd.position, len(state.characters))
+    state.characters.insert(position, character)
+    note = "" if state.phase is Phase.SETUP else " (orders change from the next round)"
+    emit(EventKind.ENCOUNTER, f"{cmd.name} moved to position {position + 1} of the DJ's "
+         f"order (I3 tie-break){note}.", actor=cmd.name, rule="I3")
+
+
+def _change_settings(state: CombatState, cmd: c.ChangeSettings, emit: _Emitter) -> None:
+    old, new = state.settings, cmd.settings
+    if new == old:
+        raise SombraError("The settings are unchanged.")
+    if new.iniciativa_variable != old.iniciativa_variable and state.phase is not Phase.SETUP:
+        raise SombraError("Iniciativa variable (I2) only matters before the first round; "
+                          "it cannot change once the combat has started.")
+    state.settings = new
+    changes = [f"{key} {getattr(old, key)} -> {value}"
+               for key, value in new.model_dump().items() if getattr(old, key) != value]
+    emit(EventKind.ENCOUNTER, "Settings: " + ", ".join(changes) + ".")
+    if not new.reaccion and state.prompts:  # D3: no prompts with reacción off
+        for prompt in reversed(state.prompts):
+            emit(EventKind.WITHDRAWN, f"Prompt for {prompt.reactor} withdrawn: reacción "
+                 "is off (D3).", actor=prompt.reactor, rule="D3")
+        state.prompts = []
+
+
+def _rename_encounter(state: CombatState, cmd: c.RenameEncounter, emit: _Emitter) -> None:
+    state.name = cmd.name.strip() or state.name
+    emit(EventKind.ENCOUNTER, f"Encounter renamed to {state.name}.")
+
+
+def _start_combat(state: CombatState, cmd: c.StartCombat, emit: _Emitter) -> None:
+    _need_phase(state, Phase.SETUP, doing="start the combat")
+    if not state.characters:
+        raise SombraError("Add at least one character before starting the combat.")
+    rolls = cmd.initiative_rolls
+    names = {ch.name for ch in state.characters}
+    if state.settings.iniciativa_variable:  # I2
+        missing = sorted(names - rolls.keys())
+        if missing:
+            raise SombraError("Iniciativa variable (I2) needs a d10 for every character; "
+                              "missing: " + ", ".join(missing) + ".")
+        extra = sorted(rolls.keys() - names)
+        if extra:
+            raise SombraError("Initiative rolls for unknown characters: "
+                              + ", ".join(extra) + ".")
+        bad = {n: v for n, v in rolls.items() if not 1 <= v <= 10}
+        if bad:
+            raise SombraError("An initiative d10 must be from 1 to 10: "
+                              + ", ".join(f"{n} {v}" for n, v in bad.items()) + ".")
+    elif rolls:
+        raise SombraError("Initiative rolls are only for iniciativa variable (I2), which is "
+                          "off.")
+    state.round = 1
+    if rolls:
+        emit(EventKind.ENCOUNTER, "Iniciativa variable for round 1 (I2): "
+             + ", ".join(f"{n} +{v}" for n, v in rolls.items()) + ".", rule="I2")
+    _start_round(state, emit, rolls)
+
+
+# --------------------------------------------------------------------------- declaration
+
+
+def may_react(state: CombatState, reactor: str, declaration: Declaration) -> bool:
+    """D4: already declared, earlier in declaration order, directly affected, able, unlocked."""
+    author = declaration.author
+    if not state.settings.reaccion or reactor == author:  # D3
+        return False
+    if reactor not in state.current or reactor in state.out or reactor in state.locked:
+        return False
+    if state.character(reactor) is None or reactor not in declaration.affected:
+        return False
+    order = state.declaration_order
+    if reactor not in order or author not in order:
+        return False
+    return order.index(reactor) < order.index(author)
+
+
+def _open_prompts(state: CombatState, declaration: Declaration, answered_kind: PromptKind | None,
+                  emit: _Emitter) -> None:
+    """D11: first the author of the answered declaration, then the D4 reactors in order."""
+    if not state.settings.reaccion:  # D3
+        return
+    opened: list[Prompt] = []
+    answered_author: str | None = None
+    if declaration.answers is not None:
+        answered_author = state.declarations[declaration.answers].author
+        # D9/D10: a reaction is answered by a counter-reaction and vice versa.
+        kind = PromptKind.COUNTER if answered_kind is PromptKind.REACTION else \
+            PromptKind.REACTION
+        opened.append(Prompt(id=_new_id(state), reactor=answered_author,
+                             declaration_id=declaration.id, kind=kind))
+    for name in state.declaration_order:
+        if name != answered_author and may_react(state, name, declaration):
+            opened.append(Prompt(id=_new_id(state), reactor=name,
+                                 declaration_id=declaration.id))
+    for prompt in opened:
+        word = "counter-react" if prompt.kind is PromptKind.COUNTER else "react"
+        emit(EventKind.PROMPT, f"{prompt.reactor} may {word} to {declaration.author}.",
+             actor=prompt.reactor, targets=[declaration.author],
+             rule="D9" if prompt.kind is PromptKind.COUNTER else "D4")
+    # A stack: the first to answer goes on top (D11, depth first).
+    state.prompts.extend(reversed(opened))
+
+
+def _declare(state: CombatState, cmd: c.Declare, emit: _Emitter) -> None:
+    _need_phase(state, Phase.DECLARATION, doing="declare")
+    _need_character(state, cmd.character)
+    top = state.top_prompt
+    if top is not None:
+        raise SombraError(f"First settle {top.reactor}'s reaction prompt (D11).")
+    declarer = state.current_declarer
+    if declarer is None:
+        raise SombraError("Everyone has declared this round; advance to the instant phase.")
+    if cmd.character != declarer:
+        if cmd.character in state.current:
+            raise SombraError(f"{cmd.character} has already declared this round.")
+        if cmd.character not in state.round_initiative:
+            raise SombraError(f"{cmd.character} joined during this round and declares from "
+                              "the next one.")
+        if cmd.character in state.out:
+            raise SombraError(f"{cmd.character} is out and cannot act (P4).")
+        raise SombraError(f"It is {declarer}'s turn to declare, not {cmd.character}'s "
+                          "(declaration order, I3).")
+    _check_actions(state, cmd.character, cmd.actions)
+    affected = _affected(state, cmd.character, cmd.actions, cmd.affected)
+    declaration = Declaration(id=_new_id(state), author=cmd.character,
+                              actions=list(cmd.actions), affected=affected,
+                              new_actions=list(cmd.actions))
+    state.declarations[declaration.id] = declaration
+    state.current[cmd.character] = declaration.id
+    emit(EventKind.DECLARE, f"{cmd.character} declares: {declaration.summary()}"
+         + (f" (affects {', '.join(affected)})" if affected else ""),
+         actor=cmd.character, targets=affected, rule="D1")
+    _open_prompts(state, declaration, None, emit)
+
+
+def _need_top_prompt(state: CombatState, name: str, doing: str) -> Prompt:
+    _need_phase(state, Phase.DECLARATION, doing=doing)
+    _need_character(state, name)
+    top = state.top_prompt
+    if top is None:
+        raise SombraError(f"No reaction prompt is open; {name} cannot {doing} now.")
+    if top.reactor != name:
+        raise SombraError(f"The open prompt is {top.reactor}'s, not {name}'s (D11: prompts "
+                          "are answered one at a time).")
+    return top
+
+
+def alerta_gd(state: CombatState, prompt: Prompt, mode: ReactionMode, *, base: int = 0,
+              extra: int = 0) -> GdBreakdown:
+    """D6/D9: base + 1 for substituting (not in a counter-reaction) + 1 per earlier reaction."""
+    substitution = 1 if (mode is ReactionMode.SUBSTITUTE
+                         and prompt.kind is PromptKind.REACTION) else 0
+    return GdBreakdown(base=base, substitution=substitution,
+                       earlier_reactions=state.reactions_made.get(prompt.reactor, 0),
+                       override=extra)
+
+
+def _react(state: CombatState, cmd: c.React, emit: _Emitter) -> None:
+    prompt = _need_top_prompt(state, cmd.character, "react")
+    character = _need_character(state, cmd.character)
+    answered = state.declarations[prompt.declaration_id]
+    old = state.declaration_of(cmd.character)
+    assert old is not None  # D4: only characters who declared are prompted
+    _check_actions(state, cmd.character, cmd.actions)
+    new_affected = _affected(state, cmd.character, cmd.actions, cmd.affected)
+    if cmd.accept_without_roll and cmd.dice is not None:
+        raise SombraError("Either roll the Alerta TA or accept the reaction without a roll "
+                          "(D12), not both.")
+    if not cmd.accept_without_roll and cmd.dice is None:
+        raise SombraError("The reaction needs an Alerta TA: roll or type the dice (D6).")
+    gd = alerta_gd(state, prompt, cmd.mode, base=cmd.base_gd, extra=cmd.extra_gd)
+    if cmd.dice is None:
+        result = unrolled_ta(target=character.alerta, gd=gd.total)
+    else:
+        result = resolve_ta(cmd.dice, target=character.alerta, gd=gd.total,
+                            points_per_gd=state.settings.points_per_gd,
+                            quality_levels=state.settings.niveles_de_calidad)
+    word = "counter-reaction" if prompt.kind is PromptKind.COUNTER else "reaction"
+    state.prompts.pop()
+    if not result.success:  # D7: as if Y had not tried, and locked for the round
+        state.locked.append(cmd.character)
+        emit(EventKind.REACTION, f"{cmd.character}'s {word} fails (Alerta {result.describe()}"
+             f"); keeps \"{old.summary()}\" and cannot react again this round.",
+             actor=cmd.character, targets=[answered.author], ta=result, gd=gd,
+             override=bool(cmd.extra_gd), rule="D7")
+        return
+    # D8: the declaration becomes the combination or the substitute.
+    actions = ([*old.actions, *cmd.actions] if cmd.mode is ReactionMode.COMBINE
+               else list(cmd.actions))
+    declaration = Declaration(id=_new_id(state), author=cmd.character, actions=actions,
+                              affected=new_affected, answers=answered.id, replaces=old.id,
+                              mode=cmd.mode, new_actions=list(cmd.actions))
+    state.declarations[declaration.id] = declaration
+    state.current[cmd.character] = declaration.id
+    state.reactions_made[cmd.character] = state.reactions_made.get(cmd.character, 0) + 1
+    how = "combines" if cmd.mode is ReactionMode.COMBINE else "substitutes"
+    if cmd.accept_without_roll:
+        emit(EventKind.OVERRIDE, f"DJ accepts {cmd.character}'s {word} without a roll (D12).",
+             actor=cmd.character, override=True, rule="D12")
+    emit(EventKind.REACTION, f"{cmd.character}'s {word} succeeds (Alerta {result.describe()})"
+         f" and {how}: {declaration.summary()}", actor=cmd.character,
+         targets=[answered.author, *new_affected], ta=result, gd=gd,
+         override=bool(cmd.extra_gd) or cmd.accept_without_roll,
+         rule="D9" if prompt.kind is PromptKind.COUNTER else "D8")
+    if cmd.mode is ReactionMode.SUBSTITUTE:  # D8: prompts of the old declaration go
+        withdrawn = [p for p in state.prompts if p.declaration_id == old.id]
+        for p in withdrawn:
+            state.prompts.remove(p)
+            emit(EventKind.WITHDRAWN, f"{p.reactor}'s prompt withdrawn: {cmd.character} "
+                 "substituted the declaration it answered (D8).", actor=p.reactor, rule="D8")
+    _open_prompts(state, declaration, prompt.kind, emit)
+
+
+def _decline(state: CombatState, cmd: c.Decline, emit: _Emitter) -> None:
+    prompt = _need_top_prompt(state, cmd.character, "decline")
+    state.prompts.pop()
+    author = state.declarations[prompt.declaration_id].author
+    emit(EventKind.DECLINE, f"{cmd.character} does not react to {author} (D4: no roll, "
+         "no count, no lock).", actor=cmd.character, targets=[author], rule="D4")
+
+
+def _deny_prompt(state: CombatState, cmd: c.DenyPrompt, emit: _Emitter) -> None:
+    prompt = _need_top_prompt(state, cmd.character, "be denied a reaction")
+    state.prompts.pop()
+    author = state.declarations[prompt.declaration_id].author
+    emit(EventKind.OVERRIDE, f"DJ denies {cmd.character}'s reaction to {author} (D12).",
+         actor=cmd.character, targets=[author], override=True, rule="D12")
+
+
+def _allow_prompt(state: CombatState, cmd: c.AllowPrompt, emit: _Emitter) -> None:
+    _need_phase(state, Phase.DECLARATION, doing="open a reaction prompt")
+    _need_character(state, cmd.character)
+    _need_character(state, cmd.against)
+    if not state.settings.reaccion:
+        raise SombraError("Reacción is off in the settings (D3); turn it on to allow "
+                          "reactions.")
+    if cmd.character == cmd.against:
+        raise SombraError(f"{cmd.character} cannot react to their own declaration.")
+    if cmd.character not in state.current:
+        raise SombraError(f"{cmd.character} has not declared yet, so has nothing to change "
+                          "by reacting.")
+    declaration = state.declaration_of(cmd.against)
+    if declaration is None:
+        raise SombraError(f"{cmd.against} has not declared yet this round.")
+    prompt = Prompt(id=_new_id(state), reactor=cmd.character, declaration_id=declaration.id,
+                    forced=True)
+    state.prompts.append(prompt)
+    notes = []
+    if cmd.character in state.locked:
+        notes.append("despite the failed Alerta")
+    if cmd.character in state.out:
+        notes.append("despite being out")
+    note = f" ({', '.join(notes)})" if notes else ""
+    emit(EventKind.OVERRIDE, f"DJ lets {cmd.character} react to {cmd.against}{note} (D12).",
+         actor=cmd.character, targets=[cmd.against], override=True, rule="D12")
+
+
+# --------------------------------------------------------------------------- resolution
+
+
+def _build_steps(state: CombatState, phase: Phase, emit: _Emitter) -> None:
+    """P2/P3: one step per instant (or round/automatic) action, in action order (I4)."""
+    state.steps = []
+    dj_order = [ch.name for ch in state.characters]
+    groups = action_groups(state.round_initiative, dj_order)
+    kinds = ({ActionKind.INSTANT} if phase is Phase.INSTANT
+             else {ActionKind.ROUND, ActionKind.AUTOMATIC})
+    for group_index, group in enumerate(groups):
+        for name in group:
+            declaration = state.declaration_of(name)
+            if declaration is None:
+                continue
+            for index, action in enumerate(declaration.actions):
+                if action.kind in kinds:
+                    state.steps.append(Step(id=_new_id(state), character=name,
+                                            action_index=index, group=group_index))
+    if not state.steps:
+        emit(EventKind.PHASE, "Nothing to resolve in this phase.")
+
+
+def _build_extended_steps(state: CombatState, emit: _Emitter) -> None:
+    """P5/E1-E3: count the round for each active extended action; due ones roll."""
+    state.steps = []
+    dj_order = [ch.name for ch in state.characters]
+    order = {name: i for i, group in enumerate(action_groups(state.round_initiative, dj_order))
+             for name in group}
+    active = [p for p in state.extended if p.status is ExtendedStatus.ACTIVE]
+    active.sort(key=lambda p: (order.get(p.owner, len(order)), p.id))
+    for progress in active:
+        if progress.owner in state.out:  # P5: out characters skip their extended roll
+            emit(EventKind.SKIPPED, f"{progress.owner} is out: \"{progress.action.description}"
+                 "\" does not progress this round (P5).", actor=progress.owner, rule="P5")
+            continue
+        progress.rounds_counted += 1
+        due = progress.duration if progress.mode is ExtendedMode.SIMPLE else progress.interval
+        if progress.rounds_counted >= due:
+            state.steps.append(Step(id=_new_id(state), character=progress.owner,
+                                    extended_id=progress.id,
+                                    group=order.get(progress.owner, len(order))))
+        else:
+            emit(EventKind.EXTENDED, f"{progress.owner}: \"{progress.action.description}\" "
+                 f"{progress.progress_text()} (E1).", actor=progress.owner, rule="E1")
+    if not state.steps:
+        emit(EventKind.PHASE, "No extended TA is due this round.")
+
+
+def _start_extended(state: CombatState, emit: _Emitter) -> None:
+    """E1: declared extended actions start when the declarations are final."""
+    for name in state.declaration_order:
+        declaration = state.declaration_of(name)
+        if declaration is None:
+            continue
+        for action in declaration.actions:
+            if action.kind is not ActionKind.EXTENDED or action.extended is None:
+                continue
+            spec = action.extended
+            progress = ExtendedProgress(
+                id=_new_id(state), owner=name, action=action, mode=spec.mode,
+                duration=spec.duration, successes_needed=spec.successes,
+                interval=spec.interval, gd=action.gd, started_round=state.round)
+            state.extended.append(progress)
+            emit(EventKind.EXTENDED, f"{name} starts the extended action \"{action.description}"
+                 f"\" ({spec.mode.value}: " + (f"TA after {spec.duration} rounds"
+                 if spec.mode is ExtendedMode.SIMPLE else
+                 f"{spec.successes} successes, a TA every {spec.interval} rounds") + ").",
+                 actor=name, rule="E2" if spec.mode is ExtendedMode.SIMPLE else "E3")
+
+
+def _advance(state: CombatState, cmd: c.Advance, emit: _Emitter) -> None:
+    phase = state.phase
+    if phase is Phase.SETUP:
+        raise SombraError("Start the combat first (it opens round 1).")
+    if phase is Phase.DECLARATION:
+        if state.prompts:
+            raise SombraError(f"{state.prompts[-1].reactor}'s reaction prompt is still open.")
+        if state.next_declarer is not None:
+            raise SombraError(f"{state.next_declarer} has not declared yet.")
+    elif phase in RESOLUTION_PHASES:
+        pending = state.pending_steps()
+        if pending:
+            who = ", ".join(dict.fromkeys(step.character for step in pending))
+            raise SombraError(f"Still to resolve in this phase: {who}.")
+    _apply_pending_marks(state, emit)
+    if phase is Phase.END_OF_ROUND:
+        state.round += 1
+        _start_round(state, emit, {})
+        return
+    if phase is Phase.DECLARATION:
+        _start_extended(state, emit)
+    state.phase = PHASE_AFTER[phase]  # P1: instant, round, extended, in order
+    emit(EventKind.PHASE, f"{_PHASE_TITLES[state.phase]} (P1).", rule="P1")
+    if state.phase is Phase.INSTANT:
+        _build_steps(state, Phase.INSTANT, emit)
+    elif state.phase is Phase.ROUND:
+        _build_steps(state, Phase.ROUND, emit)
+    elif state.phase is Phase.EXTENDED:
+        _build_extended_steps(state, emit)
+    elif state.phase is Phase.END_OF_ROUND:
+        state.steps = []
+        emit(EventKind.ROUND, f"Asalto {state.round} ends (P6).", rule="P6")
+
+
+_PHASE_TITLES = {
+    Phase.INSTANT: "Instant actions",
+    Phase.ROUND: "Round actions",
+    Phase.EXTENDED: "Extended actions",
+    Phase.END_OF_ROUND: "End of the round",
+}
+
+
+def _find_step(state: CombatState, name: str, doing: str) -> Step:
+    _need_phase(state, *RESOLUTION_PHASES, doing=doing)
+    _need_character(state, name)
+    group = state.current_group()
+    for step in group:
+        if step.character == name:
+            return step
+    if any(step.character == name for step in state.pending_steps()):
+        acting = ", ".join(dict.fromkeys(step.character for step in group))
+        raise SombraError(f"It is not {name}'s turn yet: {acting} acts first (I4).")
+    raise SombraError(f"{name} has nothing to resolve in this phase.")
+
+
+def _target_for(state: CombatState, name: str, action: Action, given: int | None) -> int:
+    if given is not None:
+        return given
+    if action.target is not None:
+        return action.target
+    character = state.character(name)
+    if character is not None and action.skill:
+        for skill, value in character.skills.items():
+            if skill.casefold() == action.skill.casefold():
+                return value
+    raise SombraError(f"{name}'s action \"{action.description}\" has no value to roll under: "
+                      "give a target (T2).")
+
+
+def _resolve(state: CombatState, cmd: c.Resolve, emit: _Emitter) -> None:
+    step = _find_step(state, cmd.character, "resolve an action")
+    action = state.step_action(step)
+    if action.opposition is not None and action.kind is not ActionKind.AUTOMATIC:
+        raise SombraError(f"\"{action.description}\" is an opposed action: resolve it with "
+                          "every participant's TA (O2/O3).")
+    if action.kind is ActionKind.AUTOMATIC:  # T7: never rolls
+        if cmd.dice is not None or cmd.accept is not None:
+            raise SombraError("Automatic actions never roll (T7).")
+        step.status = StepStatus.DONE
+        emit(EventKind.TA, f"{cmd.character}: \"{action.description}\" happens (automatic, "
+             "no roll, T7).", actor=cmd.character, targets=list(action.targets), rule="T7")
+        _after_step(state, step, emit)
+        return
+    if cmd.dice is None and cmd.accept is None:
+        raise SombraError("Roll or type the dice for this TA (T6).")
+    if cmd.dice is not None and cmd.accept is not None:
+        raise SombraError("Either roll the dice or let the DJ decide the outcome, not both.")
+    target = _target_for(state, cmd.character, action, cmd.target)
+    progress = (state.extended_by_id(step.extended_id) if step.extended_id is not None
+                else None)
+    base_gd = progress.gd if progress is not None else action.gd
+    gd = base_gd + cmd.extra_gd
+    if cmd.dice is None:
+        assert cmd.accept is not None
+        result = unrolled_ta(target=target, success=cmd.accept, gd=gd)
+    else:
+        result = resolve_ta(cmd.dice, target=target, gd=gd, modifier=cmd.modifier,
+                            points_per_gd=state.settings.points_per_gd,
+                            quality_levels=state.settings.niveles_de_calidad)
+    step.status = StepStatus.DONE
+    step.result = result
+    emit(EventKind.TA, f"{cmd.character}: \"{action.description}\" {result.describe()}",
+         actor=cmd.character, targets=list(action.targets), ta=result,
+         override=cmd.accept is not None or bool(cmd.extra_gd),
+         rule="P5" if progress else ("P2" if state.phase is Phase.INSTANT else "P3"))
+    if progress is not None:
+        _extended_result(state, progress, result.success, emit)
+    _after_step(state, step, emit)
+
+
+def _extended_result(state: CombatState, progress: ExtendedProgress, success: bool,
+                     emit: _Emitter) -> None:
+    progress.attempts += 1
+    progress.rounds_counted = 0
+    name, what = progress.owner, progress.action.description
+    if progress.mode is ExtendedMode.SIMPLE:
+        if success:
+            progress.status = ExtendedStatus.DONE
+            emit(EventKind.EXTENDED, f"{name} completes \"{what}\" (E2).", actor=name,
+                 rule="E2")
+        else:  # E2: failure restarts from the beginning
+            emit(EventKind.EXTENDED, f"{name} fails \"{what}\" and restarts it: "
+                 f"{progress.duration} rounds again; the DJ may shorten it (E2).",
+                 actor=name, rule="E2")
+        return
+    if success:  # E3: each success is counted
+        progress.successes += 1
+    if progress.successes >= progress.successes_needed:
+        progress.status = ExtendedStatus.DONE
+        emit(EventKind.EXTENDED, f"{name} completes \"{what}\" with {progress.successes} "
+             "successes (E3).", actor=name, rule="E3")
+    else:
+        emit(EventKind.EXTENDED, f"{name}: \"{what}\" {progress.successes}/"
+             f"{progress.successes_needed} successes (E3).", actor=name, rule="E3")
+
+
+def _opponent_values(state: CombatState, name: str, initiator: str, roll: c.OpposedRoll
+                     ) -> tuple[int, int, Step | None]:
+    """Target and GD of an opponent: given, or from its own action opposing the initiator."""
+    for step in state.pending_steps():
+        if step.character != name:
+            continue
+        action = state.step_action(step)
+        if action.opposition is not None and initiator in action.opposition.against:
+            target = _target_for(state, name, action, roll.target)
+            gd = roll.gd if roll.gd is not None else action.gd
+            return target, gd, step
+    if roll.target is None:
+        raise SombraError(f"Give {name}'s value to roll under: {name} has no action opposing "
+                          f"{initiator} this phase.")
+    return roll.target, roll.gd or 0, None
+
+
+def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) -> None:
+    step = _find_step(state, cmd.character, "resolve an opposed action")
+    action = state.step_action(step)
+    opposition = action.opposition
+    if opposition is None:
+        raise SombraError(f"\"{action.description}\" is not an opposed action; resolve it "
+                          "with a single TA.")
+    participants = [cmd.character, *opposition.against]
+    given = [roll.character for roll in cmd.rolls]
+    if sorted(given) != sorted(participants) or len(set(given)) != len(given):
+        raise SombraError("An opposed roll needs one TA for each participant: "
+                          + ", ".join(participants) + f" (got {', '.join(given)}).")
+    for name in opposition.against:
+        _need_character(state, name)
+    rolls = {roll.character: roll for roll in cmd.rolls}
+    progress = (state.extended_by_id(step.extended_id) if step.extended_id is not None
+                else None)
+    values: dict[str, tuple[int, int]] = {}
+    consumed: list[Step] = []
+    own = rolls[cmd.character]
+    values[cmd.character] = (
+        _target_for(state, cmd.character, action, own.target),
+        own.gd if own.gd is not None else (progress.gd if progress else action.gd))
+    for name in opposition.against:
+        target, gd, their_step = _opponent_values(state, name, cmd.character, rolls[name])
+        values[name] = (target, gd)
+        if their_step is not None:
+            consumed.append(their_step)
+    settings = state.settings
+
+    def roll_for(name: str, extra: int = 0) -> TAResult:
+        target, gd = values[name]
+        return resolve_ta(rolls[name].dice, target=target, gd=gd + extra,
+                          modifier=rolls[name].modifier, points_per_gd=settings.points_per_gd,
+                          quality_levels=settings.niveles_de_calidad)
+
+    results: dict[str, TAResult] = {}
+    reading_text = ""
+    conditioning = conditioned = cmd.character
+    if opposition.mode is OppositionMode.DIRECT or progress is not None:  # O2, E4
+        for name in participants:
+            results[name] = roll_for(name)
+        for name in participants:
+            emit(EventKind.TA, f"{name}: {results[name].describe()}", actor=name,
+                 ta=results[name], rule="O2")
+        winners = best_of(results)
+    else:  # O3: the conditioning TA first, the conditioned one modified by its outcome
+        other = opposition.against[0]
+        if opposition.role is Role.CONDITIONING:
+            conditioning, conditioned = cmd.character, other
+        else:
+            conditioning, conditioned = other, cmd.character
+        results[conditioning] = roll_for(conditioning)
+        shift = cmd.condition_size if results[conditioning].success else -cmd.condition_size
+        results[conditioned] = roll_for(conditioned, shift)
+        emit(EventKind.TA, f"{conditioning} (conditioning): "
+             f"{results[conditioning].describe()}", actor=conditioning,
+             ta=results[conditioning], rule="O3")
+        emit(EventKind.TA, f"{conditioned} (conditioned, GD {format_gd(shift)} because the "
+             f"conditioning TA {'succeeded' if shift > 0 else 'failed'}): "
+             f"{results[conditioned].describe()}", actor=conditioned,
+             ta=results[conditioned], rule="O3")
+        verdict = compare_ta(results[conditioning], results[conditioned])
+        winners = ([conditioning] if verdict > 0 else [conditioned] if verdict < 0
+                   else [conditioning, conditioned])
+    if len(winners) > 1:
+        if cmd.tie_winner is None:
+            raise SombraError("Tie between " + " and ".join(winners)
+                              + " (T5): the DJ chooses the winner.")
+        if cmd.tie_winner not in winners:
+            raise SombraError(f"{cmd.tie_winner} is not among the tied: "
+                              + ", ".join(winners) + ".")
+        winner = cmd.tie_winner
+    else:
+        winner = winners[0]
+    if opposition.mode is OppositionMode.CONDITIONED and progress is None:
+        reading_text = " " + read_outcome(opposition.reading, conditioning, conditioned,
+                                          results, winner)
+    tie = " (tie broken by the DJ)" if len(winners) > 1 else ""
+    emit(EventKind.OPPOSED, f"{winner} wins the opposed action \"{action.description}\""
+         f"{tie} (T5).{reading_text}", actor=cmd.character, targets=list(opposition.against),
+         override=len(winners) > 1, rule="O4" if reading_text else "O2")
+    step.status = StepStatus.DONE
+    step.result = results[cmd.character]
+    for other_step in consumed:  # O2: all rolled when the first acted
+        other_step.status = StepStatus.DONE
+        other_step.result = results[other_step.character]
+    if progress is not None:  # E4: the chase counts as won or lost for the initiator
+        _extended_result(state, progress, winner == cmd.character, emit)
+    _after_step(state, step, emit)
+
+
+def read_outcome(reading: Reading, conditioning: str, conditioned: str,
+                 results: dict[str, TAResult], winner: str) -> str:
+    """O4: the seed's reading of a conditioned opposition, for the DJ."""
+    first, second = results[conditioning], results[conditioned]
+    if reading is Reading.ATTACK:
+        if winner == conditioning:
+            if first.success:
+                return f"{conditioning} hits {conditioned}."
+            return (f"{conditioning}'s attack failed its TA: no hit despite winning; the DJ "
+                    "may grant an advantage (position, cornering).")
+        return f"{conditioned} avoids the attack."
+    if reading is Reading.STEALTH:
+        both_failed = not first.success and not second.success
+        if winner == conditioning:
+            if both_failed:
+                return f"{conditioning} passes unseen, but makes noise."
+            return f"{conditioning} passes unseen."
+        if both_failed:
+            return (f"Something catches {conditioned}'s attention: a new TA to confirm the "
+                    "suspicion.")
+        return f"{conditioned} detects {conditioning}."
+    return f"The DJ reads the outcome: {winner} prevails."
+
+
+def _after_step(state: CombatState, step: Step, emit: _Emitter) -> None:
+    """P3/P4: once a simultaneous group is complete, its deferred marks apply."""
+    if not any(s.group == step.group and s.status is StepStatus.PENDING for s in state.steps):
+        _apply_pending_marks(state, emit)
+
+
+# --------------------------------------------------------------------------- marks
+
+
+def _apply_mark(state: CombatState, name: str, mark: c.Mark, emit: _Emitter,
+                deferred: bool = False) -> None:
+    after = " after the simultaneous group (P4)" if deferred else ""
+    if mark is c.Mark.OUT and name not in state.out:
+        state.out.append(name)
+        emit(EventKind.MARK, f"{name} is out{after}: cannot act or react (P4).", actor=name,
+             rule="P4")
+    elif mark is c.Mark.PREVENTED and name not in state.prevented:
+        state.prevented.append(name)
+        emit(EventKind.MARK, f"{name} is prevented{after}: the round action is cancelled "
+             "(P4).", actor=name, rule="P4")
+    elif mark is c.Mark.BACK and name in state.out:
+        state.out.remove(name)
+        emit(EventKind.MARK, f"{name} is back in the combat{after}.", actor=name, rule="P4")
+    elif mark is c.Mark.UNPREVENT and name in state.prevented:
+        state.prevented.remove(name)
+        emit(EventKind.MARK, f"{name} is no longer prevented{after}.", actor=name, rule="P4")
+
+
+def _apply_pending_marks(state: CombatState, emit: _Emitter) -> None:
+    marks, state.pending_marks = state.pending_marks, []
+    for pending in marks:
+        if state.character(pending.character) is not None:
+            _apply_mark(state, pending.character, c.Mark(pending.mark), emit, deferred=True)
+
+
+def _set_mark(state: CombatState, cmd: c.SetMark, emit: _Emitter) -> None:
+    _need_character(state, cmd.character)
+    name, mark = cmd.character, cmd.mark
+    if state.phase is Phase.SETUP and mark in (c.Mark.PREVENTED, c.Mark.UNPREVENT):
+        raise SombraError("No round is running yet: nothing to prevent.")
+    if mark is c.Mark.PREVENTED and state.phase in (Phase.EXTENDED, Phase.END_OF_ROUND):
+        raise SombraError("The round actions are over; nothing is left to prevent this round.")
+    pending_same = any(p.character == name and p.mark == mark.value
+                       for p in state.pending_marks)
+    already = {
+        c.Mark.OUT: name in state.out,
+        c.Mark.PREVENTED: name in state.prevented,
+        c.Mark.BACK: name not in state.out,
+        c.Mark.UNPREVENT: name not in state.prevented,
+    }[mark]
+    if already or pending_same:
+        state_word = {c.Mark.OUT: "already out", c.Mark.PREVENTED: "already prevented",
+                      c.Mark.BACK: "not out", c.Mark.UNPREVENT: "not prevented"}[mark]
+        raise SombraError(f"{name} is {state_word}.")
+    if state.phase in RESOLUTION_PHASES and state.group_in_progress():  # P4
+        state.pending_marks.append(PendingMark(character=name, mark=mark.value))
+        emit(EventKind.MARK, f"{name} will be {mark.value} once the simultaneous group has "
+             "acted (P4).", actor=name, rule="P4")
+        return
+    _apply_mark(state, name, mark, emit)
+
+
+# --------------------------------------------------------------------------- extended
+
+
+def _need_extended(state: CombatState, extended_id: int) -> ExtendedProgress:
+    progress = state.extended_by_id(extended_id)
+    if progress is None:
+        raise SombraError(f"There is no extended action #{extended_id}.")
+    if progress.status is not ExtendedStatus.ACTIVE:
+        raise SombraError(f"\"{progress.action.description}\" is already "
+                          f"{progress.status.value}.")
+    return progress
+
+
+def _adjust_extended(state: CombatState, cmd: c.AdjustExtended, emit: _Emitter) -> None:
+    progress = _need_extended(state, cmd.extended_id)
+    changes: list[str] = []
+    if cmd.duration is not None:
+        if progress.mode is not ExtendedMode.SIMPLE:
+            raise SombraError("Only a simple extended action has a duration (E2).")
+        changes.append(f"duration {progress.duration} -> {cmd.duration}")
+        progress.duration = cmd.duration
+    if cmd.successes is not None:
+        if progress.mode is not ExtendedMode.COMPLEX:
+            raise SombraError("Only a complex extended action counts successes (E3).")
+        changes.append(f"successes needed {progress.successes_needed} -> {cmd.successes}")
+        progress.successes_needed = cmd.successes
+    if cmd.interval is not None:
+        if progress.mode is not ExtendedMode.COMPLEX:
+            raise SombraError("Only a complex extended action has an interval (E3).")
+        changes.append(f"interval {progress.interval} -> {cmd.interval}")
+        progress.interval = cmd.interval
+    if cmd.gd is not None:
+        changes.append(f"GD {format_gd(progress.gd)} -> {format_gd(cmd.gd)}")
+        progress.gd = cmd.gd
+    if not changes:
+        raise SombraError("Nothing to adjust: give a duration, successes, interval or GD.")
+    emit(EventKind.EXTENDED, f"DJ adjusts {progress.owner}'s \"{progress.action.description}\""
+         ": " + ", ".join(changes) + ".", actor=progress.owner, override=True,
+         rule="E2" if progress.mode is ExtendedMode.SIMPLE else "E3")
+    if progress.mode is ExtendedMode.COMPLEX and progress.successes >= progress.successes_needed:
+        progress.status = ExtendedStatus.DONE
+        emit(EventKind.EXTENDED, f"{progress.owner} completes \"{progress.action.description}"
+             "\" (E3).", actor=progress.owner, rule="E3")
+
+
+def _abandon_extended(state: CombatState, cmd: c.AbandonExtended, emit: _Emitter) -> None:
+    progress = _need_extended(state, cmd.extended_id)
+    progress.status = ExtendedStatus.ABANDONED
+    for step in state.steps:
+        if step.extended_id == progress.id and step.status is StepStatus.PENDING:
+            step.status = StepStatus.SKIPPED
+    emit(EventKind.EXTENDED, f"{progress.owner} abandons \"{progress.action.description}\" "
+         "(E1).", actor=progress.owner, override=True, rule="E1")
+
+
+# --------------------------------------------------------------------------- settle
+
+
+def _settle(state: CombatState, emit: _Emitter) -> None:
+    """Skip what can no longer happen: D11 prompts of locked/out reactors, P4 steps."""
+    if state.phase is Phase.DECLARATION:
+        while state.prompts:
+            top = state.prompts[-1]
+            if top.forced:
+                break
+            reason = ("locked (D7)" if top.reactor in state.locked
+                      else "out (P4)" if top.reactor in state.out
+                      else "gone" if state.character(top.reactor) is None else None)
+            if reason is None:
+                break
+            state.prompts.pop()
+            emit(EventKind.SKIPPED, f"{top.reactor}'s prompt skipped: {reason} (D11).",
+                 actor=top.reactor, rule="D11")
+    elif state.phase in RESOLUTION_PHASES:
+        changed = True
+        while changed:
+            changed = False
+            for step in state.current_group():
+                name = step.character
+                reason = None
+                if state.character(name) is None:
+                    reason = "left the encounter"
+                elif name in state.out:
+                    reason = "out (P4)" if step.extended_id is None else "out (P5)"
+                elif state.phase is Phase.ROUND and name in state.prevented:
+                    reason = "prevented (P4)"
+                if reason is None:
+                    continue
+                step.status = StepStatus.SKIPPED
+                action = state.step_action(step) if state.character(name) else None
+                what = f" \"{action.description}\"" if action else ""
+                emit(EventKind.SKIPPED, f"{name}{what} skipped: {reason}.", actor=name,
+                     rule="P5" if step.extended_id is not None else "P4")
+                _after_step(state, step, emit)
+                changed = True
+
+
+# --------------------------------------------------------------------------- dispatch
+
+_Handler = Callable[[CombatState, Any, _Emitter], None]
+
+_HANDLERS: dict[type[Any], _Handler] = {
+    c.AddCharacter: _add_character,
+    c.EditCharacter: _edit_character,
+    c.RemoveCharacter: _remove_character,
+    c.MoveCharacter: _move_character,
+    c.ChangeSettings: _change_settings,
+    c.RenameEncounter: _rename_encounter,
+    c.StartCombat: _start_combat,
+    c.Declare: _declare,
+    c.React: _react,
+    c.Decline: _decline,
+    c.DenyPrompt: _deny_prompt,
+    c.AllowPrompt: _allow_prompt,
+    c.Resolve: _resolve,
+    c.ResolveOpposed: _resolve_opposed,
+    c.SetMark: _set_mark,
+    c.AdjustExtended: _adjust_extended,
+    c.AbandonExtended: _abandon_extended,
+    c.Advance: _advance,
+}
+
+
+def apply(state: CombatState, command: c.Command) -> list[LogEvent]:
+    """Apply one command to `state` in place; return its log events.
+
+    Raises SombraError for an illegal command. The state may then be partly
+    changed: apply to a copy when the old state must survive (see history).
+    """
+    handler = _HANDLERS.get(type(command))
+    if handler is None:
+        raise SombraError(f"Unknown command {type(command).__name__}.")
+    emit = _Emitter(state)
+    handler(state, command, emit)
+    _settle(state, emit)
+    return emit.events

@@ -1,0 +1,175 @@
+"""Characters, settings, actions and the encounter as it is set up (I1-I4, D1, E1-E4)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Self
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from sombra_tui.engine.dice import DEFAULT_POINTS_PER_GD
+
+MAX_STAT = 999
+MAX_GD = 20
+NAME_MAX = 40
+
+
+class Side(StrEnum):
+    PC = "PC"
+    NPC = "NPC"
+
+
+class Character(BaseModel):
+    """A combatant. Names are unique in the encounter and identify it everywhere."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str = Field(min_length=1, max_length=NAME_MAX)
+    side: Side = Side.NPC
+    primaria: int = Field(ge=0, le=MAX_STAT, description="iniciativa primaria (I1)")
+    secundaria: int = Field(ge=0, le=MAX_STAT, description="iniciativa secundaria (I1)")
+    alerta: int = Field(ge=0, le=MAX_STAT, description="target of reaction TAs (D6)")
+    skills: dict[str, int] = Field(default_factory=dict)
+    notes: str = ""
+
+    @field_validator("name")
+    @classmethod
+    def _clean_name(cls, value: str) -> str:
+        value = value.strip()
+        if not value:
+            raise ValueError("a character needs a name")
+        return value
+
+    @field_validator("skills")
+    @classmethod
+    def _check_skills(cls, value: dict[str, int]) -> dict[str, int]:
+        for skill, score in value.items():
+            if not skill.strip():
+                raise ValueError("a skill needs a name")
+            if not 0 <= score <= MAX_STAT:
+                raise ValueError(f"skill {skill!r} must be from 0 to {MAX_STAT}, not {score}")
+        return value
+
+
+class Settings(BaseModel):
+    """Encounter settings (D3, T3, T4, I2)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    reaccion: bool = Field(True, description="reaction prompts on (D3)")
+    niveles_de_calidad: bool = Field(True, description="quality levels on (T4)")
+    iniciativa_variable: bool = Field(False, description="1d10 on primaria, first round (I2)")
+    points_per_gd: int = Field(DEFAULT_POINTS_PER_GD, ge=1, le=20,
+                               description="points per difficulty grade (T3)")
+
+
+class ActionKind(StrEnum):
+    AUTOMATIC = "automatic"
+    INSTANT = "instant"
+    ROUND = "round"
+    EXTENDED = "extended"
+
+
+class ExtendedMode(StrEnum):
+    SIMPLE = "simple"
+    COMPLEX = "complex"
+
+
+class ExtendedSpec(BaseModel):
+    """Parameters of an extended action (E2 simple: duration; E3 complex: S every K)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    mode: ExtendedMode = ExtendedMode.SIMPLE
+    duration: int = Field(1, ge=1, le=999, description="E2: rounds until the TA")
+    successes: int = Field(1, ge=1, le=999, description="E3: successes required")
+    interval: int = Field(1, ge=1, le=999, description="E3: rounds between TAs")
+
+
+class OppositionMode(StrEnum):
+    DIRECT = "direct"  # O2
+    CONDITIONED = "conditioned"  # O3
+
+
+class Role(StrEnum):
+    CONDITIONING = "conditioning"
+    CONDITIONED = "conditioned"
+
+
+class Reading(StrEnum):
+    """How the DJ reads a conditioned outcome (O4)."""
+
+    GENERIC = "generic"
+    ATTACK = "attack"  # attack (conditioning) vs dodge (conditioned)
+    STEALTH = "stealth"  # stealth (conditioning) vs perception (conditioned)
+
+
+class Opposition(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    mode: OppositionMode
+    against: list[str] = Field(min_length=1)
+    role: Role = Role.CONDITIONING
+    reading: Reading = Reading.GENERIC
+
+
+class Action(BaseModel):
+    """One action inside a declaration (D1)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: ActionKind = ActionKind.ROUND
+    description: str = Field(min_length=1, max_length=200)
+    skill: str = ""
+    #: Value to roll under (T2); None: taken from the character's skill at resolution.
+    target: int | None = Field(None, ge=0, le=MAX_STAT)
+    gd: int = Field(0, ge=-MAX_GD, le=MAX_GD)
+    #: Characters the action is aimed at; they pre-fill the affected list (D2).
+    targets: list[str] = Field(default_factory=list)
+    extended: ExtendedSpec | None = None
+    opposition: Opposition | None = None
+
+    @field_validator("description")
+    @classmethod
+    def _clean_description(cls, value: str) -> str:
+        value = value.strip()
+        if not value:
+            raise ValueError("an action needs a description")
+        return value
+
+    @model_validator(mode="after")
+    def _kind_fits(self) -> Self:
+        if self.kind is ActionKind.EXTENDED and self.extended is None:
+            object.__setattr__(self, "extended", ExtendedSpec())
+        if self.kind is not ActionKind.EXTENDED and self.extended is not None:
+            raise ValueError("only an extended action has extended parameters")
+        if self.kind is ActionKind.AUTOMATIC and self.opposition is not None:
+            raise ValueError("an automatic action cannot be opposed (it never rolls, T7)")
+        if self.kind is ActionKind.INSTANT and self.opposition is not None:
+            raise ValueError("opposed actions are round or extended actions")
+        return self
+
+    def summary(self) -> str:
+        tag = {"automatic": "auto", "instant": "inst", "round": "asalto",
+               "extended": "ext"}[self.kind.value]
+        return f"{self.description} [{tag}]"
+
+
+class Encounter(BaseModel):
+    """An encounter as the DJ sets it up, before any command (S1)."""
+
+    name: str = Field("Encuentro", min_length=1, max_length=80)
+    settings: Settings = Field(default_factory=Settings)
+    characters: list[Character] = Field(default_factory=list)
+    seed: int = Field(0, ge=0)
+
+    @model_validator(mode="after")
+    def _unique_names(self) -> Self:
+        seen: set[str] = set()
+        for character in self.characters:
+            key = character.name.casefold()
+            if key in seen:
+                raise ValueError(f"two characters are called {character.name!r}; "
+                                 "names must be unique")
+            seen.add(key)
+        return self

@@ -1,0 +1,105 @@
+"""Save and load encounters as versioned JSON, via pydantic.
+
+A file holds the encounter as set up plus the command history (and the redo
+stack); loading replays the history, so a loaded combat is equal to the saved
+one, mid-chain included. Loading never executes anything from the file.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, ValidationError
+
+from sombra_tui.engine.commands import Command
+from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.history import Combat
+from sombra_tui.engine.model import Encounter
+
+FORMAT_NAME = "sombra-tui encounter"
+FORMAT_VERSION = 1
+#: Refuse files larger than this before reading them (a week's combat is far smaller).
+MAX_FILE_BYTES = 64 * 1024 * 1024
+FILE_SUFFIX = ".sombra.json"
+
+
+class SaveFile(BaseModel):
+    format: Literal["sombra-tui encounter"] = "sombra-tui encounter"
+    format_version: int = FORMAT_VERSION
+    encounter: Encounter
+    commands: list[Command] = Field(default_factory=list)
+    redo: list[Command] = Field(default_factory=list)
+
+
+def to_save_file(combat: Combat) -> SaveFile:
+    return SaveFile(encounter=combat.encounter, commands=combat.commands,
+                    redo=combat.redo_stack)
+
+
+def dumps(combat: Combat) -> str:
+    return to_save_file(combat).model_dump_json(indent=1, exclude_defaults=False)
+
+
+def _describe_validation(error: ValidationError) -> str:
+    first = error.errors()[0]
+    path = ".".join(str(part) for part in first["loc"]) or "(top level)"
+    more = len(error.errors()) - 1
+    extra = f" (and {more} more problem{'s' if more != 1 else ''})" if more else ""
+    return f"{path}: {first['msg']}{extra}"
+
+
+def loads(text: str, *, source: str = "the file") -> Combat:
+    try:
+        data: Any = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SombraError(f"{source} is not valid JSON (line {error.lineno}, column "
+                          f"{error.colno}: {error.msg}).") from error
+    if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
+        raise SombraError(f"{source} is not a sombra-tui encounter file.")
+    version = data.get("format_version")
+    if version != FORMAT_VERSION:
+        raise SombraError(f"{source} has format version {version!r}; this sombra-tui reads "
+                          f"version {FORMAT_VERSION}.", field="format_version")
+    try:
+        save = SaveFile.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        path = ".".join(str(part) for part in first["loc"])
+        raise SombraError(f"{source} has a bad value at {_describe_validation(error)}",
+                          field=path) from error
+    try:
+        return Combat(save.encounter, save.commands, save.redo)
+    except SombraError as error:
+        raise SombraError(f"{source}: {error}") from error
+
+
+def save(combat: Combat, path: Path) -> None:
+    path = Path(path)
+    try:
+        path.write_text(dumps(combat), encoding="utf-8")
+    except OSError as error:
+        raise SombraError(f"Could not save to {path}: {error.strerror or error}.") from error
+
+
+def load(path: Path) -> Combat:
+    path = Path(path)
+    name = str(path)
+    try:
+        if path.is_dir():
+            raise SombraError(f"{name} is a folder, not an encounter file.")
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise SombraError(f"{name} is too large ({size // (1024 * 1024)} MiB) to be an "
+                              "encounter file.")
+        raw = path.read_bytes()
+    except FileNotFoundError as error:
+        raise SombraError(f"{name} does not exist.") from error
+    except OSError as error:
+        raise SombraError(f"Could not read {name}: {error.strerror or error}.") from error
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise SombraError(f"{name} is not UTF-8 text (byte {error.start}).") from error
+    return loads(text, source=name)
