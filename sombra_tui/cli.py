@@ -1,9 +1,11 @@
-"""Command line entry point: `sombra-tui` and `python -m sombra_tui`."""
+"""Command line entry point: `sombra-tui [FILE]` and `python -m sombra_tui`."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from sombra_tui import __version__
 
@@ -14,17 +16,36 @@ def build_parser() -> argparse.ArgumentParser:
         description=(
             "Keyboard-driven combat tracker for Sistema Sombra: initiative, "
             "declarations with reactions (Alerta), and the instant, round and "
-            "extended phases of each asalto."
+            "extended phases of each asalto. With no FILE it opens a demo encounter."
         ),
+        epilog="Inside the app: space is the next step, ? shows every key and the rules.",
     )
-    parser.add_argument(
-        "--version", action="version", version=f"sombra-tui {__version__}"
-    )
+    parser.add_argument("file", nargs="?", type=Path, metavar="FILE",
+                        help="an encounter file (.json) to open")
+    parser.add_argument("--theme", metavar="NAME",
+                        help="theme to use (sombra, papel, alto-contraste or one of yours)")
+    parser.add_argument("--seed", type=int, metavar="N",
+                        help="dice seed of the demo encounter (a file keeps its own seed)")
+    parser.add_argument("--version", action="version", version=f"sombra-tui {__version__}")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    build_parser().parse_args(argv)
-    print("sombra-tui: the terminal app is not built yet; the engine is importable "
-          "as sombra_tui.engine.")
+    args = build_parser().parse_args(argv)
+    # Imported here so --help and --version stay instant.
+    from sombra_tui.app import SombraApp
+    from sombra_tui.engine.errors import SombraError
+    from sombra_tui.session import Session
+
+    session = None
+    if args.file is not None:
+        try:
+            session = Session.open(args.file)
+        except SombraError as error:
+            print(f"sombra-tui: {error}", file=sys.stderr)
+            return 2
+    if args.seed is not None and args.seed < 0:
+        print("sombra-tui: --seed must be zero or more", file=sys.stderr)
+        return 2
+    SombraApp(session, theme=args.theme, seed=args.seed).run()
     return 0

@@ -77,6 +77,8 @@ class Dice(BaseModel):
 
 
 _DICE_SPLIT = re.compile(r"[\s,;/+-]+")
+#: A minus sign starting a number ("3 -4 2"): a negative die, not a separator (T6).
+_NEGATIVE = re.compile(r"(?:^|[\s,;/+])-\d+")
 
 
 def parse_dice(text: str) -> Dice:
@@ -84,6 +86,10 @@ def parse_dice(text: str) -> Dice:
     cleaned = text.strip()
     if not cleaned:
         raise SombraError("Type three dice from 1 to 10, the dS first (for example 3 4 2).")
+    negative = _NEGATIVE.search(cleaned)
+    if negative:  # T6: a value outside 1..10 is refused, not read as its absolute value
+        raise SombraError(f"{negative.group().strip(' ,;/+')} is not a die: each die is a "
+                          "whole number from 1 to 10.")
     if cleaned.isdigit() and len(cleaned) == 3:
         parts = list(cleaned)
     else:

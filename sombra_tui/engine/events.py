@@ -44,3 +44,14 @@ class LogEvent(BaseModel):
     override: bool = False
     #: Which rule produced the event, for the help and the tests (e.g. "D7").
     rule: str | None = None
+
+    def plain(self) -> str:
+        """The event as one line of plain text, with the TA's numbers (S2)."""
+        parts = [self.text]
+        if self.ta is not None:
+            parts.append(self.ta.describe())
+        if self.gd is not None:
+            parts.append(f"({self.gd.describe()})")
+        if self.override:
+            parts.append("[DJ]")
+        return " ".join(parts)

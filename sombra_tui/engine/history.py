@@ -79,6 +79,10 @@ class Combat:
         self._redo.clear()
         return events
 
+    def preview(self, command: Command) -> list[LogEvent]:
+        """The events `command` would emit, without applying it (SombraError if refused)."""
+        return machine.apply(self._state.model_copy(deep=True), command)
+
     def undo(self) -> Command:
         if not self._commands:
             raise SombraError("Nothing to undo.")

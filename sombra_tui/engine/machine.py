@@ -395,8 +395,8 @@ def _react(state: CombatState, cmd: c.React, emit: _Emitter) -> None:
     state.prompts.pop()
     if not result.success:  # D7: as if Y had not tried, and locked for the round
         state.locked.append(cmd.character)
-        emit(EventKind.REACTION, f"{cmd.character}'s {word} fails (Alerta {result.describe()}"
-             f"); keeps \"{old.summary()}\" and cannot react again this round.",
+        emit(EventKind.REACTION, f"{cmd.character}'s {word} fails: keeps \"{old.summary()}\" "
+             "and cannot react again this round.",
              actor=cmd.character, targets=[answered.author], ta=result, gd=gd,
              override=bool(cmd.extra_gd), rule="D7")
         return
@@ -413,13 +413,20 @@ def _react(state: CombatState, cmd: c.React, emit: _Emitter) -> None:
     if cmd.accept_without_roll:
         emit(EventKind.OVERRIDE, f"DJ accepts {cmd.character}'s {word} without a roll (D12).",
              actor=cmd.character, override=True, rule="D12")
-    emit(EventKind.REACTION, f"{cmd.character}'s {word} succeeds (Alerta {result.describe()})"
-         f" and {how}: {declaration.summary()}", actor=cmd.character,
+    emit(EventKind.REACTION, f"{cmd.character}'s {word} succeeds and {how}: "
+         f"{declaration.summary()}", actor=cmd.character,
          targets=[answered.author, *new_affected], ta=result, gd=gd,
          override=bool(cmd.extra_gd) or cmd.accept_without_roll,
          rule="D9" if prompt.kind is PromptKind.COUNTER else "D8")
     if cmd.mode is ReactionMode.SUBSTITUTE:  # D8: prompts of the old declaration go
-        withdrawn = [p for p in state.prompts if p.declaration_id == old.id]
+        # ... and of the earlier versions combined into it (their actions go too).
+        gone: set[int] = set()
+        version: Declaration | None = old
+        while version is not None and version.id not in gone:
+            gone.add(version.id)
+            version = (state.declarations.get(version.replaces)
+                       if version.replaces is not None else None)
+        withdrawn = [p for p in state.prompts if p.declaration_id in gone]
         for p in withdrawn:
             state.prompts.remove(p)
             emit(EventKind.WITHDRAWN, f"{p.reactor}'s prompt withdrawn: {cmd.character} "
@@ -643,7 +650,7 @@ def _resolve(state: CombatState, cmd: c.Resolve, emit: _Emitter) -> None:
                             quality_levels=state.settings.niveles_de_calidad)
     step.status = StepStatus.DONE
     step.result = result
-    emit(EventKind.TA, f"{cmd.character}: \"{action.description}\" {result.describe()}",
+    emit(EventKind.TA, f"{cmd.character}: \"{action.description}\"",
          actor=cmd.character, targets=list(action.targets), ta=result,
          override=cmd.accept is not None or bool(cmd.extra_gd),
          rule="P5" if progress else ("P2" if state.phase is Phase.INSTANT else "P3"))
@@ -738,7 +745,7 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
         for name in participants:
             results[name] = roll_for(name)
         for name in participants:
-            emit(EventKind.TA, f"{name}: {results[name].describe()}", actor=name,
+            emit(EventKind.TA, f"{name} (opposed)", actor=name,
                  ta=results[name], rule="O2")
         winners = best_of(results)
     else:  # O3: the conditioning TA first, the conditioned one modified by its outcome
@@ -750,12 +757,10 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
         results[conditioning] = roll_for(conditioning)
         shift = cmd.condition_size if results[conditioning].success else -cmd.condition_size
         results[conditioned] = roll_for(conditioned, shift)
-        emit(EventKind.TA, f"{conditioning} (conditioning): "
-             f"{results[conditioning].describe()}", actor=conditioning,
+        emit(EventKind.TA, f"{conditioning} (conditioning)", actor=conditioning,
              ta=results[conditioning], rule="O3")
         emit(EventKind.TA, f"{conditioned} (conditioned, GD {format_gd(shift)} because the "
-             f"conditioning TA {'succeeded' if shift > 0 else 'failed'}): "
-             f"{results[conditioned].describe()}", actor=conditioned,
+             f"conditioning TA {'succeeded' if shift > 0 else 'failed'})", actor=conditioned,
              ta=results[conditioned], rule="O3")
         verdict = compare_ta(results[conditioning], results[conditioned])
         winners = ([conditioning] if verdict > 0 else [conditioned] if verdict < 0

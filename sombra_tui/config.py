@@ -1,0 +1,152 @@
+"""Where sombra-tui keeps its files, and the user's preferences.
+
+Paths come from platformdirs (per-user data and config folders) unless the
+environment overrides them:
+
+* ``SOMBRA_TUI_DATA_DIR``: encounters live here by default;
+* ``SOMBRA_TUI_CONFIG_DIR``: ``preferences.json`` and the ``themes`` folder.
+
+Nothing here creates a folder except :func:`save_preferences`, and loading
+preferences never raises: a missing file gives the defaults silently, a bad
+one gives the defaults plus a warning for the app to show.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from platformdirs import user_config_dir, user_data_dir
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+APP_NAME = "sombra-tui"
+DATA_DIR_ENV = "SOMBRA_TUI_DATA_DIR"
+CONFIG_DIR_ENV = "SOMBRA_TUI_CONFIG_DIR"
+PREFERENCES_FILE = "preferences.json"
+DEFAULT_THEME = "sombra"
+#: A preferences file larger than this is not ours; refuse it before reading.
+MAX_PREFERENCES_BYTES = 1024 * 1024
+
+
+def _from_env(variable: str) -> Path | None:
+    value = os.environ.get(variable, "").strip()
+    return Path(value).expanduser() if value else None
+
+
+def data_dir() -> Path:
+    """The folder for encounters (not created here)."""
+    return _from_env(DATA_DIR_ENV) or Path(user_data_dir(APP_NAME, appauthor=False))
+
+
+def config_dir() -> Path:
+    """The folder for preferences and user themes (not created here)."""
+    return _from_env(CONFIG_DIR_ENV) or Path(user_config_dir(APP_NAME, appauthor=False))
+
+
+def user_themes_dir() -> Path:
+    """The folder of the user's own ``*.toml`` themes (not created here)."""
+    return config_dir() / "themes"
+
+
+def preferences_path() -> Path:
+    return config_dir() / PREFERENCES_FILE
+
+
+class Preferences(BaseModel):
+    """User preferences, saved as JSON. Unknown keys are ignored (newer versions)."""
+
+    model_config = ConfigDict(extra="ignore", validate_assignment=True)
+
+    theme: str = Field(default=DEFAULT_THEME, min_length=1)
+
+
+class LoadedPreferences(NamedTuple):
+    preferences: Preferences
+    #: ``None`` when the file was fine or absent; otherwise a sentence for the user.
+    warning: str | None
+
+
+def _bad_fields(error: ValidationError) -> list[str]:
+    return sorted({str(problem["loc"][0]) for problem in error.errors() if problem["loc"]})
+
+
+def load_preferences(path: Path | None = None) -> LoadedPreferences:
+    """Read the preferences; never raises.
+
+    Returns ``(preferences, warning)``. A missing file gives the defaults and no
+    warning. An unreadable or corrupt file gives the defaults and a warning; a
+    file with some bad values keeps the good ones, resets the bad ones to their
+    defaults and warns naming them. The file itself is never modified here.
+    """
+    path = preferences_path() if path is None else Path(path)
+    try:
+        if path.is_dir():
+            return LoadedPreferences(Preferences(),
+                                     f"{path} is a folder, not a preferences file; "
+                                     "using the default preferences.")
+        if path.stat().st_size > MAX_PREFERENCES_BYTES:
+            return LoadedPreferences(Preferences(),
+                                     f"{path} is too large to be a preferences file; "
+                                     "using the default preferences.")
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return LoadedPreferences(Preferences(), None)
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        return LoadedPreferences(Preferences(),
+                                 f"Could not read {path} ({reason}); "
+                                 "using the default preferences.")
+    try:
+        data: Any = json.loads(text)
+    except json.JSONDecodeError as error:
+        return LoadedPreferences(Preferences(),
+                                 f"{path} is not valid JSON (line {error.lineno}, column "
+                                 f"{error.colno}: {error.msg}); using the default preferences.")
+    if not isinstance(data, dict):
+        return LoadedPreferences(Preferences(),
+                                 f"{path} does not hold a JSON object; "
+                                 "using the default preferences.")
+    try:
+        return LoadedPreferences(Preferences.model_validate(data), None)
+    except ValidationError as error:
+        bad = _bad_fields(error)
+    kept = {key: value for key, value in data.items() if key not in bad}
+    try:
+        preferences = Preferences.model_validate(kept)
+    except ValidationError:  # pragma: no cover - dropping the bad keys leaves defaults
+        preferences = Preferences()
+    names = ", ".join(repr(name) for name in bad)
+    return LoadedPreferences(preferences,
+                             f"{path} has a bad value for {names}; using the default "
+                             "for that instead.")
+
+
+def save_preferences(preferences: Preferences, path: Path | None = None) -> Path:
+    """Write the preferences atomically, creating folders as needed.
+
+    Writes a temporary file in the same folder, then ``os.replace`` puts it in
+    place, so a crash never leaves a half-written file. Returns the path
+    written. Raises ``OSError`` if the folder or file cannot be written (the
+    caller decides how to tell the user).
+    """
+    path = preferences_path() if path is None else Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = preferences.model_dump_json(indent=2) + "\n"
+    handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed before os.replace
+        "w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.",
+        suffix=".tmp", delete=False)
+    try:
+        with handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(handle.name, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(handle.name)
+        raise
+    return path

@@ -1,0 +1,1 @@
+"""Screens and modal dialogs; dialogs return their result through `dismiss`."""

@@ -1,0 +1,208 @@
+"""One action inside a declaration or reaction: kind, description, skill and target, GD,
+targets, extended parameters and opposition (D1, D2, E2, E3, O2, O3)."""
+
+from __future__ import annotations
+
+from pydantic import ValidationError
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.suggester import SuggestFromList
+from textual.widgets import Input, Select, SelectionList, Static
+
+from sombra_tui.engine.dice import gd_name
+from sombra_tui.engine.model import (
+    MAX_GD,
+    MAX_STAT,
+    Action,
+    ActionKind,
+    Character,
+    ExtendedMode,
+    ExtendedSpec,
+    Opposition,
+    OppositionMode,
+    Reading,
+    Role,
+)
+from sombra_tui.screens.dialogs.base import Field, FormError, parse_int, validation_message
+
+KIND_OPTIONS = [
+    ("Round action (asalto)", ActionKind.ROUND),
+    ("Instant action", ActionKind.INSTANT),
+    ("Automatic (no roll)", ActionKind.AUTOMATIC),
+    ("Extended action", ActionKind.EXTENDED),
+]
+NO_OPPOSITION = "none"
+
+
+class ActionForm(Vertical):
+    """Fields of one Action; `build()` returns it or raises FormError naming the field."""
+
+    DEFAULT_CSS = """
+    ActionForm { height: auto; border-top: solid $primary-darken-2; }
+    ActionForm .extended, ActionForm .opposition { height: auto; display: none; }
+    ActionForm.-extended .extended { display: block; }
+    ActionForm.-opposed .opposition { display: block; }
+    ActionForm SelectionList { height: auto; max-height: 6; }
+    """
+
+    def __init__(self, character: Character, others: list[str], *, prefix: str = "a0",
+                 kind: ActionKind = ActionKind.ROUND, title: str = "") -> None:
+        super().__init__(id=f"form-{prefix}")
+        self.character = character
+        self.others = others
+        self.prefix = prefix
+        self.initial_kind = kind
+        self.title = title
+        self._auto_target = ""
+
+    def fid(self, name: str) -> str:
+        return f"{self.prefix}-{name}"
+
+    def compose(self) -> ComposeResult:
+        p = self.fid
+        skills = list(self.character.skills)
+        if self.title:
+            yield Static(self.title, classes="note")
+        with Horizontal(classes="row"):
+            yield Field("Kind", Select(KIND_OPTIONS, value=self.initial_kind, allow_blank=False,
+                                       id=p("kind")), field_id=p("kind"))
+            yield Field("GD", Input("0", id=p("gd"), type="integer"), field_id=p("gd"),
+                        hint="Normal")
+        yield Field("Description", Input(id=p("description"),
+                                         placeholder="e.g. shoots Bruno"),
+                    field_id=p("description"))
+        with Horizontal(classes="row"):
+            yield Field("Skill", Input(id=p("skill"), suggester=SuggestFromList(
+                skills, case_sensitive=False), placeholder=", ".join(skills[:3])),
+                field_id=p("skill"))
+            yield Field("Target value", Input(id=p("target"), type="integer"),
+                        field_id=p("target"), hint="roll under")
+        yield Field("Aimed at (pre-fills affected)",
+                    SelectionList[str](*[(name, name) for name in self.others], id=p("targets")),
+                    field_id=p("targets"), hint="space toggles")
+        with Vertical(classes="extended"):
+            with Horizontal(classes="row"):
+                yield Field("Extended mode", Select(
+                    [("Simple: one TA after N rounds (E2)", ExtendedMode.SIMPLE),
+                     ("Complex: S successes, a TA every K rounds (E3)", ExtendedMode.COMPLEX)],
+                    value=ExtendedMode.SIMPLE, allow_blank=False, id=p("mode")),
+                    field_id=p("mode"))
+            with Horizontal(classes="row"):
+                yield Field("Duration N", Input("2", id=p("duration"), type="integer"),
+                            field_id=p("duration"))
+                yield Field("Successes S", Input("3", id=p("successes"), type="integer"),
+                            field_id=p("successes"))
+                yield Field("Interval K", Input("1", id=p("interval"), type="integer"),
+                            field_id=p("interval"))
+        with Horizontal(classes="row"):
+            yield Field("Opposed", Select(
+                [("No (independent, O1)", NO_OPPOSITION),
+                 ("Direct: only one can succeed (O2)", OppositionMode.DIRECT),
+                 ("Conditioned: one conditions the other (O3)", OppositionMode.CONDITIONED)],
+                value=NO_OPPOSITION, allow_blank=False, id=p("opposition")),
+                field_id=p("opposition"))
+        with Vertical(classes="opposition"):
+            yield Field("Opposed with", SelectionList[str](
+                *[(name, name) for name in self.others], id=p("against")),
+                field_id=p("against"))
+            with Horizontal(classes="row"):
+                yield Field("This action", Select(
+                    [("conditions the other (rolls first)", Role.CONDITIONING),
+                     ("is conditioned (rolls second)", Role.CONDITIONED)],
+                    value=Role.CONDITIONING, allow_blank=False, id=p("role")),
+                    field_id=p("role"))
+                yield Field("Reading (O4)", Select(
+                    [("generic", Reading.GENERIC), ("attack vs dodge", Reading.ATTACK),
+                     ("stealth vs perception", Reading.STEALTH)],
+                    value=Reading.GENERIC, allow_blank=False, id=p("reading")),
+                    field_id=p("reading"))
+
+    def on_mount(self) -> None:
+        self._sync_visibility()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self._sync_visibility()
+
+    def _sync_visibility(self) -> None:
+        kind = self.query_one(f"#{self.fid('kind')}", Select).value
+        opposition = self.query_one(f"#{self.fid('opposition')}", Select).value
+        self.set_class(kind == ActionKind.EXTENDED, "-extended")
+        self.set_class(opposition != NO_OPPOSITION and kind != ActionKind.AUTOMATIC,
+                       "-opposed")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == self.fid("skill"):
+            # Fill the target from the character's skill unless the DJ typed one.
+            target = self.query_one(f"#{self.fid('target')}", Input)
+            value = self._skill_value(event.value)
+            if value is not None and target.value in ("", self._auto_target):
+                target.value = self._auto_target = str(value)
+        elif event.input.id == self.fid("gd"):
+            try:
+                label = gd_name(int(event.value))
+            except ValueError:
+                label = "?"
+            self.query_one(f"#field-{self.fid('gd')}", Field).set_hint(label)
+
+    def _skill_value(self, skill: str) -> int | None:
+        for name, value in self.character.skills.items():
+            if name.casefold() == skill.strip().casefold():
+                return value
+        return None
+
+    def focus_first(self) -> None:
+        self.query_one(f"#{self.fid('description')}", Input).focus()
+
+    def targets(self) -> list[str]:
+        return list(self.query_one(f"#{self.fid('targets')}", SelectionList).selected)
+
+    def _text(self, name: str) -> str:
+        return self.query_one(f"#{self.fid(name)}", Input).value
+
+    def build(self) -> Action:
+        p = self.fid
+        kind = self.query_one(f"#{p('kind')}", Select).value
+        assert isinstance(kind, ActionKind)
+        description = self._text("description").strip()
+        if not description:
+            raise FormError(p("description"), "Describe the action (what the character does).")
+        gd = parse_int(self._text("gd"), p("gd"), "GD", -MAX_GD, MAX_GD, default=0)
+        target_text = self._text("target")
+        target = (parse_int(target_text, p("target"), "Target value", 0, MAX_STAT)
+                  if target_text.strip() else None)
+        skill = self._text("skill").strip()
+        extended = None
+        if kind is ActionKind.EXTENDED:
+            mode = self.query_one(f"#{p('mode')}", Select).value
+            assert isinstance(mode, ExtendedMode)
+            extended = ExtendedSpec(
+                mode=mode,
+                duration=parse_int(self._text("duration"), p("duration"), "Duration", 1, 999),
+                successes=parse_int(self._text("successes"), p("successes"), "Successes", 1,
+                                    999),
+                interval=parse_int(self._text("interval"), p("interval"), "Interval", 1, 999),
+            )
+        opposition = None
+        mode_value = self.query_one(f"#{p('opposition')}", Select).value
+        if mode_value != NO_OPPOSITION and kind is not ActionKind.AUTOMATIC:
+            against = list(self.query_one(f"#{p('against')}", SelectionList).selected)
+            if not against:
+                raise FormError(p("against"), "Choose who the action is opposed with.")
+            if mode_value == OppositionMode.CONDITIONED and len(against) != 1:
+                raise FormError(p("against"), "A conditioned opposition (O3) has exactly one "
+                                "opponent.")
+            role = self.query_one(f"#{p('role')}", Select).value
+            reading = self.query_one(f"#{p('reading')}", Select).value
+            opposition = Opposition(mode=OppositionMode(str(mode_value)), against=against,
+                                    role=Role(str(role)), reading=Reading(str(reading)))
+        if kind is not ActionKind.AUTOMATIC and target is None and skill and \
+                self._skill_value(skill) is None:
+            raise FormError(p("target"), f"{self.character.name} has no skill {skill!r}: "
+                            "give the target value.")
+        try:
+            return Action(kind=kind, description=description, skill=skill, target=target,
+                          gd=gd, targets=self.targets(), extended=extended,
+                          opposition=opposition)
+        except ValidationError as error:
+            field, message = validation_message(error)
+            raise FormError(p(field) if field else p("description"), message) from error

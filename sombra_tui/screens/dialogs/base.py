@@ -1,0 +1,135 @@
+"""Shared pieces of the modal dialogs: escape cancels, errors show inline."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from pydantic import ValidationError
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Input, Label, Static
+
+ResultT = TypeVar("ResultT")
+
+
+class FormError(Exception):
+    """A field's value is wrong: `field` is the id of the widget to show it next to."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+def parse_int(text: str, field: str, label: str, low: int, high: int,
+              default: int | None = None) -> int:
+    cleaned = text.strip().replace("+", "")
+    if not cleaned:
+        if default is not None:
+            return default
+        raise FormError(field, f"{label} is required.")
+    try:
+        value = int(cleaned)
+    except ValueError:
+        raise FormError(field, f"{label} must be a whole number, not {text.strip()!r}.") from None
+    if not low <= value <= high:
+        raise FormError(field, f"{label} must be from {low} to {high}, not {value}.")
+    return value
+
+
+def validation_message(error: ValidationError) -> tuple[str, str]:
+    """(field name, readable message) of the first problem pydantic found."""
+    first = error.errors()[0]
+    field = str(first["loc"][0]) if first["loc"] else ""
+    message = str(first["msg"]).removeprefix("Value error, ")
+    return field, message
+
+
+class Field(Vertical):
+    """A labelled field with its own error line underneath."""
+
+    DEFAULT_CSS = """
+    Field { height: auto; margin: 0 0 0 0; }
+    Field > .field-label { color: $text-muted; }
+    Field > .field-error { color: $error; height: auto; display: none; }
+    Field.-invalid > .field-error { display: block; }
+    Field.-invalid > Input { border: tall $error; }
+    """
+
+    def __init__(self, label: str, widget: Widget, *, field_id: str,
+                 hint: str = "") -> None:
+        super().__init__(id=f"field-{field_id}")
+        self.label = label
+        self.widget = widget
+        self.field_id = field_id
+        self.hint = hint
+
+    def compose(self) -> ComposeResult:
+        text = self.label + (f"  [dim]{self.hint}[/]" if self.hint else "")
+        yield Label(text, classes="field-label")
+        yield self.widget
+        yield Static("", classes="field-error", id=f"error-{self.field_id}")
+
+    def set_hint(self, hint: str) -> None:
+        self.hint = hint
+        text = self.label + (f"  [dim]{hint}[/]" if hint else "")
+        self.query_one(".field-label", Label).update(text)
+
+    def set_error(self, message: str | None) -> None:
+        self.set_class(bool(message), "-invalid")
+        self.query_one(f"#error-{self.field_id}", Static).update(message or "")
+
+
+class Dialog(ModalScreen[ResultT]):
+    """Base dialog: Escape backs out without changing anything."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    DEFAULT_CSS = """
+    Dialog { align: center middle; }
+    Dialog > #dialog {
+        width: 90; max-width: 95%; height: auto; max-height: 95%;
+        border: thick $primary; background: $surface; padding: 0 1;
+    }
+    Dialog #dialog-title { text-style: bold; color: $accent; width: 1fr; }
+    Dialog #form-error { color: $error; height: auto; }
+    Dialog .buttons { height: auto; align-horizontal: right; margin-top: 1; }
+    Dialog .buttons Button { margin-left: 1; }
+    Dialog .row { height: auto; }
+    Dialog .row > * { width: 1fr; margin-right: 1; }
+    Dialog .note { color: $text-muted; height: auto; }
+    """
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def clear_errors(self) -> None:
+        for field in self.query(Field):
+            field.set_error(None)
+        for error in self.query("#form-error"):
+            if isinstance(error, Static):
+                error.update("")
+
+    def show_error(self, field: str | None, message: str) -> None:
+        """Show a problem next to its field, or under the form when it has none."""
+        if field:
+            matches = self.query(f"#field-{field}")
+            if matches:
+                target = matches.first(Field)
+                target.set_error(message)
+                target.widget.focus()
+                return
+        self.query_one("#form-error", Static).update(message)
+
+    def value(self, field: str) -> str:
+        return self.query_one(f"#{field}", Input).value
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.submit()
+
+    def submit(self) -> None:  # overridden
+        raise NotImplementedError

@@ -1,0 +1,112 @@
+"""Character editor: name, side, initiative, Alerta, skills, notes (I1)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pydantic import ValidationError
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Input, Select, Static
+
+from sombra_tui.engine.model import MAX_STAT, Character, Side
+from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, parse_int, validation_message
+
+
+def parse_skills(text: str) -> dict[str, int]:
+    """'Pelea 14, Sigilo 11' -> {'Pelea': 14, 'Sigilo': 11}."""
+    skills: dict[str, int] = {}
+    for chunk in (part.strip() for part in text.replace(";", ",").split(",")):
+        if not chunk:
+            continue
+        name, _, value = chunk.rpartition(" ")
+        name = name.strip().rstrip(":=").strip()
+        if not name:
+            raise FormError("skills", f"{chunk!r}: write each skill as a name and a value, "
+                            "e.g. 'Pelea 14'.")
+        skills[name] = parse_int(value, "skills", f"Skill {name}", 0, MAX_STAT)
+    return skills
+
+
+def format_skills(skills: dict[str, int]) -> str:
+    return ", ".join(f"{name} {value}" for name, value in skills.items())
+
+
+class CharacterEditor(Dialog[Character]):
+    """Returns the edited Character; nothing is committed until every field is valid."""
+
+    def __init__(self, character: Character | None,
+                 check: Callable[[Character], str | None]) -> None:
+        super().__init__()
+        self.character = character
+        self.check = check
+
+    def compose(self) -> ComposeResult:
+        ch = self.character
+        title = f"Edit {ch.name}" if ch else "New character"
+        with Vertical(id="dialog"):
+            yield Static(title, id="dialog-title")
+            with VerticalScroll():
+                yield Field("Name", Input(ch.name if ch else "", id="name"), field_id="name")
+                yield Field("Side", Select([("PC (player)", Side.PC), ("NPC (DJ)", Side.NPC)],
+                                           value=ch.side if ch else Side.NPC,
+                                           allow_blank=False, id="side"), field_id="side")
+                with Horizontal(classes="row"):
+                    yield Field("Primaria", Input(str(ch.primaria) if ch else "", id="primaria",
+                                                  type="integer"), field_id="primaria")
+                    yield Field("Secundaria", Input(str(ch.secundaria) if ch else "",
+                                                    id="secundaria", type="integer"),
+                                field_id="secundaria")
+                    yield Field("Alerta", Input(str(ch.alerta) if ch else "", id="alerta",
+                                                type="integer"), field_id="alerta")
+                yield Field("Skills", Input(format_skills(ch.skills) if ch else "", id="skills",
+                                            placeholder="Pelea 14, Sigilo 11"),
+                            field_id="skills", hint="name value, comma separated")
+                yield Field("Notes", Input(ch.notes if ch else "", id="notes"),
+                            field_id="notes")
+            yield Static("", id="form-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Save (enter)", id="save", variant="primary")
+                yield Button("Cancel (esc)", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#name", Input).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save":
+            self.submit()
+        else:
+            self.dismiss(None)
+
+    def build(self) -> Character:
+        side = self.query_one("#side", Select).value
+        data = {
+            "name": self.value("name"),
+            "side": side if isinstance(side, Side) else Side.NPC,
+            "primaria": parse_int(self.value("primaria"), "primaria", "Primaria", 0, MAX_STAT),
+            "secundaria": parse_int(self.value("secundaria"), "secundaria", "Secundaria", 0,
+                                    MAX_STAT),
+            "alerta": parse_int(self.value("alerta"), "alerta", "Alerta", 0, MAX_STAT),
+            "skills": parse_skills(self.value("skills")),
+            "notes": self.value("notes").strip(),
+        }
+        if not str(data["name"]).strip():
+            raise FormError("name", "A character needs a name.")
+        try:
+            return Character.model_validate(data)
+        except ValidationError as error:
+            field, message = validation_message(error)
+            raise FormError(field, message) from error
+
+    def submit(self) -> None:
+        self.clear_errors()
+        try:
+            character = self.build()
+        except FormError as error:
+            self.show_error(error.field, error.message)
+            return
+        problem = self.check(character)
+        if problem:
+            self.show_error("name" if "called" in problem else None, problem)
+            return
+        self.dismiss(character)

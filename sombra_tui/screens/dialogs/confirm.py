@@ -1,0 +1,68 @@
+"""A yes/no question (quit with unsaved changes, remove a character)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Static
+
+from sombra_tui.screens.dialogs.base import Dialog
+
+
+class ConfirmDialog(Dialog[bool]):
+    BINDINGS = [
+        Binding("escape,n", "cancel", "No"),
+        Binding("y", "confirm", "Yes"),
+    ]
+
+    def __init__(self, question: str, *, yes: str = "Yes", no: str = "Cancel") -> None:
+        super().__init__()
+        self.question = question
+        self.yes = yes
+        self.no = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.question, id="question")
+            with Horizontal(classes="buttons"):
+                yield Button(f"{self.yes} (y)", id="yes", variant="warning")
+                yield Button(f"{self.no} (n)", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)
+
+    def action_confirm(self) -> None:
+        self.dismiss(True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+
+class ChoiceDialog(Dialog[str]):
+    """Pick one of a few options by key: e.g. save / discard / cancel on quit."""
+
+    def __init__(self, question: str, options: list[tuple[str, str, str]]) -> None:
+        """options: (key, label, value); Escape returns None."""
+        super().__init__()
+        self.question = question
+        self.options = options
+        for key, _label, value in options:
+            self._bindings.bind(key, f"choose('{value}')", show=False)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.question, id="question")
+            with Horizontal(classes="buttons"):
+                for key, label, value in self.options:
+                    yield Button(f"{label} ({key})", id=f"choice-{value}")
+
+    def action_choose(self, value: str) -> None:
+        self.dismiss(value)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        assert event.button.id is not None
+        self.dismiss(event.button.id.removeprefix("choice-"))

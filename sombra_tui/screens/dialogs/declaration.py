@@ -1,0 +1,133 @@
+"""Declaration editor: the current declarer's actions and who they affect (D1, D2)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, SelectionList, Static
+
+from sombra_tui.engine.commands import Declare
+from sombra_tui.engine.model import Action, ActionKind, Character
+from sombra_tui.engine.state import CombatState
+from sombra_tui.screens.dialogs.action_form import ActionForm
+from sombra_tui.screens.dialogs.base import Dialog, Field, FormError
+
+MAX_ACTIONS = 4
+
+
+def other_names(state: CombatState, name: str) -> list[str]:
+    return [ch.name for ch in state.characters if ch.name != name]
+
+
+class AffectedMixin:
+    """Keeps the 'affected' list pre-filled from the actions' targets until the DJ edits it."""
+
+    _affected_touched = False
+    _syncing = False
+
+    def sync_affected(self, forms: list[ActionForm], affected: SelectionList[str]) -> None:
+        if self._affected_touched:
+            return
+        wanted = {name for form in forms for name in form.targets()}
+        self._syncing = True
+        affected.deselect_all()
+        for name in wanted:
+            affected.select(name)
+        self._syncing = False
+
+    def affected_changed_by_hand(self) -> None:
+        if not self._syncing:
+            self._affected_touched = True
+
+
+class DeclarationEditor(AffectedMixin, Dialog[Declare]):
+    BINDINGS = [
+        Binding("ctrl+n", "add_action", "Another action"),
+        Binding("ctrl+r", "inaction", "Inaction"),
+    ]
+
+    def __init__(self, state: CombatState, name: str,
+                 check: Callable[[Declare], str | None]) -> None:
+        super().__init__()
+        character = state.character(name)
+        assert character is not None
+        self.character: Character = character
+        self.others = other_names(state, name)
+        self.check = check
+        self.round = state.round
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(f"{self.character.name} declares (asalto {self.round})",
+                         id="dialog-title")
+            with VerticalScroll(id="forms"):
+                yield ActionForm(self.character, self.others, prefix="a0")
+                yield Field("Directly affected (D2; pre-filled from the targets)",
+                            SelectionList[str](*[(n, n) for n in self.others], id="affected"),
+                            field_id="affected", hint="space toggles")
+            yield Static("", id="form-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Declare (enter)", id="declare", variant="primary")
+                yield Button("Another action (ctrl+n)", id="add")
+                yield Button("Inaction (ctrl+r)", id="inaction")
+                yield Button("Cancel (esc)", id="cancel")
+
+    def on_mount(self) -> None:
+        self.forms[0].focus_first()
+
+    @property
+    def forms(self) -> list[ActionForm]:
+        return list(self.query(ActionForm))
+
+    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged[str]
+                                           ) -> None:
+        affected = self.query_one("#affected", SelectionList)
+        if event.selection_list is affected:
+            self.affected_changed_by_hand()
+        else:
+            self.sync_affected(self.forms, affected)
+
+    def action_add_action(self) -> None:
+        forms = self.forms
+        if len(forms) >= MAX_ACTIONS:
+            self.show_error(None, f"At most {MAX_ACTIONS} actions in one declaration.")
+            return
+        form = ActionForm(self.character, self.others, prefix=f"a{len(forms)}",
+                          kind=ActionKind.INSTANT,
+                          title="Combined action (D1: instant actions combine freely)")
+        self.query_one("#forms", VerticalScroll).mount(form, before="#field-affected")
+        self.call_after_refresh(form.focus_first)
+
+    def action_inaction(self) -> None:
+        command = Declare(character=self.character.name, actions=[], affected=[])
+        problem = self.check(command)
+        if problem:
+            self.show_error(None, problem)
+            return
+        self.dismiss(command)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {"declare": self.submit, "add": self.action_add_action,
+                   "inaction": self.action_inaction, "cancel": self.action_cancel}
+        actions[event.button.id or "cancel"]()
+
+    def build_actions(self) -> list[Action]:
+        return [form.build() for form in self.forms]
+
+    def submit(self) -> None:
+        self.clear_errors()
+        try:
+            actions = self.build_actions()
+        except FormError as error:
+            self.show_error(error.field, error.message)
+            return
+        affected = list(self.query_one("#affected", SelectionList).selected)
+        command = Declare(character=self.character.name, actions=actions, affected=affected)
+        problem = self.check(command)
+        if problem:
+            self.show_error(None, problem)
+            return
+        self.dismiss(command)

@@ -1,0 +1,90 @@
+"""Extended-action adjustments: shorter retry (E2), successes and GD (E3), abandon (E1)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Static
+
+from sombra_tui.engine.commands import AbandonExtended, AdjustExtended
+from sombra_tui.engine.model import MAX_GD, ExtendedMode
+from sombra_tui.engine.state import ExtendedProgress
+from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, parse_int
+
+ExtendedCommand = AdjustExtended | AbandonExtended
+
+
+class ExtendedDialog(Dialog[ExtendedCommand]):
+    BINDINGS = [Binding("ctrl+b", "abandon", "Abandon")]
+
+    def __init__(self, progress: ExtendedProgress,
+                 check: Callable[[ExtendedCommand], str | None]) -> None:
+        super().__init__()
+        self.progress = progress
+        self.check = check
+
+    def compose(self) -> ComposeResult:
+        p = self.progress
+        simple = p.mode is ExtendedMode.SIMPLE
+        with Vertical(id="dialog"):
+            yield Static(f"{p.owner}: {p.action.description}", id="dialog-title")
+            yield Static(f"{p.mode.value}, {p.progress_text()}, started in asalto "
+                         f"{p.started_round}, {p.attempts} TA so far.", classes="note")
+            with Horizontal(classes="row"):
+                if simple:
+                    yield Field("Duration (rounds)", Input(str(p.duration), id="duration",
+                                type="integer"), field_id="duration", hint="E2")
+                else:
+                    yield Field("Successes needed", Input(str(p.successes_needed),
+                                id="successes", type="integer"), field_id="successes",
+                                hint="E3")
+                    yield Field("Interval (rounds)", Input(str(p.interval), id="interval",
+                                type="integer"), field_id="interval")
+                yield Field("GD of later TAs", Input(str(p.gd), id="gd", type="integer"),
+                            field_id="gd")
+            yield Static("", id="form-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Adjust (enter)", id="adjust", variant="primary")
+                yield Button("Abandon (ctrl+b)", id="abandon", variant="error")
+                yield Button("Cancel (esc)", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query(Input).first().focus()
+
+    def action_abandon(self) -> None:
+        self.dismiss(AbandonExtended(extended_id=self.progress.id))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        handlers = {"adjust": self.submit, "abandon": self.action_abandon,
+                    "cancel": self.action_cancel}
+        handlers[event.button.id or "cancel"]()
+
+    def submit(self) -> None:
+        self.clear_errors()
+        p = self.progress
+        try:
+            gd = parse_int(self.value("gd"), "gd", "GD", -MAX_GD, MAX_GD)
+            if p.mode is ExtendedMode.SIMPLE:
+                duration = parse_int(self.value("duration"), "duration", "Duration", 1, 999)
+                command = AdjustExtended(
+                    extended_id=p.id, gd=gd if gd != p.gd else None,
+                    duration=duration if duration != p.duration else None)
+            else:
+                successes = parse_int(self.value("successes"), "successes", "Successes", 1,
+                                      999)
+                interval = parse_int(self.value("interval"), "interval", "Interval", 1, 999)
+                command = AdjustExtended(
+                    extended_id=p.id, gd=gd if gd != p.gd else None,
+                    successes=successes if successes != p.successes_needed else None,
+                    interval=interval if interval != p.interval else None)
+        except FormError as error:
+            self.show_error(error.field, error.message)
+            return
+        problem = self.check(command)
+        if problem:
+            self.show_error(None, problem)
+            return
+        self.dismiss(command)

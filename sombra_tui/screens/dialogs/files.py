@@ -1,0 +1,97 @@
+"""Open and save-as dialogs: a path field with a file tree of the encounters folder."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, DirectoryTree, Input, Static
+
+from sombra_tui.screens.dialogs.base import Dialog, Field
+
+SUFFIX = ".json"
+
+
+class EncounterTree(DirectoryTree):
+    """Folders and JSON files only (encounters are JSON)."""
+
+    def filter_paths(self, paths: Iterable[Path]) -> Iterable[Path]:
+        return [p for p in paths if not p.name.startswith(".")
+                and (p.is_dir() or p.name.endswith(SUFFIX))]
+
+
+class FileDialog(Dialog[Path]):
+    """`mode` is 'open' or 'save'. Returns the chosen path; Escape returns None."""
+
+    DEFAULT_CSS = """
+    FileDialog EncounterTree { height: 12; }
+    """
+
+    def __init__(self, mode: str, folder: Path, suggested: str = "") -> None:
+        super().__init__()
+        self.mode = mode
+        self.folder = folder
+        self.suggested = suggested
+
+    def compose(self) -> ComposeResult:
+        title = "Open an encounter" if self.mode == "open" else "Save the encounter as"
+        with Vertical(id="dialog"):
+            yield Static(title, id="dialog-title")
+            yield Static(f"Folder: {self.folder}", classes="note")
+            yield EncounterTree(self.folder, id="tree")
+            yield Field("File", Input(self.suggested, id="path",
+                                      placeholder="name.json or a full path"),
+                        field_id="path", hint="enter confirms")
+            yield Static("", id="form-error")
+            with Horizontal(classes="buttons"):
+                label = "Open (enter)" if self.mode == "open" else "Save (enter)"
+                yield Button(label, id="ok", variant="primary")
+                yield Button("Cancel (esc)", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#path", Input).focus()
+
+    def on_directory_tree_file_selected(self, event: DirectoryTree.FileSelected) -> None:
+        self.query_one("#path", Input).value = str(event.path)
+        if self.mode == "open":
+            self.submit()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "ok":
+            self.submit()
+        else:
+            self.dismiss(None)
+
+    def resolve_path(self) -> Path | None:
+        text = self.value("path").strip()
+        if not text:
+            self.show_error("path", "Type a file name or pick one in the tree.")
+            return None
+        path = Path(text).expanduser()
+        if not path.is_absolute():
+            path = self.folder / path
+        if self.mode == "save" and not path.name.endswith(SUFFIX):
+            path = path.with_name(path.name + SUFFIX)
+        return path
+
+    def submit(self) -> None:
+        self.clear_errors()
+        path = self.resolve_path()
+        if path is None:
+            return
+        if self.mode == "open":
+            if path.is_dir():
+                self.show_error("path", f"{path} is a folder: pick a file.")
+                return
+            if not path.exists():
+                self.show_error("path", f"{path} does not exist.")
+                return
+        elif path.is_dir():
+            self.show_error("path", f"{path} is a folder: give a file name.")
+            return
+        elif not path.parent.exists():
+            self.show_error("path", f"The folder {path.parent} does not exist.")
+            return
+        self.dismiss(path)

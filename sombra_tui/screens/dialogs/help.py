@@ -1,0 +1,93 @@
+"""Help: the keys, and the rules the DJ needs at the table, by id."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Markdown, Static
+
+from sombra_tui.screens.dialogs.base import Dialog
+
+HELP = """\
+## Keys
+
+| key | what it does |
+| --- | --- |
+| **space** | the next step: start, declare, react, resolve, next phase, next round |
+| d | the current character declares |
+| r / x | react to the open prompt / decline it (no roll, no lock) |
+| A / z | DJ: let the selected character react / deny the open prompt (D12) |
+| t / y | roll the acting character's TA / type the dice (dS first) |
+| p / o | mark the selected character prevented / out (again: undo the mark) |
+| j | adjust or abandon an extended action |
+| u, ctrl+z / U, ctrl+y | undo / redo |
+| a / e / enter / delete | add / edit / edit / remove a character |
+| g | encounter settings |
+| ctrl+s / f2 / ctrl+o | save / save as / open |
+| ctrl+p | command palette (every command, and the themes) |
+| ? / q | this help / quit |
+
+In dialogs: **enter** confirms, **esc** backs out without changing anything,
+**ctrl+r** rolls the dice, **tab** moves between fields.
+
+## Declarations and reactions (D)
+
+- Characters declare from the **lowest** initiative up (I3): higher
+  initiative decides knowing what the others do (D1).
+- A declaration marks who it **directly affects** (D2). Inaction affects nobody.
+- Each affected character who has **already declared** (lower initiative),
+  can act and has not failed an Alerta this round may **react** (D4).
+- The reaction needs an **Alerta TA** (D6) at
+  **GD = base + 1 if it substitutes + 1 per earlier reaction this round**.
+  Combining with the earlier declaration adds nothing.
+- Failing it changes nothing and **locks** the character for the round (D7).
+- A success replaces the declaration; prompts answering a substituted
+  declaration are withdrawn (D8).
+- **Contrarreacción** (D9): the one reacted to may answer. Substituting adds
+  **no** grade; earlier reactions still add one each. Chains have no limit (D10);
+  prompts are settled depth first (D11).
+
+## The round (P)
+
+1. **Instant** actions, in action order (descending primaria).
+2. **Round** actions, in action order. Equal primaria act **simultaneously**:
+   all roll, then all effects apply; marks made inside the group apply after it.
+3. **Extended** actions roll at the end of the round (E1-E3): simple ones
+   after N rounds (a failure restarts), complex ones every K rounds until S
+   successes.
+
+## The TA (T)
+
+3d10: the **dS** apart, then d+ and d-. Total = dice + 5 x GD + modifier;
+success if total <= target. Quality: **alto** (three equal: crítico or pifia),
+**bajo** (d+ + d- <= 4), otherwise **medio**.
+
+## Opposed actions (O)
+
+- Independent by default (O1): two shooters both shoot.
+- **Direct** (O2): all roll when the first acts; the best result wins (T5:
+  better quality rank, then closer to its own target; a tie is the DJ's).
+- **Conditioned** (O3): the conditioning TA first; the conditioned TA gets
+  +1 GD if it succeeded, -1 if it failed. The tracker reads the outcome (O4):
+  a failed attack does not hit even if it wins; a failed infiltration that
+  wins passes unseen but noisy; a sentinel who wins with both failing gets a
+  new TA to confirm.
+"""
+
+
+class HelpScreen(Dialog[None]):
+    BINDINGS = [Binding("escape,q,question_mark", "cancel", "Close")]
+
+    DEFAULT_CSS = """
+    HelpScreen > #dialog { width: 100; height: 90%; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static("sombra-tui help (esc closes)", id="dialog-title")
+            with VerticalScroll(id="help-scroll"):
+                yield Markdown(HELP)
+
+    def on_mount(self) -> None:
+        self.query_one("#help-scroll").focus()

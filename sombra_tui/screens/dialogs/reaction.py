@@ -1,0 +1,185 @@
+"""Reaction prompt: combine or substitute, the new action, the Alerta TA (D5-D9, D12)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Checkbox, Input, Select, SelectionList, Static
+
+from sombra_tui.engine.commands import Decline, React
+from sombra_tui.engine.dice import Dice, parse_dice, resolve_ta
+from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.machine import alerta_gd
+from sombra_tui.engine.model import MAX_GD, Character
+from sombra_tui.engine.state import CombatState, Prompt, PromptKind, ReactionMode
+from sombra_tui.screens.dialogs.action_form import ActionForm
+from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, parse_int
+from sombra_tui.screens.dialogs.declaration import AffectedMixin, other_names
+from sombra_tui.widgets.formatting import Palette, ta_text
+
+
+class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
+    BINDINGS = [
+        Binding("ctrl+t", "toggle_mode", "Combine/substitute"),
+        Binding("ctrl+r", "roll", "Roll"),
+        Binding("ctrl+b", "decline", "Decline"),
+    ]
+
+    def __init__(self, state: CombatState, prompt: Prompt,
+                 check: Callable[[React | Decline], str | None],
+                 roll: Callable[[], Dice]) -> None:
+        super().__init__()
+        self.state = state
+        self.prompt = prompt
+        self.check = check
+        self.roll = roll
+        character = state.character(prompt.reactor)
+        assert character is not None
+        self.character: Character = character
+        self.answered = state.declarations[prompt.declaration_id]
+        self.others = other_names(state, prompt.reactor)
+
+    def compose(self) -> ComposeResult:
+        word = "counter-react" if self.prompt.kind is PromptKind.COUNTER else "react"
+        with Vertical(id="dialog"):
+            yield Static(f"{self.character.name} may {word} to {self.answered.author}",
+                         id="dialog-title")
+            current = self.state.declaration_of(self.character.name)
+            yield Static(Text.assemble(
+                (f"{self.answered.author} declared: ", "bold"), self.answered.summary(),
+                "\n", (f"{self.character.name} had declared: ", "bold"),
+                current.summary() if current else "—"), classes="note")
+            with VerticalScroll():
+                with Horizontal(classes="row"):
+                    yield Field("Reaction", Select(
+                        [("Substitute the declaration", ReactionMode.SUBSTITUTE),
+                         ("Combine with the declaration", ReactionMode.COMBINE)],
+                        value=ReactionMode.SUBSTITUTE, allow_blank=False, id="mode"),
+                        field_id="mode", hint="ctrl+t")
+                    yield Field("Base GD", Input("0", id="base", type="integer"),
+                                field_id="base", hint="DJ, default Normal")
+                    yield Field("DJ grades", Input("0", id="extra", type="integer"),
+                                field_id="extra", hint="D12")
+                yield Static("", id="gd-breakdown")
+                yield ActionForm(self.character, self.others, prefix="a0",
+                                 title="The reaction (D5: it opposes the declared action)")
+                yield Field("Directly affected by the reaction",
+                            SelectionList[str](*[(n, n) for n in self.others], id="affected"),
+                            field_id="affected", hint="space toggles")
+                with Horizontal(classes="row"):
+                    yield Field("Alerta dice (dS first)", Input(id="dice",
+                                placeholder="empty: roll"), field_id="dice",
+                                hint="ctrl+r rolls")
+                    yield Checkbox("Accept without a roll (D12)", id="accept")
+                yield Static("", id="ta-preview")
+            yield Static("", id="form-error")
+            with Horizontal(classes="buttons"):
+                yield Button("React (enter)", id="react", variant="primary")
+                yield Button("Decline (ctrl+b)", id="decline")
+                yield Button("Cancel (esc)", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one(ActionForm).focus_first()
+        self.update_preview()
+
+    # ---- live GD breakdown and TA preview (D6/D9) ------------------------------------
+
+    def mode(self) -> ReactionMode:
+        value = self.query_one("#mode", Select).value
+        return value if isinstance(value, ReactionMode) else ReactionMode.SUBSTITUTE
+
+    def grades(self) -> tuple[int, int]:
+        base = parse_int(self.value("base"), "base", "Base GD", -MAX_GD, MAX_GD, default=0)
+        extra = parse_int(self.value("extra"), "extra", "DJ grades", -MAX_GD, MAX_GD, default=0)
+        return base, extra
+
+    def update_preview(self) -> None:
+        try:
+            base, extra = self.grades()
+        except FormError:
+            return
+        gd = alerta_gd(self.state, self.prompt, self.mode(), base=base, extra=extra)
+        self.query_one("#gd-breakdown", Static).update(
+            f"{self.character.name} - Alerta {self.character.alerta} - {gd.describe()}")
+        preview = self.query_one("#ta-preview", Static)
+        text = self.value("dice").strip()
+        if not text:
+            preview.update("")
+            return
+        try:
+            dice = parse_dice(text)
+        except SombraError:
+            preview.update("")
+            return
+        settings = self.state.settings
+        result = resolve_ta(dice, target=self.character.alerta, gd=gd.total,
+                            points_per_gd=settings.points_per_gd,
+                            quality_levels=settings.niveles_de_calidad)
+        palette = Palette(success=self.app.get_css_variables().get("success", "green"),
+                          error=self.app.get_css_variables().get("error", "red"))
+        preview.update(ta_text(result, palette))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id in ("base", "extra", "dice"):
+            self.update_preview()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "mode":
+            self.update_preview()
+
+    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged[str]
+                                           ) -> None:
+        affected = self.query_one("#affected", SelectionList)
+        if event.selection_list is affected:
+            self.affected_changed_by_hand()
+        else:
+            self.sync_affected([self.query_one(ActionForm)], affected)
+
+    # ---- actions ------------------------------------------------------------------
+
+    def action_toggle_mode(self) -> None:
+        select = self.query_one("#mode", Select)
+        select.value = (ReactionMode.COMBINE if self.mode() is ReactionMode.SUBSTITUTE
+                        else ReactionMode.SUBSTITUTE)
+
+    def action_roll(self) -> None:
+        dice = self.roll()
+        self.query_one("#dice", Input).value = f"{dice.ds} {dice.a} {dice.b}"
+
+    def action_decline(self) -> None:
+        self.dismiss(Decline(character=self.character.name))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        handlers = {"react": self.submit, "decline": self.action_decline,
+                    "cancel": self.action_cancel}
+        handlers[event.button.id or "cancel"]()
+
+    def submit(self) -> None:
+        self.clear_errors()
+        try:
+            base, extra = self.grades()
+            action = self.query_one(ActionForm).build()
+            accept = self.query_one("#accept", Checkbox).value
+            dice: Dice | None = None
+            if not accept:
+                text = self.value("dice").strip()
+                try:
+                    dice = parse_dice(text) if text else self.roll()
+                except SombraError as error:
+                    raise FormError("dice", str(error)) from error
+        except FormError as error:
+            self.show_error(error.field, error.message)
+            return
+        command = React(character=self.character.name, mode=self.mode(), actions=[action],
+                        affected=list(self.query_one("#affected", SelectionList).selected),
+                        dice=dice, base_gd=base, extra_gd=extra,
+                        accept_without_roll=accept)
+        problem = self.check(command)
+        if problem:
+            self.show_error(None, problem)
+            return
+        self.dismiss(command)

@@ -1,0 +1,82 @@
+"""Encounter settings: name, reacción (D3), niveles de calidad (T4), iniciativa variable
+(I2) and points per GD (T3)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Checkbox, Input, Static
+
+from sombra_tui.engine.commands import ChangeSettings, Command, RenameEncounter
+from sombra_tui.engine.model import Settings
+from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, parse_int
+
+
+class SettingsDialog(Dialog[list[Command]]):
+    def __init__(self, name: str, settings: Settings, check: Callable[[Any], str | None],
+                 *, started: bool = False) -> None:
+        super().__init__()
+        self.name_ = name
+        self.settings = settings
+        self.check = check
+        self.started = started
+
+    def compose(self) -> ComposeResult:
+        s = self.settings
+        with Vertical(id="dialog"):
+            yield Static("Encounter settings", id="dialog-title")
+            yield Field("Encounter name", Input(self.name_, id="name"), field_id="name")
+            yield Checkbox("Reacción: prompt reactions during declarations (D3)",
+                           s.reaccion, id="reaccion")
+            yield Checkbox("Niveles de calidad: alto / medio / bajo (T4)",
+                           s.niveles_de_calidad, id="niveles")
+            yield Checkbox("Iniciativa variable: +1d10 on primaria in round 1 (I2)",
+                           s.iniciativa_variable, id="variable", disabled=self.started)
+            yield Field("Points per GD (T3)", Input(str(s.points_per_gd), id="points",
+                        type="integer"), field_id="points")
+            yield Static("", id="form-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Apply (enter)", id="apply", variant="primary")
+                yield Button("Cancel (esc)", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#name", Input).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "apply":
+            self.submit()
+        else:
+            self.dismiss(None)
+
+    def submit(self) -> None:
+        self.clear_errors()
+        try:
+            points = parse_int(self.value("points"), "points", "Points per GD", 1, 20)
+            name = self.value("name").strip()
+            if not name:
+                raise FormError("name", "The encounter needs a name.")
+            if len(name) > 80:
+                raise FormError("name", "At most 80 characters.")
+        except FormError as error:
+            self.show_error(error.field, error.message)
+            return
+        settings = Settings(
+            reaccion=self.query_one("#reaccion", Checkbox).value,
+            niveles_de_calidad=self.query_one("#niveles", Checkbox).value,
+            iniciativa_variable=self.query_one("#variable", Checkbox).value,
+            points_per_gd=points,
+        )
+        commands: list[Command] = []
+        if name != self.name_:
+            commands.append(RenameEncounter(name=name))
+        if settings != self.settings:
+            change = ChangeSettings(settings=settings)
+            problem = self.check(change)
+            if problem:
+                self.show_error(None, problem)
+                return
+            commands.append(change)
+        self.dismiss(commands)

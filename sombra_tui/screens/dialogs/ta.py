@@ -1,0 +1,135 @@
+"""TA entry: roll or type three dice (dS first), with the numbers shown live (T2, T6)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Select, Static
+
+from sombra_tui.engine.commands import Resolve
+from sombra_tui.engine.dice import Dice, format_gd, parse_dice, resolve_ta
+from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.model import MAX_GD, MAX_STAT
+from sombra_tui.engine.state import CombatState, Step
+from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, parse_int
+from sombra_tui.widgets.formatting import Palette, ta_text
+
+ROLL, DJ_SUCCESS, DJ_FAILURE = "roll", "success", "failure"
+
+
+class TADialog(Dialog[Resolve]):
+    BINDINGS = [Binding("ctrl+r", "roll", "Roll")]
+
+    def __init__(self, state: CombatState, step: Step,
+                 check: Callable[[Resolve], str | None], roll: Callable[[], Dice]) -> None:
+        super().__init__()
+        self.state = state
+        self.step = step
+        self.action = state.step_action(step)
+        self.check = check
+        self.roll = roll
+        progress = state.extended_by_id(step.extended_id) if step.extended_id else None
+        self.base_gd = progress.gd if progress is not None else self.action.gd
+        character = state.character(step.character)
+        skill_value = None
+        if character is not None and self.action.skill:
+            skill_value = next((v for k, v in character.skills.items()
+                                if k.casefold() == self.action.skill.casefold()), None)
+        self.default_target = self.action.target if self.action.target is not None \
+            else skill_value
+
+    def compose(self) -> ComposeResult:
+        action = self.action
+        skill = f" ({action.skill})" if action.skill else ""
+        with Vertical(id="dialog"):
+            yield Static(f"TA: {self.step.character} — {action.description}{skill}",
+                         id="dialog-title")
+            with Horizontal(classes="row"):
+                yield Field("Target value", Input(
+                    "" if self.default_target is None else str(self.default_target),
+                    id="target", type="integer"), field_id="target", hint="roll under")
+                yield Field("Extra GD", Input("0", id="extra", type="integer"),
+                            field_id="extra", hint=f"action GD {format_gd(self.base_gd)}")
+                yield Field("Modifier", Input("0", id="modifier", type="integer"),
+                            field_id="modifier", hint="free points")
+            with Horizontal(classes="row"):
+                yield Field("Dice (dS first)", Input(id="dice", placeholder="empty: roll"),
+                            field_id="dice", hint="ctrl+r rolls")
+                yield Field("Outcome", Select(
+                    [("From the dice", ROLL), ("DJ: success, no roll (D12)", DJ_SUCCESS),
+                     ("DJ: failure, no roll (D12)", DJ_FAILURE)],
+                    value=ROLL, allow_blank=False, id="outcome"), field_id="outcome")
+            yield Static("", id="ta-preview")
+            yield Static("", id="form-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Resolve (enter)", id="resolve", variant="primary")
+                yield Button("Cancel (esc)", id="cancel")
+
+    def on_mount(self) -> None:
+        first = "#target" if self.default_target is None else "#dice"
+        self.query_one(first, Input).focus()
+
+    def action_roll(self) -> None:
+        dice = self.roll()
+        self.query_one("#dice", Input).value = f"{dice.ds} {dice.a} {dice.b}"
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.update_preview()
+
+    def update_preview(self) -> None:
+        preview = self.query_one("#ta-preview", Static)
+        try:
+            target, extra, modifier = self.numbers()
+            dice = parse_dice(self.value("dice"))
+        except (FormError, SombraError):
+            preview.update("")
+            return
+        settings = self.state.settings
+        result = resolve_ta(dice, target=target, gd=self.base_gd + extra, modifier=modifier,
+                            points_per_gd=settings.points_per_gd,
+                            quality_levels=settings.niveles_de_calidad)
+        variables = self.app.get_css_variables()
+        preview.update(ta_text(result, Palette(success=variables.get("success", "green"),
+                                               error=variables.get("error", "red"))))
+
+    def numbers(self) -> tuple[int, int, int]:
+        target = parse_int(self.value("target"), "target", "Target value", 0, MAX_STAT)
+        extra = parse_int(self.value("extra"), "extra", "Extra GD", -MAX_GD, MAX_GD, default=0)
+        modifier = parse_int(self.value("modifier"), "modifier", "Modifier", -MAX_STAT,
+                             MAX_STAT, default=0)
+        return target, extra, modifier
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "resolve":
+            self.submit()
+        else:
+            self.dismiss(None)
+
+    def submit(self) -> None:
+        self.clear_errors()
+        outcome = self.query_one("#outcome", Select).value
+        try:
+            target, extra, modifier = self.numbers()
+            dice: Dice | None = None
+            accept: bool | None = None
+            if outcome == ROLL:
+                text = self.value("dice").strip()
+                try:
+                    dice = parse_dice(text) if text else self.roll()
+                except SombraError as error:
+                    raise FormError("dice", str(error)) from error
+            else:
+                accept = outcome == DJ_SUCCESS
+        except FormError as error:
+            self.show_error(error.field, error.message)
+            return
+        command = Resolve(character=self.step.character, dice=dice, target=target,
+                          extra_gd=extra, modifier=modifier, accept=accept)
+        problem = self.check(command)
+        if problem:
+            self.show_error(None, problem)
+            return
+        self.dismiss(command)

@@ -1,0 +1,421 @@
+"""The main screen: initiative order, declaration queue and resolution log.
+
+Keys build engine commands (often through a dialog) and send them to the
+session; the panels then render the new state. No rule logic lives here:
+what is legal is asked of the engine (dry runs via `Combat.preview`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header
+
+from sombra_tui.engine import commands as c
+from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.events import LogEvent
+from sombra_tui.engine.model import ActionKind
+from sombra_tui.engine.state import CombatState, ExtendedStatus, Phase
+from sombra_tui.screens.dialogs import (
+    CharacterEditor,
+    ConfirmDialog,
+    DeclarationEditor,
+    ExtendedDialog,
+    OpposedDialog,
+    OpposedResultDialog,
+    ReactionDialog,
+    SettingsDialog,
+    TADialog,
+)
+from sombra_tui.widgets.declaration_queue import DeclarationQueue
+from sombra_tui.widgets.formatting import Palette, phase_label
+from sombra_tui.widgets.initiative_table import InitiativeTable
+from sombra_tui.widgets.resolution_log import ResolutionLog
+
+if TYPE_CHECKING:
+    from sombra_tui.app import SombraApp
+
+Check = Callable[[Any], str | None]
+
+#: Which actions make sense in which phases; the footer shows only those (check_action).
+PHASE_ACTIONS: dict[str, set[Phase] | None] = {
+    "declare": {Phase.DECLARATION},
+    "react": {Phase.DECLARATION},
+    "decline": {Phase.DECLARATION},
+    "allow_prompt": {Phase.DECLARATION},
+    "deny_prompt": {Phase.DECLARATION},
+    "roll": {Phase.INSTANT, Phase.ROUND, Phase.EXTENDED},
+    "type_dice": {Phase.INSTANT, Phase.ROUND, Phase.EXTENDED},
+    "prevent": {Phase.DECLARATION, Phase.INSTANT, Phase.ROUND},
+    "adjust_extended": None,
+}
+
+
+class MainScreen(Screen[None]):
+    BINDINGS = [
+        Binding("space", "next_step", "Next"),
+        Binding("d", "declare", "Declare"),
+        Binding("r", "react", "React"),
+        Binding("x", "decline", "Decline"),
+        Binding("t", "roll", "Roll"),
+        Binding("y", "type_dice", "Type dice"),
+        Binding("p", "prevent", "Prevented"),
+        Binding("o", "toggle_out", "Out/back"),
+        Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("ctrl+y,U", "redo", "Redo"),
+        Binding("a", "add_character", "Add", show=False),
+        Binding("e", "edit_character", "Edit", show=False),
+        Binding("delete", "remove_character", "Remove", show=False),
+        Binding("j", "adjust_extended", "Extended", show=False),
+        Binding("A", "allow_prompt", "DJ allow", show=False),
+        Binding("z", "deny_prompt", "DJ deny", show=False),
+        Binding("g", "settings", "Settings", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    MainScreen #top { height: 3fr; min-height: 8; }
+    MainScreen #initiative-panel { width: 3fr; border: round $primary; }
+    MainScreen #queue-panel { width: 2fr; border: round $secondary; }
+    MainScreen #log-panel { height: 2fr; min-height: 5; border: round $accent; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.palette = Palette()
+
+    @property
+    def sombra(self) -> SombraApp:
+        from sombra_tui.app import SombraApp
+
+        app = self.app
+        assert isinstance(app, SombraApp)
+        return app
+
+    @property
+    def state(self) -> CombatState:
+        return self.sombra.session.combat.state
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="top"):
+            with Vertical(id="initiative-panel"):
+                yield InitiativeTable(id="initiative")
+            with VerticalScroll(id="queue-panel"):
+                yield DeclarationQueue(id="queue")
+        with Vertical(id="log-panel"):
+            yield ResolutionLog(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#initiative-panel").border_title = "Iniciativa"
+        self.query_one("#queue-panel").border_title = "Declaraciones"
+        self.query_one("#log-panel").border_title = "Registro"
+        self.refresh_palette()
+        self.query_one(InitiativeTable).focus()
+        self.render_state(force_log=True)
+
+    # ---- rendering --------------------------------------------------------------
+
+    def refresh_palette(self) -> None:
+        variables = self.app.get_css_variables()
+        self.palette = Palette(
+            success=variables.get("success", "green"),
+            error=variables.get("error", "red"),
+            warning=variables.get("warning", "yellow"),
+            accent=variables.get("accent", "cyan"),
+        )
+        for widget in (self.query_one(InitiativeTable), self.query_one(DeclarationQueue),
+                       self.query_one(ResolutionLog)):
+            widget.palette = self.palette
+
+    def render_state(self, *, force_log: bool = False) -> None:
+        session = self.sombra.session
+        state = session.combat.state
+        dirty = " *" if session.dirty else ""
+        self.title = f"{state.name}{dirty}"
+        round_text = f"Asalto {state.round} · " if state.round else ""
+        self.sub_title = f"{round_text}{phase_label(state.phase)}"
+        self.query_one(InitiativeTable).show_state(state)
+        self.query_one(DeclarationQueue).show_state(state)
+        self.query_one(ResolutionLog).show_events(session.combat.log, force=force_log)
+        self.query_one("#queue-panel").border_title = (
+            "Declaraciones" if state.phase in (Phase.SETUP, Phase.DECLARATION)
+            else "Resolución")
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        phases = PHASE_ACTIONS.get(action)
+        if phases is None:
+            return True
+        return self.state.phase in phases
+
+    # ---- running commands ----------------------------------------------------------
+
+    def run_command(self, command: c.Command) -> list[LogEvent] | None:
+        """Execute on the session; a refusal is shown and nothing changes."""
+        try:
+            events = self.sombra.session.execute(command)
+        except SombraError as error:
+            self.notify(str(error), title="Not allowed", severity="error")
+            return None
+        self.sombra.after_change()
+        return events
+
+    def check(self, command: Any) -> str | None:
+        """Dry run for dialogs: None when the engine accepts `command`, else why not."""
+        try:
+            self.sombra.session.combat.preview(command)
+        except SombraError as error:
+            return str(error)
+        return None
+
+    # ---- the one key: next step --------------------------------------------------------
+
+    def action_next_step(self) -> None:
+        state = self.state
+        if state.phase is Phase.SETUP:
+            self.run_command(self.sombra.session.combat.start_command())
+        elif state.phase is Phase.DECLARATION:
+            if state.top_prompt is not None:
+                self.action_react()
+            elif state.current_declarer is not None:
+                self.action_declare()
+            else:
+                self.run_command(c.Advance())
+        elif state.phase is Phase.END_OF_ROUND:
+            self.run_command(c.Advance())
+        elif state.current_group():
+            self.action_type_dice()
+        else:
+            self.run_command(c.Advance())
+
+    # ---- declaration phase ------------------------------------------------------------
+
+    @work
+    async def action_declare(self) -> None:
+        declarer = self.state.current_declarer
+        if declarer is None:
+            if self.state.top_prompt is not None:
+                self.notify(f"First settle {self.state.top_prompt.reactor}'s reaction prompt.",
+                            severity="warning")
+            else:
+                self.notify("Everyone has declared: space resolves the round.")
+            return
+        result = await self.app.push_screen_wait(
+            DeclarationEditor(self.state, declarer, self.check))
+        if result is not None:
+            self.run_command(result)
+
+    @work
+    async def action_react(self) -> None:
+        prompt = self.state.top_prompt
+        if prompt is None:
+            self.notify("No reaction prompt is open.", severity="warning")
+            return
+        combat = self.sombra.session.combat
+        result = await self.app.push_screen_wait(
+            ReactionDialog(self.state, prompt, self.check, combat.roll))
+        if result is not None:
+            self.run_command(result)
+
+    def action_decline(self) -> None:
+        prompt = self.state.top_prompt
+        if prompt is None:
+            self.notify("No reaction prompt is open.", severity="warning")
+            return
+        self.run_command(c.Decline(character=prompt.reactor))
+
+    def action_deny_prompt(self) -> None:
+        prompt = self.state.top_prompt
+        if prompt is None:
+            self.notify("No reaction prompt is open.", severity="warning")
+            return
+        self.run_command(c.DenyPrompt(character=prompt.reactor))
+
+    def action_allow_prompt(self) -> None:
+        """D12: let the selected character react to the latest declaration."""
+        name = self.selected()
+        state = self.state
+        if name is None:
+            return
+        latest = max(state.declarations.values(), key=lambda d: d.id, default=None)
+        if latest is None:
+            self.notify("Nobody has declared yet this round.", severity="warning")
+            return
+        self.run_command(c.AllowPrompt(character=name, against=latest.author))
+
+    # ---- resolution phases -------------------------------------------------------------
+
+    def _current_step_character(self) -> str | None:
+        group = self.state.current_group()
+        if not group:
+            self.notify("Nothing left to resolve in this phase: space moves on.")
+            return None
+        selected = self.selected(quiet=True)
+        names = [step.character for step in group]
+        return selected if selected in names else names[0]
+
+    def action_roll(self) -> None:
+        """Resolve the acting character's step with the seeded roller (T6)."""
+        name = self._current_step_character()
+        if name is None:
+            return
+        state = self.state
+        step = next(s for s in state.current_group() if s.character == name)
+        action = state.step_action(step)
+        if action.kind is ActionKind.AUTOMATIC:  # T7: nothing to roll
+            self.run_command(c.Resolve(character=name))
+            return
+        if action.opposition is not None:
+            self.action_type_dice()
+            return
+        command = c.Resolve(character=name, dice=self.sombra.session.combat.roll())
+        problem = self.check(command)
+        if problem is None:
+            self.run_command(command)
+        else:  # e.g. no target value yet: ask for it
+            self.action_type_dice()
+
+    @work
+    async def action_type_dice(self) -> None:
+        name = self._current_step_character()
+        if name is None:
+            return
+        state = self.state
+        step = next(s for s in state.current_group() if s.character == name)
+        action = state.step_action(step)
+        combat = self.sombra.session.combat
+        if action.kind is ActionKind.AUTOMATIC:
+            self.run_command(c.Resolve(character=name))
+            return
+        if action.opposition is not None:
+            opposed = await self.app.push_screen_wait(
+                OpposedDialog(state, step, self.check, combat.roller))
+            if opposed is None:
+                return
+            events = self.run_command(opposed)
+            if events:
+                await self.app.push_screen_wait(OpposedResultDialog(events))
+            return
+        resolve = await self.app.push_screen_wait(
+            TADialog(state, step, self.check, combat.roll))
+        if resolve is not None:
+            self.run_command(resolve)
+
+    # ---- marks ------------------------------------------------------------------------
+
+    def selected(self, *, quiet: bool = False) -> str | None:
+        name = self.query_one(InitiativeTable).selected_name
+        if name is None and not quiet:
+            self.notify("Select a character first (arrow keys).", severity="warning")
+        return name
+
+    def action_prevent(self) -> None:
+        name = self.selected()
+        if name is None:
+            return
+        mark = c.Mark.UNPREVENT if name in self.state.prevented else c.Mark.PREVENTED
+        self.run_command(c.SetMark(character=name, mark=mark))
+
+    def action_toggle_out(self) -> None:
+        name = self.selected()
+        if name is None:
+            return
+        mark = c.Mark.BACK if name in self.state.out else c.Mark.OUT
+        self.run_command(c.SetMark(character=name, mark=mark))
+
+    # ---- history --------------------------------------------------------------------
+
+    def action_undo(self) -> None:
+        try:
+            command = self.sombra.session.undo()
+        except SombraError as error:
+            self.notify(str(error), severity="warning")
+            return
+        self.notify(f"Undone: {describe_command(command)}", timeout=3)
+        self.sombra.after_change()
+
+    def action_redo(self) -> None:
+        try:
+            command = self.sombra.session.redo()
+        except SombraError as error:
+            self.notify(str(error), severity="warning")
+            return
+        self.notify(f"Redone: {describe_command(command)}", timeout=3)
+        self.sombra.after_change()
+
+    # ---- characters, extended actions, settings ---------------------------------------------
+
+    @work
+    async def action_add_character(self) -> None:
+        result = await self.app.push_screen_wait(
+            CharacterEditor(None, lambda ch: self.check(c.AddCharacter(character=ch))))
+        if result is not None and self.run_command(c.AddCharacter(character=result)):
+            self.query_one(InitiativeTable).select_name(result.name)
+
+    @work
+    async def action_edit_character(self) -> None:
+        name = self.selected()
+        if name is None:
+            return
+        character = self.state.character(name)
+        assert character is not None
+        result = await self.app.push_screen_wait(CharacterEditor(
+            character, lambda ch: self.check(c.EditCharacter(name=name, character=ch))))
+        if result is not None and result != character:
+            self.run_command(c.EditCharacter(name=name, character=result))
+
+    @work
+    async def action_remove_character(self) -> None:
+        name = self.selected()
+        if name is None:
+            return
+        sure = await self.app.push_screen_wait(ConfirmDialog(
+            f"Remove {name} from the encounter? The log keeps what {name} did; undo (u) "
+            "brings them back.", yes="Remove"))
+        if sure:
+            self.run_command(c.RemoveCharacter(name=name))
+
+    @work
+    async def action_adjust_extended(self) -> None:
+        active = [p for p in self.state.extended if p.status is ExtendedStatus.ACTIVE]
+        if not active:
+            self.notify("No extended action is running.", severity="warning")
+            return
+        name = self.selected(quiet=True)
+        chosen = next((p for p in active if p.owner == name), active[0])
+        result = await self.app.push_screen_wait(ExtendedDialog(chosen, self.check))
+        if result is not None:
+            self.run_command(result)
+
+    @work
+    async def action_settings(self) -> None:
+        state = self.state
+        result = await self.app.push_screen_wait(
+            SettingsDialog(state.name, state.settings, self.check,
+                           started=state.phase is not Phase.SETUP))
+        if result is None:
+            return
+        for command in result:
+            self.run_command(command)
+
+    @on(InitiativeTable.RowSelected)
+    def _row_selected(self) -> None:
+        """Enter on a row edits the character."""
+        self.action_edit_character()
+
+
+def describe_command(command: c.Command) -> str:
+    name = getattr(command, "character", None) or getattr(command, "name", None)
+    label = command.type.replace("_", " ")
+    if isinstance(name, str):
+        return f"{label} ({name})"
+    if isinstance(command, c.AddCharacter):
+        return f"{label} ({command.character.name})"
+    return label

@@ -1,0 +1,238 @@
+"""Colour themes: TOML files, validated by pydantic, turned into Textual themes.
+
+A theme file is flat TOML, one key per colour, plus an optional
+``[variables]`` table of Textual theme-variable overrides::
+
+    name = "mi-tema"
+    dark = true
+    primary = "#c8893a"
+    ...                       # secondary, accent, foreground, background,
+                              # surface, panel, warning, error, success
+    [variables]
+    footer-key-foreground = "#f0b44c"
+
+Built-in themes ship in the package (``sombra_tui/themes`` in a wheel, the
+top-level ``themes`` folder in a source checkout); the user's own go in
+``config.user_themes_dir()`` and override built-ins of the same name. A bad
+user file is skipped with a problem message naming the file and the field;
+loading never raises.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Container
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    ValidationError,
+    field_validator,
+)
+from textual.color import Color, ColorParseError
+from textual.theme import Theme
+
+from sombra_tui import config
+
+THEME_SUFFIX = ".toml"
+#: A theme file larger than this is not a theme; refuse it before reading.
+MAX_THEME_BYTES = 256 * 1024
+COLOUR_FIELDS = ("primary", "secondary", "accent", "foreground", "background", "surface",
+                 "panel", "warning", "error", "success")
+#: Textual adds the CSS class ``-theme-<name>``, so keep names class-safe.
+_NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
+_VARIABLE_PATTERN = re.compile(r"^[a-z][a-z0-9-]*$")
+_PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+class ThemeFileError(Exception):
+    """A theme file could not be read or is not a valid theme. The message names the file."""
+
+
+class ThemeSpec(BaseModel):
+    """One theme as written in a TOML file."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str
+    dark: StrictBool
+    primary: str
+    secondary: str
+    accent: str
+    foreground: str
+    background: str
+    surface: str
+    panel: str
+    warning: str
+    error: str
+    success: str
+    variables: dict[str, str] = Field(default_factory=dict)
+
+    @field_validator("name")
+    @classmethod
+    def _check_name(cls, value: str) -> str:
+        if not _NAME_PATTERN.match(value):
+            raise ValueError(f"{value!r} is not a usable theme name; use letters, digits, "
+                             "'-' and '_' (e.g. 'mi-tema')")
+        return value
+
+    @field_validator(*COLOUR_FIELDS)
+    @classmethod
+    def _check_colour(cls, value: str) -> str:
+        value = value.strip()
+        try:
+            Color.parse(value)
+        except ColorParseError:
+            raise ValueError(f"{value!r} is not a colour; use e.g. '#c8893a', "
+                             "'rgb(200, 137, 58)' or a colour name like 'white'") from None
+        return value
+
+    @field_validator("variables")
+    @classmethod
+    def _check_variables(cls, value: dict[str, str]) -> dict[str, str]:
+        for key, setting in value.items():
+            if not _VARIABLE_PATTERN.match(key):
+                raise ValueError(f"{key!r} is not a theme variable name (lowercase words "
+                                 "joined by '-', e.g. 'footer-key-foreground')")
+            if not setting.strip() or any(char in setting for char in ";{}\n"):
+                raise ValueError(f"{key!r} has an unusable value {setting!r}")
+        return value
+
+    def to_textual(self) -> Theme:
+        return Theme(
+            name=self.name,
+            dark=self.dark,
+            primary=self.primary,
+            secondary=self.secondary,
+            accent=self.accent,
+            foreground=self.foreground,
+            background=self.background,
+            surface=self.surface,
+            panel=self.panel,
+            warning=self.warning,
+            error=self.error,
+            success=self.success,
+            variables=dict(self.variables),
+        )
+
+
+class LoadedThemes(NamedTuple):
+    themes: dict[str, Theme]
+    #: One sentence per skipped file or other trouble, naming the file (and field).
+    problems: list[str]
+
+
+def _describe(error: ValidationError) -> str:
+    parts = []
+    for problem in error.errors():
+        field = ".".join(str(part) for part in problem["loc"]) or "(top level)"
+        if problem["type"] == "missing":
+            message = "is missing (every theme needs it)"
+        elif problem["type"] == "extra_forbidden":
+            message = "is not a theme field (a typo?)"
+        else:
+            message = str(problem["msg"]).removeprefix("Value error, ")
+        parts.append(f"field '{field}' {message}")
+    return "; ".join(parts)
+
+
+def load_theme_file(path: Path) -> ThemeSpec:
+    """Read and validate one theme file. Raises ThemeFileError naming the file (and field)."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_THEME_BYTES:
+            raise ThemeFileError(f"Theme file {path} is too large ({size} bytes) to be a theme.")
+        with path.open("rb") as handle:
+            data: dict[str, Any] = tomllib.load(handle)
+    except tomllib.TOMLDecodeError as error:
+        raise ThemeFileError(f"Theme file {path} is not valid TOML: {error}.") from error
+    except UnicodeDecodeError as error:
+        raise ThemeFileError(f"Theme file {path} is not UTF-8 text.") from error
+    except OSError as error:
+        raise ThemeFileError(f"Could not read theme file {path}: "
+                             f"{error.strerror or error}.") from error
+    try:
+        return ThemeSpec.model_validate(data)
+    except ValidationError as error:
+        raise ThemeFileError(f"Theme file {path}: {_describe(error)}.") from error
+
+
+def load_theme_folder(folder: Path) -> LoadedThemes:
+    """Load every ``*.toml`` in ``folder`` (sorted by file name; hidden files skipped).
+
+    A missing folder is not a problem. Bad files are skipped and reported; if
+    two files define the same theme name, the later file wins and it is reported.
+    """
+    folder = Path(folder)
+    themes: dict[str, Theme] = {}
+    sources: dict[str, Path] = {}
+    problems: list[str] = []
+    try:
+        if not folder.exists():
+            return LoadedThemes(themes, problems)
+        if not folder.is_dir():
+            return LoadedThemes(themes, [f"{folder} should be a folder of theme files, "
+                                         "but it is a file."])
+        paths = sorted(path for path in folder.iterdir()
+                       if path.suffix == THEME_SUFFIX and not path.name.startswith("."))
+    except OSError as error:
+        return LoadedThemes(themes, [f"Could not read the theme folder {folder}: "
+                                     f"{error.strerror or error}."])
+    for path in paths:
+        try:
+            spec = load_theme_file(path)
+        except ThemeFileError as error:
+            problems.append(f"{error} Skipped.")
+            continue
+        if spec.name in sources:
+            problems.append(f"Theme files {sources[spec.name]} and {path} both define the "
+                            f"theme {spec.name!r}; using {path}.")
+        sources[spec.name] = path
+        themes[spec.name] = spec.to_textual()
+    return LoadedThemes(themes, problems)
+
+
+def builtin_themes_dir() -> Path | None:
+    """The shipped themes: ``sombra_tui/themes`` in a wheel, ``../themes`` in a checkout."""
+    for candidate in (_PACKAGE_DIR / "themes", _PACKAGE_DIR.parent / "themes"):
+        if candidate.is_dir() and any(candidate.glob(f"*{THEME_SUFFIX}")):
+            return candidate
+    return None
+
+
+def load_builtin_themes() -> LoadedThemes:
+    folder = builtin_themes_dir()
+    if folder is None:
+        return LoadedThemes({}, ["The built-in themes are missing from this installation "
+                                 f"(looked in {_PACKAGE_DIR / 'themes'} and "
+                                 f"{_PACKAGE_DIR.parent / 'themes'})."])
+    return load_theme_folder(folder)
+
+
+def load_user_themes() -> LoadedThemes:
+    return load_theme_folder(config.user_themes_dir())
+
+
+def load_all_themes() -> LoadedThemes:
+    """Built-in themes, then the user's (which override built-ins of the same name)."""
+    builtin = load_builtin_themes()
+    user = load_user_themes()
+    return LoadedThemes({**builtin.themes, **user.themes}, builtin.problems + user.problems)
+
+
+def pick_theme(preferred: str, available: Container[str]) -> tuple[str, str | None]:
+    """Choose the theme to show: ``preferred`` if available, else a fallback.
+
+    ``available`` is anything supporting ``in`` (e.g. ``App.available_themes``).
+    Returns ``(name, warning)``; the warning is ``None`` when ``preferred`` is used.
+    """
+    if preferred in available:
+        return preferred, None
+    fallback = config.DEFAULT_THEME if config.DEFAULT_THEME in available else "textual-dark"
+    return fallback, f"Theme {preferred!r} is not available; using {fallback!r}."

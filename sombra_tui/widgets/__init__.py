@@ -1,0 +1,1 @@
+"""The main screen's panels: initiative order, declaration queue, resolution log."""

@@ -1,0 +1,137 @@
+"""Declaration queue panel: who declares now, who is next, the pending reaction prompts
+with their GD breakdown (D4, D6, D9, D11), and the steps left while resolving."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.widgets import Static
+
+from sombra_tui.engine.dice import format_gd
+from sombra_tui.engine.machine import alerta_gd
+from sombra_tui.engine.state import (
+    CombatState,
+    Phase,
+    Prompt,
+    PromptKind,
+    ReactionMode,
+    StepStatus,
+)
+from sombra_tui.widgets.formatting import Palette
+
+
+def prompt_lines(state: CombatState, prompt: Prompt, *, top: bool, palette: Palette) -> Text:
+    """'Ana - Alerta 14 - GD +2 = substitute 1 + 1 earlier reaction' and its combine twin."""
+    declaration = state.declarations[prompt.declaration_id]
+    character = state.character(prompt.reactor)
+    alerta = character.alerta if character is not None else 0
+    word = "contrarreacción" if prompt.kind is PromptKind.COUNTER else "reacción"
+    text = Text()
+    text.append("▶ " if top else "  ", style=f"bold {palette.accent}")
+    text.append(prompt.reactor, style="bold" if top else "")
+    text.append(f" — {word} a {declaration.author}: ")
+    text.append(declaration.summary(), style="italic")
+    if prompt.forced:
+        text.append(" [DJ]", style=palette.warning)
+    substitute = alerta_gd(state, prompt, ReactionMode.SUBSTITUTE)
+    combine = alerta_gd(state, prompt, ReactionMode.COMBINE)
+    text.append(f"\n    {prompt.reactor} - Alerta {alerta} - ", style="dim" if not top else "")
+    text.append(f"sustituir {substitute.describe()}")
+    text.append(f" | combinar {combine.describe()}", style="dim")
+    return text
+
+
+def next_step_hint(state: CombatState) -> str:
+    """What the 'next' key (space) does now."""
+    phase = state.phase
+    if phase is Phase.SETUP:
+        return "space: start round 1" if state.characters else "a: add a character"
+    if phase is Phase.DECLARATION:
+        top = state.top_prompt
+        if top is not None:
+            author = state.declarations[top.declaration_id].author
+            return f"space: {top.reactor} reacts to {author} (x declines)"
+        if state.current_declarer:
+            return f"space: {state.current_declarer} declares"
+        return "space: resolve instant actions"
+    if phase is Phase.END_OF_ROUND:
+        return f"space: start round {state.round + 1}"
+    group = state.current_group()
+    if group:
+        return f"space: resolve {group[0].character}'s action (t rolls, y types dice)"
+    nxt = {Phase.INSTANT: "round actions", Phase.ROUND: "extended actions",
+           Phase.EXTENDED: "end the round"}[phase]
+    return f"space: {nxt}"
+
+
+def queue_renderable(state: CombatState, palette: Palette) -> RenderableType:
+    parts: list[RenderableType] = []
+    hint = Text(next_step_hint(state), style=f"bold {palette.accent}")
+    phase = state.phase
+    if phase is Phase.SETUP:
+        parts.append(Text(f"{len(state.characters)} characters. Add, edit or remove them, "
+                          "set the encounter (g), then start."))
+    elif phase is Phase.DECLARATION:
+        declarer = state.current_declarer
+        waiting = state.declarers_after(declarer)
+        line = Text("Declara ahora: ", style="bold")
+        if declarer:
+            line.append(declarer, style=f"bold {palette.accent}")
+        elif state.prompts:
+            line.append("(reactions first)", style="dim")
+        else:
+            line.append("everyone has declared", style="dim")
+        parts.append(line)
+        if waiting:
+            parts.append(Text("Después: " + ", ".join(waiting), style="dim"))
+        if state.prompts:
+            parts.append(Text(f"Reacciones pendientes ({len(state.prompts)}):", style="bold"))
+            for index, prompt in enumerate(reversed(state.prompts)):
+                parts.append(prompt_lines(state, prompt, top=index == 0, palette=palette))
+        elif not state.settings.reaccion:
+            parts.append(Text("Reacción off (D3): no prompts.", style="dim"))
+    elif phase in (Phase.INSTANT, Phase.ROUND, Phase.EXTENDED):
+        group = state.current_group()
+        if group:
+            names = list(dict.fromkeys(step.character for step in group))
+            title = "Actúa ahora: " + ", ".join(names)
+            if len(names) > 1:
+                title += "  (simultaneous: effects after the group, P3)"
+            parts.append(Text(title, style="bold"))
+        for step in state.steps:
+            action = state.step_action(step) if state.character(step.character) else None
+            what = action.summary() if action is not None else ""
+            mark = {StepStatus.DONE: "✓", StepStatus.SKIPPED: "–",
+                    StepStatus.PENDING: "▶" if step in group else "·"}[step.status]
+            line = Text(f"{mark} {step.character}: {what}",
+                        style="dim" if step.status is not StepStatus.PENDING else "")
+            if action is not None and step.status is StepStatus.PENDING and action.target:
+                line.append(f"  ({action.skill or 'target'} {action.target}, "
+                            f"GD {format_gd(action.gd)})", style="dim")
+            if step.result is not None:
+                outcome = "éxito" if step.result.success else "fracaso"
+                line.append(f"  {outcome}", style=palette.success if step.result.success
+                            else palette.error)
+            parts.append(line)
+        if state.pending_marks:
+            parts.append(Text("After the group: " + ", ".join(
+                f"{m.character} {m.mark}" for m in state.pending_marks), style=palette.warning))
+    else:
+        parts.append(Text(f"Asalto {state.round} is over. Change initiatives now if "
+                          "wounds or state call for it (I1)."))
+    parts.append(Text(""))
+    parts.append(hint)
+    return Group(*parts)
+
+
+class DeclarationQueue(Static):
+    DEFAULT_CSS = """
+    DeclarationQueue { height: auto; padding: 0 1; }
+    """
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__("", **kwargs)  # type: ignore[arg-type]
+        self.palette = Palette()
+
+    def show_state(self, state: CombatState) -> None:
+        self.update(queue_renderable(state, self.palette))

@@ -1,0 +1,76 @@
+"""Rich renderings of engine data, shared by the panels and dialogs."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from sombra_tui.engine.dice import TAResult, format_gd
+from sombra_tui.engine.events import EventKind, LogEvent
+from sombra_tui.engine.state import PHASE_LABELS, Phase
+
+PHASE_SHORT: dict[Phase, str] = {
+    Phase.SETUP: "prep",
+    Phase.DECLARATION: "decl",
+    Phase.INSTANT: "inst",
+    Phase.ROUND: "asalto",
+    Phase.EXTENDED: "ext",
+    Phase.END_OF_ROUND: "fin",
+}
+
+
+def phase_label(phase: Phase) -> str:
+    return PHASE_LABELS[phase]
+
+
+class Palette:
+    """Theme colours as Rich style strings (the log and tables are Rich renderables)."""
+
+    def __init__(self, success: str = "green", error: str = "red", warning: str = "yellow",
+                 accent: str = "cyan") -> None:
+        self.success = success
+        self.error = error
+        self.warning = warning
+        self.accent = accent
+
+
+def ta_text(result: TAResult, palette: Palette) -> Text:
+    """dS apart, then d+ d-, GD, total vs target, margin and quality, coloured by outcome."""
+    text = Text()
+    if result.unrolled:
+        text.append("sin tirada ", style="italic")
+    elif result.dice is not None:
+        text.append("dS ", style="dim")
+        text.append(f" {result.dice.ds} ", style="bold reverse")
+        text.append(f" {result.dice.d_plus} {result.dice.d_minus}", style="bold")
+    text.append(f"  GD {format_gd(result.gd)}")
+    if result.modifier:
+        text.append(f" mod {format_gd(result.modifier)}")
+    if not result.unrolled:
+        text.append(f"  {result.total} vs {result.target}  margen {format_gd(result.margin)}")
+    text.append("  ")
+    colour = palette.success if result.success else palette.error
+    text.append(result.label, style=f"bold {colour}")
+    return text
+
+
+def event_text(event: LogEvent, palette: Palette) -> Text:
+    """One log line: round and phase, then the event and its numbers (S2)."""
+    head = Text(f"A{event.round:<2} {PHASE_SHORT[event.phase]:<6} ", style="dim")
+    style = {
+        EventKind.ROUND: "bold",
+        EventKind.PHASE: "bold",
+        EventKind.PROMPT: palette.accent,
+        EventKind.WITHDRAWN: "dim italic",
+        EventKind.SKIPPED: "dim italic",
+        EventKind.OVERRIDE: palette.warning,
+        EventKind.MARK: palette.warning,
+    }.get(event.kind, "")
+    line = head + Text(event.text, style=style)
+    if event.ta is not None:
+        line.append("  ")
+        line.append_text(ta_text(event.ta, palette))
+    if event.gd is not None:
+        line.append(f"  ({event.gd.describe()})", style="dim")
+    if event.override:
+        line.append("  [DJ]", style=f"bold {palette.warning}")
+    return line

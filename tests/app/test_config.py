@@ -1,0 +1,146 @@
+"""Paths, environment overrides and preferences (sombra_tui.config)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from sombra_tui import config
+from sombra_tui.config import Preferences, load_preferences, save_preferences
+
+
+@pytest.fixture
+def dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    data, conf = tmp_path / "data", tmp_path / "conf"
+    monkeypatch.setenv(config.DATA_DIR_ENV, str(data))
+    monkeypatch.setenv(config.CONFIG_DIR_ENV, str(conf))
+    return data, conf
+
+
+def test_environment_overrides_the_folders(dirs: tuple[Path, Path]) -> None:
+    data, conf = dirs
+    assert config.data_dir() == data
+    assert config.config_dir() == conf
+    assert config.user_themes_dir() == conf / "themes"
+    assert config.preferences_path() == conf / "preferences.json"
+    assert not data.exists() and not conf.exists()  # asking for a path creates nothing
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="XDG folders are Linux's")
+def test_without_overrides_platformdirs_decides(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(config.DATA_DIR_ENV, raising=False)
+    monkeypatch.setenv(config.CONFIG_DIR_ENV, "   ")  # blank counts as unset
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+    assert config.data_dir() == tmp_path / "xdg-data" / "sombra-tui"
+    assert config.config_dir() == tmp_path / "xdg-config" / "sombra-tui"
+    assert config.user_themes_dir() == tmp_path / "xdg-config" / "sombra-tui" / "themes"
+
+
+def test_missing_file_gives_defaults_silently(dirs: tuple[Path, Path]) -> None:
+    preferences, warning = load_preferences()
+    assert preferences == Preferences()
+    assert preferences.theme == "sombra"
+    assert warning is None
+    assert not config.preferences_path().exists()
+
+
+def test_preferences_round_trip(dirs: tuple[Path, Path]) -> None:
+    written = save_preferences(Preferences(theme="papel"))
+    assert written == config.preferences_path()
+    assert json.loads(written.read_text(encoding="utf-8")) == {"theme": "papel"}
+    preferences, warning = load_preferences()
+    assert preferences == Preferences(theme="papel")
+    assert warning is None
+
+
+def test_saving_creates_missing_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    conf = tmp_path / "a" / "b" / "conf"
+    monkeypatch.setenv(config.CONFIG_DIR_ENV, str(conf))
+    save_preferences(Preferences(theme="alto-contraste"))
+    assert (conf / "preferences.json").is_file()
+    assert load_preferences().preferences.theme == "alto-contraste"
+
+
+def test_saving_replaces_and_leaves_no_temporary_files(dirs: tuple[Path, Path]) -> None:
+    save_preferences(Preferences(theme="papel"))
+    save_preferences(Preferences(theme="sombra"))
+    assert load_preferences().preferences.theme == "sombra"
+    assert [path.name for path in config.config_dir().iterdir()] == ["preferences.json"]
+
+
+def test_failed_save_keeps_the_old_file(dirs: tuple[Path, Path],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    save_preferences(Preferences(theme="papel"))
+
+    def broken_replace(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "replace", broken_replace)
+        with pytest.raises(OSError):
+            save_preferences(Preferences(theme="sombra"))
+    assert load_preferences().preferences.theme == "papel"
+    assert sorted(path.name for path in config.preferences_path().parent.iterdir()) == [
+        "preferences.json"]
+
+
+def test_explicit_path(tmp_path: Path) -> None:
+    path = tmp_path / "elsewhere" / "prefs.json"
+    save_preferences(Preferences(theme="papel"), path)
+    assert load_preferences(path) == (Preferences(theme="papel"), None)
+
+
+@pytest.mark.parametrize("content", [
+    b"{not json",
+    b"",
+    b'["theme", "papel"]',
+    b"\xff\xfe\x00garbage",
+])
+def test_corrupt_file_gives_defaults_and_a_warning(dirs: tuple[Path, Path],
+                                                   content: bytes) -> None:
+    path = config.preferences_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(content)
+    preferences, warning = load_preferences()
+    assert preferences == Preferences()
+    assert warning is not None
+    assert str(path) in warning
+    assert path.read_bytes() == content  # loading never rewrites the file
+
+
+def test_bad_value_is_reset_and_named(dirs: tuple[Path, Path]) -> None:
+    path = config.preferences_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"theme": 7}), encoding="utf-8")
+    preferences, warning = load_preferences()
+    assert preferences.theme == "sombra"
+    assert warning is not None and "'theme'" in warning and str(path) in warning
+
+
+def test_empty_theme_name_is_a_bad_value(dirs: tuple[Path, Path]) -> None:
+    path = config.preferences_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('{"theme": ""}', encoding="utf-8")
+    preferences, warning = load_preferences()
+    assert preferences.theme == "sombra"
+    assert warning is not None
+
+
+def test_unknown_keys_are_ignored(dirs: tuple[Path, Path]) -> None:
+    path = config.preferences_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('{"theme": "papel", "from_a_newer_version": true}', encoding="utf-8")
+    assert load_preferences() == (Preferences(theme="papel"), None)
+
+
+def test_folder_in_place_of_the_file(dirs: tuple[Path, Path]) -> None:
+    config.preferences_path().mkdir(parents=True)
+    preferences, warning = load_preferences()
+    assert preferences == Preferences()
+    assert warning is not None and "folder" in warning
