@@ -694,7 +694,11 @@ def _opponent_values(state: CombatState, name: str, initiator: str, roll: c.Oppo
         action = state.step_action(step)
         if action.opposition is not None and initiator in action.opposition.against:
             target = _target_for(state, name, action, roll.target)
-            gd = roll.gd if roll.gd is not None else action.gd
+            # E3/E4: an extended action rolls at the GD the DJ set for its later TAs.
+            progress = (state.extended_by_id(step.extended_id) if step.extended_id is not None
+                        else None)
+            own_gd = progress.gd if progress is not None else action.gd
+            gd = roll.gd if roll.gd is not None else own_gd
             return target, gd, step
     if roll.target is None:
         raise SombraError(f"Give {name}'s value to roll under: {name} has no action opposing "
@@ -789,6 +793,11 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
         other_step.result = results[other_step.character]
     if progress is not None:  # E4: the chase counts as won or lost for the initiator
         _extended_result(state, progress, winner == cmd.character, emit)
+    for other_step in consumed:  # E4: ... and for each side's own opposed extended action
+        chased = (state.extended_by_id(other_step.extended_id)
+                  if other_step.extended_id is not None else None)
+        if chased is not None:
+            _extended_result(state, chased, winner == other_step.character, emit)
     _after_step(state, step, emit)
 
 

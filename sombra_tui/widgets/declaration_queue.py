@@ -29,15 +29,15 @@ def prompt_lines(state: CombatState, prompt: Prompt, *, top: bool, palette: Pale
     text = Text()
     text.append("▶ " if top else "  ", style=f"bold {palette.accent}")
     text.append(prompt.reactor, style="bold" if top else "")
-    text.append(f" — {word} a {declaration.author}: ")
+    text.append(f" - {word} a {declaration.author}: ")
     text.append(declaration.summary(), style="italic")
     if prompt.forced:
         text.append(" [DJ]", style=palette.warning)
     substitute = alerta_gd(state, prompt, ReactionMode.SUBSTITUTE)
     combine = alerta_gd(state, prompt, ReactionMode.COMBINE)
     text.append(f"\n    {prompt.reactor} - Alerta {alerta} - ", style="dim" if not top else "")
-    text.append(f"sustituir {substitute.describe()}")
-    text.append(f" | combinar {combine.describe()}", style="dim")
+    text.append(f"substitute {substitute.describe()}")
+    text.append(f" | combine {combine.describe()}", style="dim")
     return text
 
 

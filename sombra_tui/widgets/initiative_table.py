@@ -10,7 +10,7 @@ from sombra_tui.engine.state import CombatState, ExtendedStatus, Phase
 from sombra_tui.widgets.formatting import Palette
 
 COLUMNS = ("", "Nombre", "Lado", "Ini", "Alerta", "Declaración", "Estado")
-DECLARATION_WIDTH = 34
+DECLARATION_WIDTH = 28
 
 
 def ordered_names(state: CombatState) -> list[str]:

@@ -10,7 +10,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Input, Label, Static
+from textual.widgets import Button, Input, Label, Static, Tree
+from textual.widgets._select import SelectOverlay
 
 ResultT = TypeVar("ResultT")
 
@@ -86,7 +87,12 @@ class Field(Vertical):
 class Dialog(ModalScreen[ResultT]):
     """Base dialog: Escape backs out without changing anything."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        # Enter confirms from any field (lists toggle with space); an open Select
+        # dropdown, a button or a file tree keeps its own Enter (see check_action).
+        Binding("enter", "submit", "Confirm", priority=True, show=False),
+    ]
 
     DEFAULT_CSS = """
     Dialog { align: center middle; }
@@ -105,6 +111,14 @@ class Dialog(ModalScreen[ResultT]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+    def action_submit(self) -> None:
+        self.submit()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "submit" and isinstance(self.focused, SelectOverlay | Button | Tree):
+            return False
+        return True
 
     def clear_errors(self) -> None:
         for field in self.query(Field):
@@ -126,10 +140,6 @@ class Dialog(ModalScreen[ResultT]):
 
     def value(self, field: str) -> str:
         return self.query_one(f"#{field}", Input).value
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.submit()
 
     def submit(self) -> None:  # overridden
         raise NotImplementedError
