@@ -116,9 +116,8 @@ class Dialog(ModalScreen[ResultT]):
         self.submit()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "submit" and isinstance(self.focused, SelectOverlay | Button | Tree):
-            return False
-        return True
+        keeps_enter = isinstance(self.focused, SelectOverlay | Button | Tree)
+        return not (action == "submit" and keeps_enter)
 
     def clear_errors(self) -> None:
         for field in self.query(Field):
