@@ -59,8 +59,11 @@ class SombraApp(App[None]):
     ]
 
     def __init__(self, session: Session | None = None, *, theme: str | None = None,
-                 seed: int | None = None, remember_theme: bool = True) -> None:
+                 seed: int | None = None, remember_theme: bool = True,
+                 cursor_blink: bool = True) -> None:
         super().__init__()
+        #: False for screenshots and snapshot tests: dialogs' inputs then do not blink.
+        self.cursor_blink = cursor_blink
         self.session = session or Session.new(demo_encounter(seed if seed is not None else 7))
         self.requested_theme = theme
         self.remember_theme = remember_theme

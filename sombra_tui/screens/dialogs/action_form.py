@@ -23,7 +23,13 @@ from sombra_tui.engine.model import (
     Reading,
     Role,
 )
-from sombra_tui.screens.dialogs.base import Field, FormError, parse_int, validation_message
+from sombra_tui.screens.dialogs.base import (
+    Field,
+    FormError,
+    TextInput,
+    parse_int,
+    validation_message,
+)
 
 KIND_OPTIONS = [
     ("Round action (asalto)", ActionKind.ROUND),
@@ -66,16 +72,16 @@ class ActionForm(Vertical):
         with Horizontal(classes="row"):
             yield Field("Kind", Select(KIND_OPTIONS, value=self.initial_kind, allow_blank=False,
                                        id=p("kind")), field_id=p("kind"))
-            yield Field("GD", Input("0", id=p("gd"), type="integer"), field_id=p("gd"),
+            yield Field("GD", TextInput("0", id=p("gd"), type="integer"), field_id=p("gd"),
                         hint="Normal")
-        yield Field("Description", Input(id=p("description"),
+        yield Field("Description", TextInput(id=p("description"),
                                          placeholder="e.g. shoots Bruno"),
                     field_id=p("description"))
         with Horizontal(classes="row"):
-            yield Field("Skill", Input(id=p("skill"), suggester=SuggestFromList(
+            yield Field("Skill", TextInput(id=p("skill"), suggester=SuggestFromList(
                 skills, case_sensitive=False), placeholder=", ".join(skills[:3])),
                 field_id=p("skill"))
-            yield Field("Target value", Input(id=p("target"), type="integer"),
+            yield Field("Target value", TextInput(id=p("target"), type="integer"),
                         field_id=p("target"), hint="roll under")
         yield Field("Aimed at (pre-fills affected)",
                     SelectionList[str](*[(name, name) for name in self.others], id=p("targets")),
@@ -88,11 +94,11 @@ class ActionForm(Vertical):
                     value=ExtendedMode.SIMPLE, allow_blank=False, id=p("mode")),
                     field_id=p("mode"))
             with Horizontal(classes="row"):
-                yield Field("Duration N", Input("2", id=p("duration"), type="integer"),
+                yield Field("Duration N", TextInput("2", id=p("duration"), type="integer"),
                             field_id=p("duration"))
-                yield Field("Successes S", Input("3", id=p("successes"), type="integer"),
+                yield Field("Successes S", TextInput("3", id=p("successes"), type="integer"),
                             field_id=p("successes"))
-                yield Field("Interval K", Input("1", id=p("interval"), type="integer"),
+                yield Field("Interval K", TextInput("1", id=p("interval"), type="integer"),
                             field_id=p("interval"))
         with Horizontal(classes="row"):
             yield Field("Opposed", Select(

@@ -16,6 +16,14 @@ from textual.widgets._select import SelectOverlay
 ResultT = TypeVar("ResultT")
 
 
+class TextInput(Input):
+    """An Input whose cursor stops blinking when the app asks (stable screenshots)."""
+
+    def on_mount(self) -> None:
+        if not getattr(self.app, "cursor_blink", True):
+            self.cursor_blink = False
+
+
 class FormError(Exception):
     """A field's value is wrong: `field` is the id of the widget to show it next to."""
 

@@ -10,7 +10,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Select, Static
 
 from sombra_tui.engine.model import MAX_STAT, Character, Side
-from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, parse_int, validation_message
+from sombra_tui.screens.dialogs.base import (
+    Dialog,
+    Field,
+    FormError,
+    TextInput,
+    parse_int,
+    validation_message,
+)
 
 
 def parse_skills(text: str) -> dict[str, int]:
@@ -47,22 +54,22 @@ class CharacterEditor(Dialog[Character]):
         with Vertical(id="dialog"):
             yield Static(title, id="dialog-title")
             with VerticalScroll():
-                yield Field("Name", Input(ch.name if ch else "", id="name"), field_id="name")
+                yield Field("Name", TextInput(ch.name if ch else "", id="name"), field_id="name")
                 yield Field("Side", Select([("PC (player)", Side.PC), ("NPC (DJ)", Side.NPC)],
                                            value=ch.side if ch else Side.NPC,
                                            allow_blank=False, id="side"), field_id="side")
                 with Horizontal(classes="row"):
-                    yield Field("Primaria", Input(str(ch.primaria) if ch else "", id="primaria",
+                    yield Field("Primaria", TextInput(str(ch.primaria) if ch else "", id="primaria",
                                                   type="integer"), field_id="primaria")
-                    yield Field("Secundaria", Input(str(ch.secundaria) if ch else "",
+                    yield Field("Secundaria", TextInput(str(ch.secundaria) if ch else "",
                                                     id="secundaria", type="integer"),
                                 field_id="secundaria")
-                    yield Field("Alerta", Input(str(ch.alerta) if ch else "", id="alerta",
+                    yield Field("Alerta", TextInput(str(ch.alerta) if ch else "", id="alerta",
                                                 type="integer"), field_id="alerta")
-                yield Field("Skills", Input(format_skills(ch.skills) if ch else "", id="skills",
+                yield Field("Skills", TextInput(format_skills(ch.skills) if ch else "", id="skills",
                                             placeholder="Pelea 14, Sigilo 11"),
                             field_id="skills", hint="name value, comma separated")
-                yield Field("Notes", Input(ch.notes if ch else "", id="notes"),
+                yield Field("Notes", TextInput(ch.notes if ch else "", id="notes"),
                             field_id="notes")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):

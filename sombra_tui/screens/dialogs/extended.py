@@ -12,7 +12,7 @@ from textual.widgets import Button, Input, Static
 from sombra_tui.engine.commands import AbandonExtended, AdjustExtended
 from sombra_tui.engine.model import MAX_GD, ExtendedMode
 from sombra_tui.engine.state import ExtendedProgress
-from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, parse_int
+from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, TextInput, parse_int
 
 ExtendedCommand = AdjustExtended | AbandonExtended
 
@@ -35,15 +35,15 @@ class ExtendedDialog(Dialog[ExtendedCommand]):
                          f"{p.started_round}, {p.attempts} TA so far.", classes="note")
             with Horizontal(classes="row"):
                 if simple:
-                    yield Field("Duration (rounds)", Input(str(p.duration), id="duration",
+                    yield Field("Duration (rounds)", TextInput(str(p.duration), id="duration",
                                 type="integer"), field_id="duration", hint="E2")
                 else:
-                    yield Field("Successes needed", Input(str(p.successes_needed),
+                    yield Field("Successes needed", TextInput(str(p.successes_needed),
                                 id="successes", type="integer"), field_id="successes",
                                 hint="E3")
-                    yield Field("Interval (rounds)", Input(str(p.interval), id="interval",
+                    yield Field("Interval (rounds)", TextInput(str(p.interval), id="interval",
                                 type="integer"), field_id="interval")
-                yield Field("GD of later TAs", Input(str(p.gd), id="gd", type="integer"),
+                yield Field("GD of later TAs", TextInput(str(p.gd), id="gd", type="integer"),
                             field_id="gd")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):

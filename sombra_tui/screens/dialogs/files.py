@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, DirectoryTree, Input, Static
 
-from sombra_tui.screens.dialogs.base import Dialog, Field
+from sombra_tui.screens.dialogs.base import Dialog, Field, TextInput
 
 SUFFIX = ".json"
 
@@ -41,7 +41,7 @@ class FileDialog(Dialog[Path]):
             yield Static(title, id="dialog-title")
             yield Static(f"Folder: {self.folder}", classes="note")
             yield EncounterTree(self.folder, id="tree")
-            yield Field("File", Input(self.suggested, id="path",
+            yield Field("File", TextInput(self.suggested, id="path",
                                       placeholder="name.json or a full path"),
                         field_id="path", hint="enter confirms")
             yield Static("", id="form-error")

@@ -14,7 +14,7 @@ from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import EventKind, LogEvent
 from sombra_tui.engine.model import MAX_GD, MAX_STAT, OppositionMode, Role
 from sombra_tui.engine.state import CombatState, Step
-from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, parse_int
+from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, TextInput, parse_int
 from sombra_tui.widgets.formatting import Palette, event_text
 
 
@@ -67,16 +67,16 @@ class OpposedDialog(Dialog[ResolveOpposed]):
                         role = f" ({mine.value})"
                     yield Static(f"{name}{role}", classes="note")
                     with Horizontal(classes="row"):
-                        yield Field("Dice (dS first)", Input(id=f"{slug}-dice",
+                        yield Field("Dice (dS first)", TextInput(id=f"{slug}-dice",
                                     placeholder="empty: roll"), field_id=f"{slug}-dice")
-                        yield Field("Target", Input(target, id=f"{slug}-target", type="integer",
+                        yield Field("Target", TextInput(target, id=f"{slug}-target", type="integer",
                                     placeholder="from their action"),
                                     field_id=f"{slug}-target")
-                        yield Field("GD", Input(gd, id=f"{slug}-gd", type="integer",
+                        yield Field("GD", TextInput(gd, id=f"{slug}-gd", type="integer",
                                     placeholder="from their action"), field_id=f"{slug}-gd")
                 with Horizontal(classes="row"):
                     if opposition.mode is OppositionMode.CONDITIONED:
-                        yield Field("Condition size (O3)", Input("1", id="size",
+                        yield Field("Condition size (O3)", TextInput("1", id="size",
                                     type="integer"), field_id="size", hint="GD")
                     yield Field("Tie winner (T5, only for a tie)", Select(
                         [(name, name) for name in self.participants], id="tie",

@@ -17,7 +17,7 @@ from sombra_tui.engine.machine import alerta_gd
 from sombra_tui.engine.model import MAX_GD, Character
 from sombra_tui.engine.state import CombatState, Prompt, PromptKind, ReactionMode
 from sombra_tui.screens.dialogs.action_form import ActionForm
-from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, parse_int
+from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, TextInput, parse_int
 from sombra_tui.screens.dialogs.declaration import AffectedMixin, other_names
 from sombra_tui.widgets.formatting import Palette, ta_text
 
@@ -60,9 +60,9 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
                          ("Combine with the declaration", ReactionMode.COMBINE)],
                         value=ReactionMode.SUBSTITUTE, allow_blank=False, id="mode"),
                         field_id="mode", hint="ctrl+t")
-                    yield Field("Base GD", Input("0", id="base", type="integer"),
+                    yield Field("Base GD", TextInput("0", id="base", type="integer"),
                                 field_id="base", hint="DJ, default Normal")
-                    yield Field("DJ grades", Input("0", id="extra", type="integer"),
+                    yield Field("DJ grades", TextInput("0", id="extra", type="integer"),
                                 field_id="extra", hint="D12")
                 yield Static("", id="gd-breakdown")
                 yield ActionForm(self.character, self.others, prefix="a0",
@@ -71,7 +71,7 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
                             SelectionList[str](*[(n, n) for n in self.others], id="affected"),
                             field_id="affected", hint="space toggles")
                 with Horizontal(classes="row"):
-                    yield Field("Alerta dice (dS first)", Input(id="dice",
+                    yield Field("Alerta dice (dS first)", TextInput(id="dice",
                                 placeholder="empty: roll"), field_id="dice",
                                 hint="ctrl+r rolls")
                     yield Checkbox("Accept without a roll (D12)", id="accept")

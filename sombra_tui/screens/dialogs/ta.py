@@ -14,7 +14,7 @@ from sombra_tui.engine.dice import Dice, format_gd, parse_dice, resolve_ta
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.model import MAX_GD, MAX_STAT
 from sombra_tui.engine.state import CombatState, Step
-from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, parse_int
+from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, TextInput, parse_int
 from sombra_tui.widgets.formatting import Palette, ta_text
 
 ROLL, DJ_SUCCESS, DJ_FAILURE = "roll", "success", "failure"
@@ -48,15 +48,15 @@ class TADialog(Dialog[Resolve]):
             yield Static(f"TA: {self.step.character} — {action.description}{skill}",
                          id="dialog-title")
             with Horizontal(classes="row"):
-                yield Field("Target value", Input(
+                yield Field("Target value", TextInput(
                     "" if self.default_target is None else str(self.default_target),
                     id="target", type="integer"), field_id="target", hint="roll under")
-                yield Field("Extra GD", Input("0", id="extra", type="integer"),
+                yield Field("Extra GD", TextInput("0", id="extra", type="integer"),
                             field_id="extra", hint=f"action GD {format_gd(self.base_gd)}")
-                yield Field("Modifier", Input("0", id="modifier", type="integer"),
+                yield Field("Modifier", TextInput("0", id="modifier", type="integer"),
                             field_id="modifier", hint="free points")
             with Horizontal(classes="row"):
-                yield Field("Dice (dS first)", Input(id="dice", placeholder="empty: roll"),
+                yield Field("Dice (dS first)", TextInput(id="dice", placeholder="empty: roll"),
                             field_id="dice", hint="ctrl+r rolls")
                 yield Field("Outcome", Select(
                     [("From the dice", ROLL), ("DJ: success, no roll (D12)", DJ_SUCCESS),
