@@ -31,7 +31,7 @@ class Combat:
         self._events: list[list[LogEvent]] = []
         self._redo: list[Command] = list(redo)
         self._state = machine.initial_state(encounter)
-        self._checkpoints: dict[int, CombatState] = {0: self._state.model_copy(deep=True)}
+        self._checkpoints: dict[int, CombatState] = {0: self._state.clone()}
         for index, command in enumerate(commands):
             try:
                 self._commands.append(command)
@@ -81,7 +81,7 @@ class Combat:
 
     def preview(self, command: Command) -> list[LogEvent]:
         """The events `command` would emit, without applying it (SombraError if refused)."""
-        return machine.apply(self._state.model_copy(deep=True), command)
+        return machine.apply(self._state.clone(), command)
 
     def undo(self) -> Command:
         if not self._commands:
@@ -124,9 +124,13 @@ class Combat:
     # ---- internals ----------------------------------------------------------------
 
     def _apply(self, command: Command) -> list[LogEvent]:
-        trial = self._state.model_copy(deep=True)
-        events = machine.apply(trial, command)
-        self._state = trial
+        # Applied in place: refusals are rare, so instead of copying the state before
+        # every command, a refused one rebuilds it from the last checkpoint.
+        try:
+            events = machine.apply(self._state, command)
+        except BaseException:
+            self._rebuild()
+            raise
         self._commands.append(command)
         self._events.append(events)
         self._maybe_checkpoint()
@@ -134,7 +138,7 @@ class Combat:
 
     def _maybe_checkpoint(self) -> None:
         if len(self._commands) % CHECKPOINT_EVERY == 0:
-            self._checkpoints[len(self._commands)] = self._state.model_copy(deep=True)
+            self._checkpoints[len(self._commands)] = self._state.clone()
 
     def _rebuild(self) -> None:
         """Replay from the nearest checkpoint at or before the history's length."""
@@ -142,7 +146,7 @@ class Combat:
         for key in [k for k in self._checkpoints if k > length]:
             del self._checkpoints[key]
         base = max(self._checkpoints)
-        state = self._checkpoints[base].model_copy(deep=True)
+        state = self._checkpoints[base].clone()
         for command in self._commands[base:]:
             machine.apply(state, command)
         self._state = state

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, Field
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from sombra_tui.engine.dice import TAResult
 from sombra_tui.engine.model import Action, Character, ExtendedMode, Settings
@@ -48,6 +50,8 @@ class PromptKind(StrEnum):
 class Declaration(BaseModel):
     """A character's declaration for this round; reactions create new versions (D8)."""
 
+    model_config = ConfigDict(frozen=True)
+
     id: int
     author: str
     actions: list[Action] = Field(default_factory=list)
@@ -72,6 +76,8 @@ class Declaration(BaseModel):
 
 class Prompt(BaseModel):
     """A pending question: may `reactor` react to declaration `declaration_id`? (D4, D9)."""
+
+    model_config = ConfigDict(frozen=True)
 
     id: int
     reactor: str
@@ -163,6 +169,8 @@ class ExtendedProgress(BaseModel):
 
 
 class PendingMark(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
     character: str
     mark: str
 
@@ -197,13 +205,38 @@ class CombatState(BaseModel):
     extended: list[ExtendedProgress] = Field(default_factory=list)
     next_id: int = 1
 
+    #: name -> position in `characters`; rebuilt whenever it is found stale.
+    _index: dict[str, int] = PrivateAttr(default_factory=dict)
+
+    def clone(self) -> CombatState:
+        """A copy that shares the immutable parts (characters, declarations, prompts,
+        results) and copies every container and mutable record: much cheaper than a
+        deep copy, and just as independent, since the machine only mutates containers,
+        steps and extended progress."""
+        data = {name: _copy_value(getattr(self, name)) for name in type(self).model_fields}
+        copy = type(self).model_construct(_fields_set=self.model_fields_set, **data)
+        copy._index = dict(self._index)
+        return copy
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when every field is equal; the private lookup cache does not count."""
+        if not isinstance(other, CombatState):
+            return NotImplemented
+        return self.__dict__ == other.__dict__
+
+    __hash__ = None  # type: ignore[assignment]
+
     # ---- read-only queries -------------------------------------------------
 
     def character(self, name: str) -> Character | None:
-        for character in self.characters:
-            if character.name == name:
-                return character
-        return None
+        characters = self.characters
+        position = self._index.get(name)
+        if position is not None and position < len(characters) and \
+                characters[position].name == name:
+            return characters[position]
+        self._index = {character.name: i for i, character in enumerate(characters)}
+        position = self._index.get(name)
+        return None if position is None else characters[position]
 
     def declaration_of(self, name: str) -> Declaration | None:
         declaration_id = self.current.get(name)
@@ -280,3 +313,17 @@ class CombatState(BaseModel):
         declaration = self.declaration_of(step.character)
         assert declaration is not None and step.action_index is not None
         return declaration.actions[step.action_index]
+
+
+def _copy_item(value: Any) -> Any:
+    if isinstance(value, BaseModel) and not value.model_config.get("frozen", False):
+        return value.model_copy()
+    return value
+
+
+def _copy_value(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy_item(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _copy_item(item) for key, item in value.items()}
+    return _copy_item(value)
