@@ -172,6 +172,12 @@ def _add_character(state: CombatState, cmd: c.AddCharacter, emit: _Emitter) -> N
     state.characters.append(cmd.character)
     if name in state.removed:
         state.removed.remove(name)
+    if state.phase is not Phase.SETUP and name in state.round_initiative:
+        # Removed and added back mid-round: like any newcomer it joins the orders next
+        # round (I3, D1), so it neither declares nor acts again this round.
+        del state.round_initiative[name]
+        state.declaration_order.remove(name)
+        state.current.pop(name, None)
     later = "" if state.phase is Phase.SETUP else " (joins the orders next round)"
     emit(EventKind.ENCOUNTER, f"{name} joins the encounter{later}.", actor=name)
 
@@ -275,19 +281,21 @@ def _start_combat(state: CombatState, cmd: c.StartCombat, emit: _Emitter) -> Non
 # --------------------------------------------------------------------------- declaration
 
 
-def may_react(state: CombatState, reactor: str, declaration: Declaration) -> bool:
+def may_react(state: CombatState, reactor: str, declaration: Declaration,
+              positions: dict[str, int] | None = None) -> bool:
     """D4: already declared, earlier in declaration order, directly affected, able, unlocked."""
     author = declaration.author
     if not state.settings.reaccion or reactor == author:  # D3
         return False
-    if reactor not in state.current or reactor in state.out or reactor in state.locked:
+    if reactor not in declaration.affected or reactor not in state.current:
         return False
-    if state.character(reactor) is None or reactor not in declaration.affected:
+    if reactor in state.out or reactor in state.locked or state.character(reactor) is None:
         return False
-    order = state.declaration_order
-    if reactor not in order or author not in order:
+    if positions is None:
+        positions = {name: i for i, name in enumerate(state.declaration_order)}
+    if reactor not in positions or author not in positions:
         return False
-    return order.index(reactor) < order.index(author)
+    return positions[reactor] < positions[author]
 
 
 def _open_prompts(state: CombatState, declaration: Declaration, answered_kind: PromptKind | None,
@@ -304,8 +312,11 @@ def _open_prompts(state: CombatState, declaration: Declaration, answered_kind: P
             PromptKind.REACTION
         opened.append(Prompt(id=_new_id(state), reactor=answered_author,
                              declaration_id=declaration.id, kind=kind))
-    for name in state.declaration_order:
-        if name != answered_author and may_react(state, name, declaration):
+    positions = {name: i for i, name in enumerate(state.declaration_order)}
+    affected = sorted((name for name in declaration.affected if name in positions),
+                      key=positions.__getitem__)  # D11: in declaration order
+    for name in affected:
+        if name != answered_author and may_react(state, name, declaration, positions):
             opened.append(Prompt(id=_new_id(state), reactor=name,
                                  declaration_id=declaration.id))
     for prompt in opened:

@@ -7,7 +7,6 @@ Plain pydantic data, no behaviour beyond read-only queries; the machine
 from __future__ import annotations
 
 from enum import StrEnum
-
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
