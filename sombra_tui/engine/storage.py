@@ -7,7 +7,12 @@ one, mid-chain included. Loading never executes anything from the file.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
+import os
+import shutil
+import tempfile
 from pathlib import Path
 from typing import Any, Literal
 
@@ -75,12 +80,69 @@ def loads(text: str, *, source: str = "the file") -> Combat:
         raise SombraError(f"{source}: {error}") from error
 
 
+def backup_path(path: Path) -> Path:
+    """Where the previous version of a saved file is kept."""
+    return path.with_name(path.name + ".bak")
+
+
+def _os_reason(error: OSError) -> str:
+    if error.errno == errno.ENOSPC:
+        return "the disk is full"
+    if error.errno in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    if error.errno == errno.ENOENT:
+        return "the folder does not exist"
+    return error.strerror or str(error)
+
+
 def save(combat: Combat, path: Path) -> None:
+    """Write atomically: a temporary file in the same folder, flushed and fsynced, then
+    renamed over the old file, whose previous version is kept as `<name>.bak`.
+
+    On any failure the old file is left intact, the temporary file is removed and a
+    SombraError says what went wrong; the combat in memory is untouched.
+    """
     path = Path(path)
+    folder = path.parent
+    if path.is_dir():
+        raise SombraError(f"Could not save to {path}: it is a folder.")
+    if not folder.is_dir():
+        raise SombraError(f"Could not save to {path}: the folder {folder} does not exist.")
+    data = dumps(combat).encode("utf-8")
+    temporary: str | None = None
     try:
-        path.write_text(dumps(combat), encoding="utf-8")
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.",
+                                             suffix=".tmp")
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if path.exists():
+            shutil.copy2(path, backup_path(path))
+        os.replace(temporary, path)
+        temporary = None
+        _fsync_folder(folder)
     except OSError as error:
-        raise SombraError(f"Could not save to {path}: {error.strerror or error}.") from error
+        raise SombraError(f"Could not save to {path}: {_os_reason(error)}. The file on disk "
+                          "was not changed.") from error
+    finally:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX); harmless where folders cannot be opened."""
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
 
 
 def load(path: Path) -> Combat:
