@@ -1,7 +1,5 @@
-"""The open encounter: a Combat plus where it is saved and whether it changed.
-
-No Textual here: the app holds one Session and renders it.
-"""
+"""The open encounter: a Combat plus where it is saved, whether it changed, and its
+crash journal. No Textual here: the app holds one Session and renders it."""
 
 from __future__ import annotations
 
@@ -12,6 +10,7 @@ from sombra_tui.engine.commands import Command
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import LogEvent
 from sombra_tui.engine.history import Combat
+from sombra_tui.engine.journal import Journal, Recovered
 from sombra_tui.engine.model import Encounter
 
 
@@ -20,6 +19,9 @@ class Session:
         self.combat = combat
         self.path = path
         self._saved_marker = self._marker() if path is not None else None
+        self.journal: Journal | None = None
+        #: Set when the journal could not be written: the app warns once.
+        self.journal_problem: str | None = None
 
     @classmethod
     def new(cls, encounter: Encounter) -> Session:
@@ -28,6 +30,13 @@ class Session:
     @classmethod
     def open(cls, path: Path) -> Session:
         return cls(storage.load(path), path)
+
+    @classmethod
+    def recovered(cls, recovered: Recovered) -> Session:
+        session = cls(recovered.combat, recovered.saved_path)
+        if not recovered.clean:
+            session._saved_marker = None  # what the journal held was never saved
+        return session
 
     # The saved marker is the history's length and last command object: undo
     # then redo puts the same object back, so the file counts as unchanged.
@@ -44,14 +53,47 @@ class Session:
     def name(self) -> str:
         return self.combat.state.name
 
+    # ---- journal ------------------------------------------------------------------
+
+    def start_journal(self, folder: Path) -> None:
+        """Journal every change from now on (crash recovery)."""
+        try:
+            self.journal = Journal.start(folder, self.combat, self.path)
+        except SombraError as error:
+            self.journal = None
+            self.journal_problem = str(error)
+
+    def discard_journal(self) -> None:
+        if self.journal is not None:
+            self.journal.discard()
+            self.journal = None
+
+    def _journal(self, write: str, *args: object) -> None:
+        if self.journal is None:
+            return
+        try:
+            getattr(self.journal, write)(*args)
+        except SombraError as error:
+            # The combat goes on in memory; the DJ is told that recovery is off.
+            self.journal_problem = str(error)
+            self.journal = None
+
+    # ---- changes ------------------------------------------------------------------
+
     def execute(self, command: Command) -> list[LogEvent]:
-        return self.combat.execute(command)
+        events = self.combat.execute(command)
+        self._journal("record", command)
+        return events
 
     def undo(self) -> Command:
-        return self.combat.undo()
+        command = self.combat.undo()
+        self._journal("record_undo")
+        return command
 
     def redo(self) -> Command:
-        return self.combat.redo()
+        command = self.combat.redo()
+        self._journal("record_redo")
+        return command
 
     def save(self, path: Path | None = None) -> Path:
         target = path or self.path
@@ -60,4 +102,5 @@ class Session:
         storage.save(self.combat, target)
         self.path = target
         self._saved_marker = self._marker()
+        self._journal("record_saved", target)
         return target

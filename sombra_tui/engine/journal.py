@@ -1,0 +1,207 @@
+"""Crash journal: every change to a combat is appended (and fsynced) as it happens, so a
+killed process loses at most the command being typed.
+
+A journal is a JSON-lines file. The first line is a header with the combat as it stood
+when journaling began (encounter, history and redo stack, plus where it is saved);
+every later line is one operation: a command applied, an undo, a redo, or a save.
+Recovery replays the header and the operations; a last line cut short by the crash
+is ignored. Nothing in a journal is ever executed: commands are data, validated by
+pydantic and replayed by the rules engine.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+
+from sombra_tui.engine.commands import Command
+from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.history import Combat
+from sombra_tui.engine.model import Encounter
+
+JOURNAL_FORMAT = "sombra-tui journal"
+JOURNAL_VERSION = 1
+JOURNAL_SUFFIX = ".journal.jsonl"
+
+
+class JournalHeader(BaseModel):
+    format: Literal["sombra-tui journal"] = "sombra-tui journal"
+    format_version: int = JOURNAL_VERSION
+    started: datetime
+    saved_path: str | None = None
+    encounter: Encounter
+    commands: list[Command] = Field(default_factory=list)
+    redo: list[Command] = Field(default_factory=list)
+
+
+class DoOp(BaseModel):
+    op: Literal["do"] = "do"
+    command: Command
+
+
+class UndoOp(BaseModel):
+    op: Literal["undo"] = "undo"
+
+
+class RedoOp(BaseModel):
+    op: Literal["redo"] = "redo"
+
+
+class SavedOp(BaseModel):
+    op: Literal["saved"] = "saved"
+    path: str
+
+
+Operation = Annotated[DoOp | UndoOp | RedoOp | SavedOp, Field(discriminator="op")]
+_OPERATION: TypeAdapter[Operation] = TypeAdapter(Operation)
+
+
+@dataclass
+class Recovered:
+    """What a journal gives back: the combat, where it was saved, and when it changed."""
+
+    combat: Combat
+    saved_path: Path | None
+    #: True when the last operation was a save: nothing would be lost by discarding.
+    clean: bool
+    changed: datetime
+    operations: int
+
+
+class JournalSummary(BaseModel):
+    """Enough to ask the DJ whether to resume: name, round, time."""
+
+    path: Path
+    name: str
+    round: int
+    phase: str
+    changed: datetime
+    clean: bool
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Journal:
+    """Appends operations to one journal file; each write is flushed and fsynced."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+
+    @classmethod
+    def start(cls, folder: Path, combat: Combat, saved_path: Path | None) -> Journal:
+        """Begin a journal for `combat` in `folder` (created if needed)."""
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise SombraError(f"Could not create the journal folder {folder}: "
+                              f"{error.strerror or error}.") from error
+        stamp = now().strftime("%Y%m%d-%H%M%S")
+        path = folder / f"{stamp}-{os.getpid()}{JOURNAL_SUFFIX}"
+        journal = cls(path)
+        header = JournalHeader(started=now(), encounter=combat.encounter,
+                               commands=combat.commands, redo=combat.redo_stack,
+                               saved_path=str(saved_path) if saved_path else None)
+        journal._write(header.model_dump_json(), mode="w")
+        return journal
+
+    def record(self, command: Command) -> None:
+        self._write(DoOp(command=command).model_dump_json())
+
+    def record_undo(self) -> None:
+        self._write(UndoOp().model_dump_json())
+
+    def record_redo(self) -> None:
+        self._write(RedoOp().model_dump_json())
+
+    def record_saved(self, path: Path) -> None:
+        self._write(SavedOp(path=str(path)).model_dump_json())
+
+    def discard(self) -> None:
+        with contextlib.suppress(FileNotFoundError):
+            self.path.unlink()
+
+    def _write(self, line: str, mode: str = "a") -> None:
+        try:
+            with open(self.path, mode, encoding="utf-8") as stream:
+                stream.write(line + "\n")
+                stream.flush()
+                os.fsync(stream.fileno())
+        except OSError as error:
+            raise SombraError(f"Could not write the crash journal {self.path}: "
+                              f"{error.strerror or error}.") from error
+
+
+def recover(path: Path) -> Recovered:
+    """Rebuild the combat a journal describes. Raises SombraError if it is unusable."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+        changed = datetime.fromtimestamp(path.stat().st_mtime, UTC)
+    except OSError as error:
+        raise SombraError(f"Could not read the journal {path}: "
+                          f"{error.strerror or error}.") from error
+    lines = raw.decode("utf-8", errors="replace").split("\n")
+    complete = lines[:-1]  # text after the last newline was cut short by the crash
+    if not complete:
+        raise SombraError(f"The journal {path} is empty.")
+    try:
+        header = JournalHeader.model_validate_json(complete[0])
+    except ValidationError as error:
+        raise SombraError(f"The journal {path} has no valid header.") from error
+    try:
+        combat = Combat(header.encounter, header.commands, header.redo)
+    except SombraError as error:
+        raise SombraError(f"The journal {path} does not replay: {error}") from error
+    saved_path = Path(header.saved_path) if header.saved_path else None
+    # Journaling starts right after a file is opened or saved: nothing unsaved yet.
+    clean = saved_path is not None
+    count = 0
+    for number, line in enumerate(complete[1:], start=2):
+        if not line.strip():
+            continue
+        try:
+            operation = _OPERATION.validate_json(line)
+        except ValidationError:
+            # Only a torn last write can be malformed; stop at the first bad line.
+            break
+        try:
+            if isinstance(operation, DoOp):
+                combat.execute(operation.command)
+            elif isinstance(operation, UndoOp):
+                combat.undo()
+            elif isinstance(operation, RedoOp):
+                combat.redo()
+            else:
+                saved_path = Path(operation.path)
+        except SombraError as error:
+            raise SombraError(f"The journal {path} does not replay at line {number}: "
+                              f"{error}") from error
+        clean = isinstance(operation, SavedOp)
+        count += 1
+    return Recovered(combat=combat, saved_path=saved_path, clean=clean, changed=changed,
+                     operations=count)
+
+
+def summarize(path: Path) -> JournalSummary:
+    recovered = recover(path)
+    state = recovered.combat.state
+    return JournalSummary(path=path, name=state.name, round=state.round,
+                          phase=state.phase.value, changed=recovered.changed,
+                          clean=recovered.clean)
+
+
+def find_journals(folder: Path) -> list[Path]:
+    """Journals left in `folder`, newest first."""
+    try:
+        found = [p for p in folder.iterdir() if p.name.endswith(JOURNAL_SUFFIX)]
+    except OSError:
+        return []
+    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)

@@ -1,0 +1,112 @@
+"""Crash journal: what was applied survives; a torn last line is ignored."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sombra_tui.engine import (
+    Action,
+    Character,
+    Combat,
+    Declare,
+    Dice,
+    Encounter,
+    React,
+    StartCombat,
+)
+from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.journal import find_journals, recover, summarize
+from sombra_tui.session import Session
+
+
+def encounter() -> Encounter:
+    return Encounter(name="Diario", characters=[
+        Character(name="Ana", primaria=8, secundaria=3, alerta=14),
+        Character(name="Bruno", primaria=12, secundaria=5, alerta=12),
+    ])
+
+
+def play(session: Session) -> None:
+    session.execute(StartCombat())
+    session.execute(Declare(character="Ana", actions=[Action(description="aims")]))
+    session.execute(Declare(character="Bruno", actions=[
+        Action(description="shoots Ana", targets=["Ana"])]))
+
+
+def test_journal_recovers_exactly_the_applied_commands(tmp_path: Path) -> None:
+    session = Session.new(encounter())
+    session.start_journal(tmp_path)
+    play(session)
+    session.undo()
+    session.redo()
+    session.execute(React(character="Ana", mode="substitute",
+                          actions=[Action(description="dives")], dice=Dice.of(3, 4, 2)))
+    [journal] = find_journals(tmp_path)
+    recovered = recover(journal)
+    assert recovered.combat.state == session.combat.state
+    assert recovered.combat.commands == session.combat.commands
+    assert recovered.combat.log == session.combat.log
+    assert recovered.clean is False
+    summary = summarize(journal)
+    assert (summary.name, summary.round, summary.phase) == ("Diario", 1, "declaration")
+
+
+def test_a_torn_last_line_is_ignored(tmp_path: Path) -> None:
+    session = Session.new(encounter())
+    session.start_journal(tmp_path)
+    play(session)
+    assert session.journal is not None
+    text = session.journal.path.read_text(encoding="utf-8")
+    session.journal.path.write_text(text + '{"op": "do", "comm', encoding="utf-8")
+    recovered = recover(session.journal.path)
+    assert recovered.combat.commands == session.combat.commands
+
+
+def test_a_saved_journal_is_clean_and_keeps_the_path(tmp_path: Path) -> None:
+    session = Session.new(encounter())
+    session.start_journal(tmp_path / "journal")
+    play(session)
+    target = tmp_path / "combate.json"
+    session.save(target)
+    assert session.journal is not None
+    recovered = recover(session.journal.path)
+    assert recovered.clean is True
+    assert recovered.saved_path == target
+    restored = Session.recovered(recovered)
+    assert restored.dirty is False and restored.path == target
+
+
+def test_recovered_unsaved_session_is_dirty(tmp_path: Path) -> None:
+    session = Session.new(encounter())
+    session.start_journal(tmp_path)
+    play(session)
+    assert session.journal is not None
+    assert Session.recovered(recover(session.journal.path)).dirty is True
+
+
+def test_journal_that_is_not_a_journal_is_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "x.journal.jsonl"
+    bad.write_text("hello\n", encoding="utf-8")
+    with pytest.raises(SombraError, match="no valid header"):
+        recover(bad)
+
+
+def test_discard_removes_the_journal(tmp_path: Path) -> None:
+    session = Session.new(encounter())
+    session.start_journal(tmp_path)
+    play(session)
+    session.discard_journal()
+    assert find_journals(tmp_path) == []
+
+
+def test_unwritable_journal_folder_is_reported_not_fatal(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    session = Session(Combat(encounter()))
+    session.start_journal(blocker / "journal")
+    assert session.journal is None
+    assert session.journal_problem is not None and "journal" in session.journal_problem
+    play(session)  # the combat goes on
+    assert session.combat.state.round == 1
