@@ -14,8 +14,9 @@ from textual.theme import Theme
 
 from sombra_tui import config, themes
 from sombra_tui.demo import demo_encounter
+from sombra_tui.engine import journal
 from sombra_tui.engine.errors import SombraError
-from sombra_tui.screens.dialogs import ChoiceDialog, FileDialog, HelpScreen
+from sombra_tui.screens.dialogs import ChoiceDialog, ConfirmDialog, FileDialog, HelpScreen
 from sombra_tui.screens.main import MainScreen
 from sombra_tui.session import Session
 
@@ -60,8 +61,10 @@ class SombraApp(App[None]):
 
     def __init__(self, session: Session | None = None, *, theme: str | None = None,
                  seed: int | None = None, remember_theme: bool = True,
-                 cursor_blink: bool = True) -> None:
+                 cursor_blink: bool = True, journal: bool = True) -> None:
         super().__init__()
+        #: Crash journal and the offer to resume an unfinished combat at start-up.
+        self.journaling = journal
         #: False for screenshots and snapshot tests: dialogs' inputs then do not blink.
         self.cursor_blink = cursor_blink
         self.session = session or Session.new(demo_encounter(seed if seed is not None else 7))
@@ -89,6 +92,54 @@ class SombraApp(App[None]):
         self.push_screen(self.main_screen)
         for problem in self.startup_problems:
             self.notify(problem, severity="warning", timeout=8)
+        if self.journaling:
+            self.offer_recovery()
+
+    # ---- crash recovery --------------------------------------------------------------
+
+    @work
+    async def offer_recovery(self) -> None:
+        """Offer to resume each unfinished combat a crash left journaled; then journal ours."""
+        folder = config.journal_dir()
+        for path in journal.find_journals(folder):
+            try:
+                summary = journal.summarize(path)
+            except SombraError as error:
+                self.notify(f"{error} The journal was left in place.", severity="warning",
+                            timeout=10)
+                continue
+            if summary.clean:  # everything in it was saved: nothing to recover
+                path.unlink(missing_ok=True)
+                continue
+            when = summary.changed.astimezone().strftime("%Y-%m-%d %H:%M")
+            choice = await self.push_screen_wait(ChoiceDialog(
+                f"An unfinished combat was found: \"{summary.name}\", asalto "
+                f"{summary.round} ({summary.phase}), last change {when}. It was not saved "
+                "when sombra-tui stopped. Resume it?",
+                [("r", "Resume", "resume"), ("l", "Later", "later"),
+                 ("d", "Discard", "discard")]))
+            if choice == "resume":
+                self.session = Session.recovered(journal.recover(path))
+                self.session.start_journal(folder)
+                if self.session.journal is not None:
+                    path.unlink(missing_ok=True)
+                self.main_screen.render_state(force_log=True)
+                self.notify(f"Resumed \"{summary.name}\".", timeout=4)
+                return
+            if choice == "discard":
+                sure = await self.push_screen_wait(ConfirmDialog(
+                    f"Discard \"{summary.name}\" for good? Its unsaved changes are lost.",
+                    yes="Discard"))
+                if sure:
+                    path.unlink(missing_ok=True)
+        self.session.start_journal(folder)
+        self._report_journal_problem()
+
+    def _report_journal_problem(self) -> None:
+        if self.session.journal_problem:
+            self.notify(f"{self.session.journal_problem} Crash recovery is off for this "
+                        "combat; save often.", severity="warning", timeout=10)
+            self.session.journal_problem = None
 
     def _theme_changed(self, theme: Theme) -> None:
         self.main_screen.refresh_palette()
@@ -103,6 +154,7 @@ class SombraApp(App[None]):
     def after_change(self) -> None:
         """Called after every change of the session: re-render the main screen."""
         self.main_screen.render_state()
+        self._report_journal_problem()
 
     # ---- command palette -------------------------------------------------------------
 
@@ -173,7 +225,10 @@ class SombraApp(App[None]):
             self.notify(f"{error} The current encounter stays open.", title="Not opened",
                         severity="error", timeout=10)
             return False
+        self.session.discard_journal()
         self.session = session
+        if self.journaling:
+            session.start_journal(config.journal_dir())
         self.main_screen.render_state(force_log=True)
         self.notify(f"Opened {path}", timeout=3)
         return True
@@ -205,4 +260,5 @@ class SombraApp(App[None]):
     async def action_quit_safely(self) -> None:
         if self.session.dirty and not await self._settle_unsaved("quitting"):
             return
+        self.session.discard_journal()  # saved or discarded on purpose: nothing to recover
         self.exit()

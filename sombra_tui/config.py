@@ -52,6 +52,11 @@ def user_themes_dir() -> Path:
     return config_dir() / "themes"
 
 
+def journal_dir() -> Path:
+    """The crash journals of running (or crashed) sessions (created when used)."""
+    return data_dir() / "journal"
+
+
 def preferences_path() -> Path:
     return config_dir() / PREFERENCES_FILE
 

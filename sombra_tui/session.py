@@ -18,7 +18,9 @@ class Session:
     def __init__(self, combat: Combat, path: Path | None = None) -> None:
         self.combat = combat
         self.path = path
-        self._saved_marker = self._marker() if path is not None else None
+        # A fresh encounter with no history has nothing to lose yet.
+        self._saved_marker = (self._marker() if path is not None or not combat.commands
+                              else None)
         self.journal: Journal | None = None
         #: Set when the journal could not be written: the app warns once.
         self.journal_problem: str | None = None

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -103,13 +104,15 @@ class Journal:
         except OSError as error:
             raise SombraError(f"Could not create the journal folder {folder}: "
                               f"{error.strerror or error}.") from error
+        # Unique even for two sessions of one process in the same second; "x" never
+        # overwrites another session's journal.
         stamp = now().strftime("%Y%m%d-%H%M%S")
-        path = folder / f"{stamp}-{os.getpid()}{JOURNAL_SUFFIX}"
+        path = folder / f"{stamp}-{os.getpid()}-{uuid.uuid4().hex[:8]}{JOURNAL_SUFFIX}"
         journal = cls(path)
         header = JournalHeader(started=now(), encounter=combat.encounter,
                                commands=combat.commands, redo=combat.redo_stack,
                                saved_path=str(saved_path) if saved_path else None)
-        journal._write(header.model_dump_json(), mode="w")
+        journal._write(header.model_dump_json(), mode="x")
         return journal
 
     def record(self, command: Command) -> None:

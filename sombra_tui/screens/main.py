@@ -123,6 +123,8 @@ class MainScreen(Screen[None]):
     # ---- rendering --------------------------------------------------------------
 
     def refresh_palette(self) -> None:
+        if not self.is_mounted:
+            return
         variables = self.app.get_css_variables()
         self.palette = Palette(
             success=variables.get("success", "green"),
@@ -135,6 +137,8 @@ class MainScreen(Screen[None]):
             widget.palette = self.palette
 
     def render_state(self, *, force_log: bool = False) -> None:
+        if not self.is_mounted:  # on_mount renders once the panels exist
+            return
         session = self.sombra.session
         state = session.combat.state
         dirty = " *" if session.dirty else ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -50,8 +51,12 @@ class ChoiceDialog(Dialog[str]):
         super().__init__()
         self.question = question
         self.options = options
-        for key, _label, value in options:
-            self._bindings.bind(key, f"choose('{value}')", show=False)
+        self.keys = {key: value for key, _label, value in options}
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key in self.keys:
+            event.stop()
+            self.dismiss(self.keys[event.key])
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -59,9 +64,6 @@ class ChoiceDialog(Dialog[str]):
             with Horizontal(classes="buttons"):
                 for key, label, value in self.options:
                     yield Button(f"{label} ({key})", id=f"choice-{value}")
-
-    def action_choose(self, value: str) -> None:
-        self.dismiss(value)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         assert event.button.id is not None

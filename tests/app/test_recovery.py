@@ -1,0 +1,84 @@
+"""Crash recovery in the app: an unfinished combat's journal is offered at start-up."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sombra_tui import config
+from sombra_tui.engine import Action, Character, Declare, Encounter, StartCombat
+from sombra_tui.engine.journal import find_journals
+from sombra_tui.screens.dialogs import ChoiceDialog, ConfirmDialog
+from sombra_tui.screens.main import MainScreen
+from sombra_tui.session import Session
+from tests.app.conftest import SIZE, make_app
+
+
+def crashed_session() -> Session:
+    """A session that journaled three commands and was never saved nor closed."""
+    session = Session.new(Encounter(name="Noche en el puerto", characters=[
+        Character(name="Ana", primaria=8, secundaria=3, alerta=14),
+        Character(name="Bruno", primaria=12, secundaria=5, alerta=12),
+    ]))
+    session.start_journal(config.journal_dir())
+    session.execute(StartCombat())
+    session.execute(Declare(character="Ana", actions=[Action(description="aims")]))
+    return session
+
+
+async def test_resume_restores_the_unsaved_combat() -> None:
+    crashed = crashed_session()
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        assert "Noche en el puerto" in app.screen.question
+        assert "asalto 1" in app.screen.question
+        await pilot.press("r")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, MainScreen)
+        assert app.session.combat.state == crashed.combat.state
+        assert app.session.dirty
+        assert "*" in app.screen.title
+        # The old journal is replaced by the resumed session's own.
+        journals = find_journals(config.journal_dir())
+        assert len(journals) == 1
+        assert crashed.journal is not None and journals[0] != crashed.journal.path
+
+
+async def test_later_keeps_the_journal_and_opens_the_demo() -> None:
+    crashed_session()
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.session.name != "Noche en el puerto"
+        assert len(find_journals(config.journal_dir())) == 2  # kept + this session's
+
+
+async def test_discard_asks_then_deletes(tmp_path: Path) -> None:
+    crashed = crashed_session()
+    assert crashed.journal is not None
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("y")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not crashed.journal.path.exists()
+
+
+async def test_quitting_cleanly_leaves_no_journal() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        assert len(find_journals(config.journal_dir())) == 1
+        await pilot.press("q")
+    assert app.is_running is False
+    assert find_journals(config.journal_dir()) == []
