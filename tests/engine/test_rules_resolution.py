@@ -1,0 +1,306 @@
+"""P1-P6: the resolution phases of a round."""
+
+from __future__ import annotations
+
+from sombra_tui.engine import (
+    Action,
+    ActionKind,
+    Advance,
+    Character,
+    Combat,
+    Declare,
+    EventKind,
+    Mark,
+    Phase,
+    Resolve,
+    SetMark,
+    StepStatus,
+)
+from tests.engine.conftest import (
+    SUB,
+    act,
+    advance_to,
+    assert_refused,
+    char,
+    declare,
+    declare_all_inaction,
+    decline,
+    dice,
+    events_of,
+    make_combat,
+    react,
+    started,
+)
+
+ANA = char("Ana", 8, 3, 14)
+BRUNO = char("Bruno", 12, 5, 12)
+CARLA = char("Carla", 15, 2, 13)
+DANI = char("Dani", 12, 1, 13)  # acts together with Bruno (I4)
+
+
+def status(combat: Combat) -> dict[str, StepStatus]:
+    return {step.character: step.status for step in combat.state.steps}
+
+
+def everyone_shoots(*characters: Character) -> Combat:
+    combat = started(*characters)
+    for name in list(combat.state.declaration_order):
+        declare(combat, name, act("shoots", target=15))  # aimed at nobody: no prompts
+    advance_to(combat, Phase.ROUND)
+    return combat
+
+
+# --------------------------------------------------------------------------- P1
+
+
+def test_p1_instant_round_extended_always_in_this_order() -> None:
+    combat = started(ANA)
+    assert_refused(make_combat(ANA), Advance(), match="Start")
+    declare(combat, "Ana")
+    phases = [combat.state.phase]
+    for _ in range(5):
+        combat.execute(Advance())
+        phases.append(combat.state.phase)
+    assert phases == [Phase.DECLARATION, Phase.INSTANT, Phase.ROUND, Phase.EXTENDED,
+                      Phase.END_OF_ROUND, Phase.DECLARATION]
+    assert [e.phase for e in events_of(combat, EventKind.PHASE, rule="P1")] == [
+        Phase.INSTANT, Phase.ROUND, Phase.EXTENDED, Phase.END_OF_ROUND]
+
+
+def test_p1_a_phase_ends_only_when_its_steps_are_resolved() -> None:
+    combat = started(ANA)
+    declare(combat, "Ana", act("recalls", kind=ActionKind.INSTANT, target=15))
+    phases = []
+    combat.execute(Advance())
+    phases.append(combat.state.phase)
+    assert_refused(combat, Advance(), match="Ana")
+    combat.execute(Resolve(character="Ana", dice=dice(1, 2, 3)))
+    combat.execute(Advance())
+    phases.append(combat.state.phase)
+    assert phases == [Phase.INSTANT, Phase.ROUND]
+
+
+# --------------------------------------------------------------------------- P2
+
+
+def test_p2_instant_actions_first_in_action_order() -> None:
+    combat = started(ANA, BRUNO, CARLA)
+    for name in ("Ana", "Bruno", "Carla"):
+        declare(combat, name, act("knows it", kind=ActionKind.INSTANT, target=15),
+                act("shoots", target=15))
+    combat.execute(Advance())
+    state = combat.state
+    assert state.phase is Phase.INSTANT
+    assert [(s.character, s.action_index) for s in state.steps] == [
+        ("Carla", 0), ("Bruno", 0), ("Ana", 0)]
+    assert_refused(combat, Resolve(character="Ana", dice=dice(1, 2, 3)), match="turn")
+    for name in ("Carla", "Bruno", "Ana"):
+        combat.execute(Resolve(character=name, dice=dice(1, 2, 3)))
+    events = events_of(combat, EventKind.TA, rule="P2")
+    assert [e.actor for e in events] == ["Carla", "Bruno", "Ana"]
+    assert all(e.phase is Phase.INSTANT for e in events)
+    combat.execute(Advance())
+    assert [(s.character, s.action_index) for s in combat.state.steps] == [
+        ("Carla", 1), ("Bruno", 1), ("Ana", 1)]
+
+
+# --------------------------------------------------------------------------- P3
+
+
+def test_p3_round_actions_in_action_order() -> None:
+    combat = everyone_shoots(ANA, BRUNO, CARLA)
+    assert [s.character for s in combat.state.steps] == ["Carla", "Bruno", "Ana"]
+    for name in ("Carla", "Bruno", "Ana"):
+        assert_refused(combat, Advance())
+        combat.execute(Resolve(character=name, dice=dice(1, 2, 3)))
+    assert [e.actor for e in events_of(combat, EventKind.TA, rule="P3")] == [
+        "Carla", "Bruno", "Ana"]
+
+
+def test_p3_p4_mark_inside_a_simultaneous_group_applies_after_the_group() -> None:
+    combat = everyone_shoots(ANA, BRUNO, DANI)  # Bruno and Dani act together
+    combat.execute(Resolve(character="Bruno", dice=dice(1, 2, 3)))  # he hits Dani
+    combat.execute(SetMark(character="Dani", mark=Mark.PREVENTED))
+    assert "Dani" not in combat.state.prevented  # not yet: the group is still acting
+    assert [p.character for p in combat.state.pending_marks] == ["Dani"]
+    combat.execute(SetMark(character="Ana", mark=Mark.OUT))
+    assert "Ana" not in combat.state.out
+    # Dani still makes her TA: both effects apply at once, after the group.
+    combat.execute(Resolve(character="Dani", dice=dice(1, 2, 3)))
+    assert status(combat)["Dani"] is StepStatus.DONE
+    assert combat.state.steps[1].result is not None
+    assert "Dani" in combat.state.prevented
+    assert "Ana" in combat.state.out
+    assert combat.state.pending_marks == []
+    assert status(combat)["Ana"] is StepStatus.SKIPPED  # the later group feels it
+
+
+def test_p3_p4_out_mark_inside_the_group_does_not_stop_the_groups_tas() -> None:
+    combat = everyone_shoots(BRUNO, DANI)
+    combat.execute(Resolve(character="Dani", dice=dice(1, 2, 3)))
+    combat.execute(SetMark(character="Bruno", mark=Mark.OUT))
+    assert not combat.state.is_out("Bruno")
+    combat.execute(Resolve(character="Bruno", dice=dice(1, 2, 3)))
+    assert status(combat) == {"Bruno": StepStatus.DONE, "Dani": StepStatus.DONE}
+    assert combat.state.is_out("Bruno")
+    deferred = events_of(combat, EventKind.MARK, rule="P4")
+    assert [e.actor for e in deferred] == ["Bruno", "Bruno"]  # announced, then applied
+
+
+# --------------------------------------------------------------------------- P4
+
+
+def test_p4_faster_shooter_prevents_the_slower_one() -> None:
+    # Seed 001: Carla (15) and Bruno (12) shoot each other; Carla hits first.
+    combat = started(BRUNO, CARLA)
+    declare(combat, "Bruno", act("shoots Carla", "Carla", target=15))
+    declare(combat, "Carla", act("shoots Bruno", "Bruno", target=15))
+    decline(combat, "Bruno")
+    advance_to(combat, Phase.ROUND)
+    combat.execute(Resolve(character="Carla", dice=dice(1, 2, 3)))
+    combat.execute(SetMark(character="Bruno", mark=Mark.PREVENTED))  # immediate
+    assert "Bruno" in combat.state.prevented
+    assert status(combat)["Bruno"] is StepStatus.SKIPPED
+    assert [e.actor for e in events_of(combat, EventKind.SKIPPED, rule="P4")] == ["Bruno"]
+    combat.execute(Advance())  # nothing left in the round phase
+
+
+def test_p4_prevented_lasts_this_round_only_and_cancels_only_round_actions() -> None:
+    combat = started(BRUNO, CARLA)
+    declare(combat, "Bruno", act("recalls", kind=ActionKind.INSTANT, target=15),
+            act("shoots", target=15))
+    declare(combat, "Carla")
+    combat.execute(Advance())
+    combat.execute(SetMark(character="Bruno", mark=Mark.PREVENTED))
+    assert status(combat)["Bruno"] is StepStatus.PENDING  # the instant is not cancelled
+    combat.execute(Resolve(character="Bruno", dice=dice(1, 2, 3)))
+    combat.execute(Advance())
+    assert status(combat)["Bruno"] is StepStatus.SKIPPED  # the round action is
+    advance_to(combat, Phase.DECLARATION)
+    assert combat.state.prevented == []
+
+
+def test_p4_out_cannot_act_or_react_until_brought_back() -> None:
+    combat = started(ANA, BRUNO)
+    declare(combat, "Ana", act("shoots", target=15))
+    declare(combat, "Bruno", act("shoots", target=15))
+    advance_to(combat, Phase.ROUND)
+    combat.execute(SetMark(character="Ana", mark=Mark.OUT))
+    combat.execute(Resolve(character="Bruno", dice=dice(1, 2, 3)))
+    assert status(combat)["Ana"] is StepStatus.SKIPPED
+    advance_to(combat, Phase.DECLARATION)
+    assert combat.state.round == 2 and combat.state.is_out("Ana")
+    assert combat.state.current_declarer == "Bruno"  # Ana is skipped
+    assert_refused(combat, Declare(character="Ana"), match="turn|out")
+    combat.execute(SetMark(character="Ana", mark=Mark.BACK))
+    assert combat.state.current_declarer == "Ana"
+    declare(combat, "Ana")
+    declare(combat, "Bruno", act("shoots Ana", "Ana"))
+    assert [p.reactor for p in combat.state.prompts] == ["Ana"]
+
+
+def test_p4_out_character_is_not_prompted_and_marks_are_not_repeated() -> None:
+    combat = started(ANA, BRUNO)
+    declare(combat, "Ana")
+    combat.execute(SetMark(character="Ana", mark=Mark.OUT))
+    assert_refused(combat, SetMark(character="Ana", mark=Mark.OUT), match="already out")
+    declare(combat, "Bruno", act("shoots Ana", "Ana"))
+    assert combat.state.prompts == []
+
+
+def test_p4_mark_before_a_group_acts_applies_at_once() -> None:
+    combat = everyone_shoots(ANA, BRUNO, DANI)
+    combat.execute(SetMark(character="Dani", mark=Mark.PREVENTED))
+    assert "Dani" in combat.state.prevented
+    assert status(combat)["Dani"] is StepStatus.SKIPPED
+
+
+def test_p4_nothing_to_prevent_after_the_round_actions() -> None:
+    combat = started(ANA)
+    declare(combat, "Ana")
+    advance_to(combat, Phase.EXTENDED)
+    assert_refused(combat, SetMark(character="Ana", mark=Mark.PREVENTED))
+
+
+# --------------------------------------------------------------------------- P5
+
+
+def _extended(description: str = "picks the lock") -> Action:
+    return act(description, kind=ActionKind.EXTENDED, target=15)
+
+
+def test_p5_extended_actions_roll_at_the_end_in_action_order() -> None:
+    combat = started(ANA, CARLA)
+    declare(combat, "Ana", _extended())
+    declare(combat, "Carla", _extended())
+    advance_to(combat, Phase.ROUND)
+    assert combat.state.steps == []
+    combat.execute(Advance())
+    assert combat.state.phase is Phase.EXTENDED
+    assert [s.character for s in combat.state.steps] == ["Carla", "Ana"]
+    assert_refused(combat, Resolve(character="Ana", dice=dice(1, 2, 3)), match="turn")
+    combat.execute(Resolve(character="Carla", dice=dice(1, 2, 3)))
+    combat.execute(Resolve(character="Ana", dice=dice(1, 2, 3)))
+    assert [e.actor for e in events_of(combat, EventKind.TA, rule="P5")] == ["Carla", "Ana"]
+
+
+def test_p5_out_character_skips_its_extended_roll_logged() -> None:
+    combat = started(ANA, CARLA)
+    declare(combat, "Ana", _extended())
+    declare(combat, "Carla")
+    advance_to(combat, Phase.ROUND)
+    combat.execute(SetMark(character="Ana", mark=Mark.OUT))
+    combat.execute(Advance())
+    assert combat.state.phase is Phase.EXTENDED
+    assert combat.state.steps == []
+    [event] = events_of(combat, EventKind.SKIPPED, rule="P5")
+    assert event.actor == "Ana"
+    assert combat.state.extended[0].attempts == 0
+
+
+def test_p5_marked_out_during_the_extended_phase_skips_the_roll() -> None:
+    combat = started(ANA, CARLA)
+    declare(combat, "Ana", _extended())
+    declare(combat, "Carla", _extended())
+    advance_to(combat, Phase.EXTENDED)
+    combat.execute(Resolve(character="Carla", dice=dice(1, 2, 3)))
+    combat.execute(SetMark(character="Ana", mark=Mark.OUT))
+    assert status(combat)["Ana"] is StepStatus.SKIPPED
+    assert [e.actor for e in events_of(combat, EventKind.SKIPPED, rule="P5")] == ["Ana"]
+    assert combat.state.extended[0].attempts == 0
+
+
+# --------------------------------------------------------------------------- P6
+
+
+def test_p6_round_ends_after_extended_and_next_round_declares() -> None:
+    combat = started(ANA, BRUNO)
+    declare(combat, "Ana")
+    declare(combat, "Bruno", act("shoots Ana", "Ana"))
+    react(combat, "Ana", SUB, act("dives"), roll=dice(10, 10, 10))  # locked this round
+    advance_to(combat, Phase.ROUND)
+    combat.execute(Resolve(character="Bruno", dice=dice(1, 2, 3), target=12))
+    advance_to(combat, Phase.END_OF_ROUND)
+    assert [e.round for e in events_of(combat, EventKind.ROUND, rule="P6")] == [1]
+    combat.execute(Advance())
+    state = combat.state
+    assert (state.round, state.phase) == (2, Phase.DECLARATION)
+    assert state.current == {} and state.prompts == [] and state.locked == []
+    assert state.current_declarer == "Ana"
+    declare_all_inaction(combat)
+    assert {e.round for e in combat.log[-2:]} == {2}
+    advance_to(combat, Phase.END_OF_ROUND)
+    combat.execute(Advance())
+    assert combat.state.round == 3
+
+
+def test_p6_every_event_carries_the_round_number() -> None:
+    combat = started(ANA)
+    for _ in range(2):
+        declare_all_inaction(combat)
+        advance_to(combat, Phase.END_OF_ROUND)
+        combat.execute(Advance())
+    rounds = [e.round for e in combat.log]
+    assert rounds == sorted(rounds)
+    assert set(rounds) == {1, 2, 3}
+    assert combat.state.round == 3
