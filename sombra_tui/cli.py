@@ -18,7 +18,8 @@ def build_parser() -> argparse.ArgumentParser:
             "declarations with reactions (Alerta), and the instant, round and "
             "extended phases of each asalto. With no FILE it opens a demo encounter."
         ),
-        epilog="Inside the app: space is the next step, ? shows every key and the rules.",
+        epilog="Other commands: 'sombra-tui schema' prints the JSON Schema of encounter "
+               "files. Inside the app: space is the next step, ? shows every key and the rules.",
     )
     parser.add_argument("file", nargs="?", type=Path, metavar="FILE",
                         help="an encounter file (.json) to open")
@@ -30,8 +31,29 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+SUBCOMMANDS = {
+    "schema": "print the JSON Schema of the encounter file format",
+}
+
+
+def schema_main(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(prog="sombra-tui schema",
+                                     description=SUBCOMMANDS["schema"])
+    parser.parse_args(argv)
+    import json
+
+    from sombra_tui.engine.storage import json_schema
+
+    print(json.dumps(json_schema(), indent=2, ensure_ascii=False))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    # Subcommands come first; a file that happens to be called "schema" opens as ./schema.
+    if arguments and arguments[0] == "schema":
+        return schema_main(arguments[1:])
+    args = build_parser().parse_args(arguments)
     # Imported here so --help and --version stay instant.
     from sombra_tui.app import SombraApp
     from sombra_tui.engine.errors import SombraError

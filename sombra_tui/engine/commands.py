@@ -26,6 +26,15 @@ class AddCharacter(BaseModel):
     character: Character
 
 
+class ImportCharacters(BaseModel):
+    """Add several characters from another encounter file (a party reused), as one step."""
+
+    model_config = _FROZEN
+    type: Literal["import_characters"] = "import_characters"
+    characters: list[Character] = Field(min_length=1)
+    source: str = ""
+
+
 class EditCharacter(BaseModel):
     """Replace a character's sheet; renaming only before the combat starts."""
 
@@ -202,6 +211,7 @@ class Advance(BaseModel):
 
 Command = Annotated[
     AddCharacter
+    | ImportCharacters
     | EditCharacter
     | RemoveCharacter
     | MoveCharacter

@@ -182,6 +182,24 @@ def _add_character(state: CombatState, cmd: c.AddCharacter, emit: _Emitter) -> N
     emit(EventKind.ENCOUNTER, f"{name} joins the encounter{later}.", actor=name)
 
 
+def _import_characters(state: CombatState, cmd: c.ImportCharacters, emit: _Emitter) -> None:
+    """All or nothing: a name clash is reported, never silently renamed or dropped."""
+    taken = {ch.name.casefold(): ch.name for ch in state.characters}
+    clashes: list[str] = []
+    for character in cmd.characters:
+        key = character.name.casefold()
+        if key in taken:
+            clashes.append(character.name)
+        taken[key] = character.name
+    if clashes:
+        raise SombraError("Name clash: " + ", ".join(clashes) + " already in the encounter "
+                          "(or twice in the import). Rename or leave them out.")
+    for character in cmd.characters:
+        _add_character(state, c.AddCharacter(character=character), emit)
+    source = f" from {cmd.source}" if cmd.source else ""
+    emit(EventKind.ENCOUNTER, f"Imported {len(cmd.characters)} characters{source}.")
+
+
 def _edit_character(state: CombatState, cmd: c.EditCharacter, emit: _Emitter) -> None:
     old = _need_character(state, cmd.name)
     new = cmd.character
@@ -310,8 +328,13 @@ def _open_prompts(state: CombatState, declaration: Declaration, answered_kind: P
         # D9/D10: a reaction is answered by a counter-reaction and vice versa.
         kind = PromptKind.COUNTER if answered_kind is PromptKind.REACTION else \
             PromptKind.REACTION
-        opened.append(Prompt(id=_new_id(state), reactor=answered_author,
-                             declaration_id=declaration.id, kind=kind))
+        reason = _skip_reason(state, answered_author)
+        if reason is not None:  # D7/D11: never offered, not even as a counter-reaction
+            emit(EventKind.SKIPPED, f"{answered_author}'s prompt skipped: {reason} (D11).",
+                 actor=answered_author, rule="D11")
+        else:
+            opened.append(Prompt(id=_new_id(state), reactor=answered_author,
+                                 declaration_id=declaration.id, kind=kind))
     positions = {name: i for i, name in enumerate(state.declaration_order)}
     affected = sorted((name for name in declaration.affected if name in positions),
                       key=positions.__getitem__)  # D11: in declaration order
@@ -956,6 +979,17 @@ def _abandon_extended(state: CombatState, cmd: c.AbandonExtended, emit: _Emitter
 # --------------------------------------------------------------------------- settle
 
 
+def _skip_reason(state: CombatState, reactor: str) -> str | None:
+    """D11: why a (non-forced) prompt for `reactor` cannot be answered, if it cannot."""
+    if reactor in state.locked:
+        return "locked (D7)"
+    if reactor in state.out:
+        return "out (P4)"
+    if state.character(reactor) is None:
+        return "gone"
+    return None
+
+
 def _settle(state: CombatState, emit: _Emitter) -> None:
     """Skip what can no longer happen: D11 prompts of locked/out reactors, P4 steps."""
     if state.phase is Phase.DECLARATION:
@@ -963,9 +997,7 @@ def _settle(state: CombatState, emit: _Emitter) -> None:
             top = state.prompts[-1]
             if top.forced:
                 break
-            reason = ("locked (D7)" if top.reactor in state.locked
-                      else "out (P4)" if top.reactor in state.out
-                      else "gone" if state.character(top.reactor) is None else None)
+            reason = _skip_reason(state, top.reactor)
             if reason is None:
                 break
             state.prompts.pop()
@@ -1001,6 +1033,7 @@ _Handler = Callable[[CombatState, Any, _Emitter], None]
 
 _HANDLERS: dict[type[Any], _Handler] = {
     c.AddCharacter: _add_character,
+    c.ImportCharacters: _import_characters,
     c.EditCharacter: _edit_character,
     c.RemoveCharacter: _remove_character,
     c.MoveCharacter: _move_character,

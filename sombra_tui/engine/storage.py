@@ -13,6 +13,7 @@ import json
 import os
 import shutil
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
@@ -21,7 +22,7 @@ from pydantic import BaseModel, Field, ValidationError
 from sombra_tui.engine.commands import Command
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.history import Combat
-from sombra_tui.engine.model import Encounter
+from sombra_tui.engine.model import Character, Encounter
 
 FORMAT_NAME = "sombra-tui encounter"
 FORMAT_VERSION = 1
@@ -55,18 +56,47 @@ def _describe_validation(error: ValidationError) -> str:
     return f"{path}: {first['msg']}{extra}"
 
 
+#: Format version N -> N+1 converters, applied in order when an older file is loaded.
+#: Each is a pure function of the parsed JSON. Version 1 is the first format, so the
+#: table is empty until the format changes; the mechanism is tested with a stand-in.
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+MIGRATIONS: dict[int, Migration] = {}
+
+
+def migrate(data: dict[str, Any], *, source: str = "the file") -> dict[str, Any]:
+    """Bring a parsed file up to FORMAT_VERSION, or say why it cannot be read."""
+    version = data.get("format_version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise SombraError(f"{source} has no valid format_version (found {version!r}).",
+                          field="format_version")
+    if version > FORMAT_VERSION:
+        raise SombraError(f"{source} was written by a newer sombra-tui (format version "
+                          f"{version}); this one reads up to version {FORMAT_VERSION}.",
+                          field="format_version")
+    while version < FORMAT_VERSION:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise SombraError(f"{source} has format version {version}, which this "
+                              f"sombra-tui cannot convert (it reads version "
+                              f"{FORMAT_VERSION}).", field="format_version")
+        data = step(dict(data))
+        version += 1
+        data["format_version"] = version
+    return data
+
+
 def loads(text: str, *, source: str = "the file") -> Combat:
+    """Parse, migrate, validate and replay a saved encounter. Only SombraError escapes."""
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError as error:
         raise SombraError(f"{source} is not valid JSON (line {error.lineno}, column "
                           f"{error.colno}: {error.msg}).") from error
+    except (ValueError, RecursionError) as error:  # absurd numbers, absurd nesting
+        raise SombraError(f"{source} is not a usable JSON file ({error}).") from error
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
         raise SombraError(f"{source} is not a sombra-tui encounter file.")
-    version = data.get("format_version")
-    if version != FORMAT_VERSION:
-        raise SombraError(f"{source} has format version {version!r}; this sombra-tui reads "
-                          f"version {FORMAT_VERSION}.", field="format_version")
+    data = migrate(data, source=source)
     try:
         save = SaveFile.model_validate(data)
     except ValidationError as error:
@@ -74,10 +104,20 @@ def loads(text: str, *, source: str = "the file") -> Combat:
         path = ".".join(str(part) for part in first["loc"])
         raise SombraError(f"{source} has a bad value at {_describe_validation(error)}",
                           field=path) from error
+    except RecursionError as error:
+        raise SombraError(f"{source} is nested too deeply to be an encounter.") from error
     try:
         return Combat(save.encounter, save.commands, save.redo)
     except SombraError as error:
         raise SombraError(f"{source}: {error}") from error
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of the encounter file format (`sombra-tui schema`)."""
+    schema = SaveFile.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = f"sombra-tui encounter, format version {FORMAT_VERSION}"
+    return schema
 
 
 def backup_path(path: Path) -> Path:
@@ -165,3 +205,22 @@ def load(path: Path) -> Combat:
     except UnicodeDecodeError as error:
         raise SombraError(f"{name} is not UTF-8 text (byte {error.start}).") from error
     return loads(text, source=name)
+
+
+class Roster(BaseModel):
+    """The characters another encounter file holds, for reuse (a party)."""
+
+    source: str
+    characters: list[Character]
+
+
+def read_roster(path: Path) -> Roster:
+    """Characters of an encounter file as they stand at the end of its history."""
+    combat = load(path)
+    return Roster(source=Path(path).name, characters=list(combat.state.characters))
+
+
+def roster_clashes(roster: Roster, names: list[str]) -> list[str]:
+    """Names in the roster that the open encounter already uses (case-insensitive)."""
+    taken = {name.casefold() for name in names}
+    return [ch.name for ch in roster.characters if ch.name.casefold() in taken]
