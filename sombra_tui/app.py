@@ -14,9 +14,15 @@ from textual.theme import Theme
 
 from sombra_tui import config, themes
 from sombra_tui.demo import demo_encounter
-from sombra_tui.engine import journal
+from sombra_tui.engine import journal, storage
 from sombra_tui.engine.errors import SombraError
-from sombra_tui.screens.dialogs import ChoiceDialog, ConfirmDialog, FileDialog, HelpScreen
+from sombra_tui.screens.dialogs import (
+    ChoiceDialog,
+    ConfirmDialog,
+    FileDialog,
+    HelpScreen,
+    RosterDialog,
+)
 from sombra_tui.screens.main import MainScreen
 from sombra_tui.session import Session
 
@@ -54,6 +60,7 @@ class SombraApp(App[None]):
         Binding("ctrl+s", "save", "Save"),
         Binding("f2", "save_as", "Save as", show=False),
         Binding("ctrl+o", "open", "Open", show=False),
+        Binding("i", "import_roster", "Import", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_safely", "Quit"),
         Binding("ctrl+q", "quit_safely", "Quit", show=False, priority=True),
@@ -170,6 +177,8 @@ class SombraApp(App[None]):
         yield SystemCommand("Save as", "Save the encounter to a new file (f2)",
                             self.action_save_as)
         yield SystemCommand("Open", "Open an encounter file (ctrl+o)", self.action_open)
+        yield SystemCommand("Import characters", "Bring characters from another encounter "
+                            "file, e.g. the party (i)", self.action_import_roster)
         yield SystemCommand("Help", "Keys and rules summary (?)", self.action_help)
 
     # ---- files -----------------------------------------------------------------------
@@ -217,6 +226,25 @@ class SombraApp(App[None]):
         if path is None:
             return
         self.open_path(path)
+
+    @work
+    async def action_import_roster(self) -> None:
+        folder = self.session.path.parent if self.session.path else self.default_folder()
+        path = await self.push_screen_wait(FileDialog("open", folder))
+        if path is None:
+            return
+        try:
+            roster = storage.read_roster(path)
+        except SombraError as error:
+            self.notify(f"{error} Nothing was imported.", title="Not imported",
+                        severity="error", timeout=10)
+            return
+        names = [ch.name for ch in self.session.combat.state.characters]
+        command = await self.push_screen_wait(
+            RosterDialog(roster, storage.roster_clashes(roster, names)))
+        if command is not None and self.main_screen.run_command(command) is not None:
+            self.notify(f"Imported {len(command.characters)} characters from {roster.source}.",
+                        timeout=4)
 
     def open_path(self, path: Path) -> bool:
         try:

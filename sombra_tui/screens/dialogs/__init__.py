@@ -8,11 +8,12 @@ from sombra_tui.screens.dialogs.files import FileDialog
 from sombra_tui.screens.dialogs.help import HelpScreen
 from sombra_tui.screens.dialogs.opposed import OpposedDialog, OpposedResultDialog
 from sombra_tui.screens.dialogs.reaction import ReactionDialog
+from sombra_tui.screens.dialogs.roster import RosterDialog
 from sombra_tui.screens.dialogs.settings import SettingsDialog
 from sombra_tui.screens.dialogs.ta import TADialog
 
 __all__ = [
     "CharacterEditor", "ChoiceDialog", "ConfirmDialog", "DeclarationEditor", "ExtendedDialog",
     "FileDialog", "HelpScreen", "OpposedDialog", "OpposedResultDialog", "ReactionDialog",
-    "SettingsDialog", "TADialog",
+    "RosterDialog", "SettingsDialog", "TADialog",
 ]

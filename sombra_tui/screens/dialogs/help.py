@@ -25,6 +25,7 @@ HELP = """\
 | a / e / enter / delete | add / edit / edit / remove a character |
 | g | encounter settings |
 | ctrl+s / f2 / ctrl+o | save / save as / open |
+| i | import characters from another encounter file (the party) |
 | ctrl+p | command palette (every command, and the themes) |
 | ? / q | this help / quit |
 

@@ -1,0 +1,60 @@
+"""Import characters from another encounter file; name clashes are shown, never renamed."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, SelectionList, Static
+from textual.widgets.selection_list import Selection
+
+from sombra_tui.engine.commands import ImportCharacters
+from sombra_tui.engine.storage import Roster
+from sombra_tui.screens.dialogs.base import Dialog, Field
+
+
+class RosterDialog(Dialog[ImportCharacters]):
+    def __init__(self, roster: Roster, clashes: list[str]) -> None:
+        super().__init__()
+        self.roster = roster
+        self.clashes = set(clashes)
+
+    def compose(self) -> ComposeResult:
+        selections = []
+        for ch in self.roster.characters:
+            label = Text(f"{ch.name}  {ch.side.value}  ini {ch.primaria}/{ch.secundaria}  "
+                         f"Alerta {ch.alerta}")
+            clash = ch.name in self.clashes
+            if clash:
+                label.append("  name clash: already in this encounter", style="bold red")
+            selections.append(Selection(label, ch.name, not clash, disabled=clash))
+        with Vertical(id="dialog"):
+            yield Static(f"Import characters from {self.roster.source}", id="dialog-title")
+            if self.clashes:
+                yield Static("Characters whose names are already used cannot be imported; "
+                             "rename one of them first.", classes="note")
+            yield Field("Characters", SelectionList[str](*selections, id="characters"),
+                        field_id="characters", hint="space toggles")
+            yield Static("", id="form-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Import (enter)", id="import", variant="primary")
+                yield Button("Cancel (esc)", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#characters", SelectionList).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "import":
+            self.submit()
+        else:
+            self.dismiss(None)
+
+    def submit(self) -> None:
+        self.clear_errors()
+        chosen = set(self.query_one("#characters", SelectionList).selected)
+        characters = [ch for ch in self.roster.characters
+                      if ch.name in chosen and ch.name not in self.clashes]
+        if not characters:
+            self.show_error("characters", "Choose at least one character to import.")
+            return
+        self.dismiss(ImportCharacters(characters=characters, source=self.roster.source))
