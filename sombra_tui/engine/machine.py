@@ -412,6 +412,11 @@ def _react(state: CombatState, cmd: c.React, emit: _Emitter) -> None:
     old = state.declaration_of(cmd.character)
     assert old is not None  # D4: only characters who declared are prompted
     _check_actions(state, cmd.character, cmd.actions)
+    if cmd.mode is ReactionMode.COMBINE and any(
+            a.kind is ActionKind.EXTENDED for a in old.actions) and any(
+            a.kind is ActionKind.EXTENDED for a in cmd.actions):
+        raise SombraError("One declaration can start at most one extended action: "
+                          f"{cmd.character}'s already starts one; substitute instead.")
     new_affected = _affected(state, cmd.character, cmd.actions, cmd.affected)
     if cmd.accept_without_roll and cmd.dice is not None:
         raise SombraError("Either roll the Alerta TA or accept the reaction without a roll "

@@ -794,3 +794,41 @@ def test_d12_every_override_is_logged_with_override_flag() -> None:
     assert len(d12) == 4  # allow, deny, allow, accept
     assert all(e.override for e in d12)
     assert last_reaction(combat).override  # the added grade
+
+
+def test_d5_combining_cannot_start_a_second_extended_action() -> None:
+    """D5/D1: a combination keeps one declaration, which starts at most one extended action."""
+    import pytest
+
+    from sombra_tui.engine import (
+        Action,
+        Character,
+        Combat,
+        Declare,
+        Dice,
+        Encounter,
+        ExtendedSpec,
+        React,
+        SombraError,
+        StartCombat,
+    )
+
+    combat = Combat(Encounter(characters=[
+        Character(name="Ana", primaria=8, secundaria=3, alerta=14),
+        Character(name="Bruno", primaria=12, secundaria=5, alerta=12)]))
+    combat.execute(StartCombat())
+    combat.execute(Declare(character="Ana", actions=[Action(
+        kind="extended", description="picks the lock", target=12,
+        extended=ExtendedSpec(duration=2))]))
+    combat.execute(Declare(character="Bruno", actions=[
+        Action(description="shoots Ana", targets=["Ana"])]))
+    second = Action(kind="extended", description="hacks the door", target=12)
+    before = combat.state.model_copy(deep=True)
+    with pytest.raises(SombraError, match="at most one extended"):
+        combat.execute(React(character="Ana", mode="combine", actions=[second],
+                             dice=Dice.of(1, 1, 2)))
+    assert combat.state == before
+    combat.execute(React(character="Ana", mode="substitute", actions=[second],
+                         dice=Dice.of(1, 1, 2)))
+    assert [a.description for a in combat.state.declaration_of("Ana").actions] == [
+        "hacks the door"]
