@@ -79,10 +79,10 @@ class MainScreen(Screen[None]):
     ]
 
     DEFAULT_CSS = """
-    MainScreen #top { height: 3fr; min-height: 8; }
+    MainScreen #top { height: 1fr; min-height: 8; }
     MainScreen #initiative-panel { width: 3fr; border: round $primary; }
     MainScreen #queue-panel { width: 2fr; border: round $secondary; }
-    MainScreen #log-panel { height: 2fr; min-height: 5; border: round $accent; }
+    MainScreen #log-panel { height: 1fr; min-height: 5; border: round $accent; }
     """
 
     def __init__(self) -> None:

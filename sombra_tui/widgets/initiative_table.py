@@ -9,7 +9,8 @@ from sombra_tui.engine.initiative import action_order
 from sombra_tui.engine.state import CombatState, ExtendedStatus, Phase
 from sombra_tui.widgets.formatting import Palette
 
-COLUMNS = ("", "Nombre", "Lado", "Ini", "Alerta", "Declaración", "Estado")
+# Estado before Declaración: when the panel is narrow, the long text is what gets cut.
+COLUMNS = ("", "Nombre", "Lado", "Ini", "Alerta", "Estado", "Declaración")
 DECLARATION_WIDTH = 28
 
 
@@ -73,8 +74,8 @@ def row_for(state: CombatState, name: str, now: set[str], palette: Palette) -> t
         side,
         Text(f"{primaria}/{secundaria}"),
         Text(str(character.alerta)),
-        Text(summary, style="italic" if declaration is not None else ""),
         status,
+        Text(summary, style="italic" if declaration is not None else ""),
     )
 
 
@@ -90,6 +91,7 @@ class InitiativeTable(DataTable[Text]):
         self.palette = Palette()
         self._rows: dict[str, tuple[Text, ...]] = {}
         self._order: list[str] = []
+        self._acting: set[str] = set()
 
     def on_mount(self) -> None:
         for label in COLUMNS:
@@ -125,3 +127,6 @@ class InitiativeTable(DataTable[Text]):
                     if old is None or old[index] != cell:
                         self.update_cell(name, keys[index], cell, update_width=True)
         self._rows = rows
+        if now and now != self._acting:  # the cursor follows whoever acts now
+            self.select_name(next(name for name in order if name in now))
+        self._acting = now

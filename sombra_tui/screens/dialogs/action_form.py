@@ -26,6 +26,7 @@ from sombra_tui.engine.model import (
 from sombra_tui.screens.dialogs.base import (
     Field,
     FormError,
+    PickList,
     TextInput,
     parse_int,
     validation_message,
@@ -84,7 +85,7 @@ class ActionForm(Vertical):
             yield Field("Target value", TextInput(id=p("target"), type="integer"),
                         field_id=p("target"), hint="roll under")
         yield Field("Aimed at (pre-fills affected)",
-                    SelectionList[str](*[(name, name) for name in self.others], id=p("targets")),
+                    PickList(*[(name, name) for name in self.others], id=p("targets")),
                     field_id=p("targets"), hint="space toggles")
         with Vertical(classes="extended"):
             with Horizontal(classes="row"):
@@ -108,7 +109,7 @@ class ActionForm(Vertical):
                 value=NO_OPPOSITION, allow_blank=False, id=p("opposition")),
                 field_id=p("opposition"))
         with Vertical(classes="opposition"):
-            yield Field("Opposed with", SelectionList[str](
+            yield Field("Opposed with", PickList(
                 *[(name, name) for name in self.others], id=p("against")),
                 field_id=p("against"))
             with Horizontal(classes="row"):

@@ -10,8 +10,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label, Static, Tree
-from textual.widgets._select import SelectOverlay
+from textual.widgets import Input, Label, SelectionList, Static
 
 ResultT = TypeVar("ResultT")
 
@@ -22,6 +21,17 @@ class TextInput(Input):
     def on_mount(self) -> None:
         if not getattr(self.app, "cursor_blink", True):
             self.cursor_blink = False
+
+
+class PickList(SelectionList[str]):
+    """A selection list for forms: space toggles, Enter confirms the dialog."""
+
+    BINDINGS = [Binding("enter", "confirm_dialog", "Confirm", show=False)]
+
+    def action_confirm_dialog(self) -> None:
+        screen = self.screen
+        if isinstance(screen, Dialog):
+            screen.action_submit()
 
 
 class FormError(Exception):
@@ -95,12 +105,10 @@ class Field(Vertical):
 class Dialog(ModalScreen[ResultT]):
     """Base dialog: Escape backs out without changing anything."""
 
-    BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        # Enter confirms from any field (lists toggle with space); an open Select
-        # dropdown, a button or a file tree keeps its own Enter (see check_action).
-        Binding("enter", "submit", "Confirm", priority=True, show=False),
-    ]
+    # Enter confirms from text fields (Input.Submitted) and pick lists (PickList). It
+    # is not a priority binding on purpose: that would overtake keys still queued for
+    # a field (fast typing, paste) and submit the form before the text arrived.
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     DEFAULT_CSS = """
     Dialog { align: center middle; }
@@ -123,9 +131,9 @@ class Dialog(ModalScreen[ResultT]):
     def action_submit(self) -> None:
         self.submit()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        keeps_enter = isinstance(self.focused, SelectOverlay | Button | Tree)
-        return not (action == "submit" and keeps_enter)
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.submit()
 
     def clear_errors(self) -> None:
         for field in self.query(Field):

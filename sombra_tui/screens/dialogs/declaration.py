@@ -13,7 +13,7 @@ from sombra_tui.engine.commands import Declare
 from sombra_tui.engine.model import Action, ActionKind, Character
 from sombra_tui.engine.state import CombatState
 from sombra_tui.screens.dialogs.action_form import ActionForm
-from sombra_tui.screens.dialogs.base import Dialog, Field, FormError
+from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, PickList
 
 MAX_ACTIONS = 4
 
@@ -26,21 +26,20 @@ class AffectedMixin:
     """Keeps the 'affected' list pre-filled from the actions' targets until the DJ edits it."""
 
     _affected_touched = False
-    _syncing = False
 
     def sync_affected(self, forms: list[ActionForm], affected: SelectionList[str]) -> None:
         if self._affected_touched:
             return
-        wanted = {name for form in forms for name in form.targets()}
-        self._syncing = True
-        affected.deselect_all()
-        for name in wanted:
-            affected.select(name)
-        self._syncing = False
+        wanted = dict.fromkeys(name for form in forms for name in form.targets())
+        # SelectedChanged is handled later (queued): without `prevent` this very sync
+        # would count as the DJ's own edit and stop pre-filling after the first target.
+        with affected.prevent(SelectionList.SelectedChanged):
+            affected.deselect_all()
+            for name in wanted:
+                affected.select(name)
 
     def affected_changed_by_hand(self) -> None:
-        if not self._syncing:
-            self._affected_touched = True
+        self._affected_touched = True
 
 
 class DeclarationEditor(AffectedMixin, Dialog[Declare]):
@@ -66,7 +65,7 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
             with VerticalScroll(id="forms"):
                 yield ActionForm(self.character, self.others, prefix="a0")
                 yield Field("Directly affected (D2; pre-filled from the targets)",
-                            SelectionList[str](*[(n, n) for n in self.others], id="affected"),
+                            PickList(*[(n, n) for n in self.others], id="affected"),
                             field_id="affected", hint="space toggles")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):

@@ -17,7 +17,7 @@ from sombra_tui.engine.machine import alerta_gd
 from sombra_tui.engine.model import MAX_GD, Character
 from sombra_tui.engine.state import CombatState, Prompt, PromptKind, ReactionMode
 from sombra_tui.screens.dialogs.action_form import ActionForm
-from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, TextInput, parse_int
+from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, PickList, TextInput, parse_int
 from sombra_tui.screens.dialogs.declaration import AffectedMixin, other_names
 from sombra_tui.widgets.formatting import Palette, ta_text
 
@@ -53,29 +53,30 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
                 (f"{self.answered.author} declared: ", "bold"), self.answered.summary(),
                 "\n", (f"{self.character.name} had declared: ", "bold"),
                 current.summary() if current else "—"), classes="note")
+            # Outside the scrolling form, so the DJ always sees why the GD is what it is.
+            yield Static("", id="gd-breakdown")
             with VerticalScroll():
                 with Horizontal(classes="row"):
                     yield Field("Reaction", Select(
-                        [("Substitute the declaration", ReactionMode.SUBSTITUTE),
-                         ("Combine with the declaration", ReactionMode.COMBINE)],
+                        [("Substitute", ReactionMode.SUBSTITUTE),
+                         ("Combine", ReactionMode.COMBINE)],
                         value=ReactionMode.SUBSTITUTE, allow_blank=False, id="mode"),
                         field_id="mode", hint="ctrl+t")
                     yield Field("Base GD", TextInput("0", id="base", type="integer"),
-                                field_id="base", hint="DJ, default Normal")
+                                field_id="base", hint="D6")
                     yield Field("DJ grades", TextInput("0", id="extra", type="integer"),
                                 field_id="extra", hint="D12")
-                yield Static("", id="gd-breakdown")
                 yield ActionForm(self.character, self.others, prefix="a0",
                                  title="The reaction (D5: it opposes the declared action)")
                 yield Field("Directly affected by the reaction",
-                            SelectionList[str](*[(n, n) for n in self.others], id="affected"),
+                            PickList(*[(n, n) for n in self.others], id="affected"),
                             field_id="affected", hint="space toggles")
                 with Horizontal(classes="row"):
                     yield Field("Alerta dice (dS first)", TextInput(id="dice",
                                 placeholder="empty: roll"), field_id="dice",
                                 hint="ctrl+r rolls")
                     yield Checkbox("Accept without a roll (D12)", id="accept")
-                yield Static("", id="ta-preview")
+            yield Static("", id="ta-preview")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
                 yield Button("React (enter)", id="react", variant="primary")

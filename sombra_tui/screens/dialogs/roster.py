@@ -10,7 +10,7 @@ from textual.widgets.selection_list import Selection
 
 from sombra_tui.engine.commands import ImportCharacters
 from sombra_tui.engine.storage import Roster
-from sombra_tui.screens.dialogs.base import Dialog, Field
+from sombra_tui.screens.dialogs.base import Dialog, Field, PickList
 
 
 class RosterDialog(Dialog[ImportCharacters]):
@@ -33,7 +33,7 @@ class RosterDialog(Dialog[ImportCharacters]):
             if self.clashes:
                 yield Static("Characters whose names are already used cannot be imported; "
                              "rename one of them first.", classes="note")
-            yield Field("Characters", SelectionList[str](*selections, id="characters"),
+            yield Field("Characters", PickList(*selections, id="characters"),
                         field_id="characters", hint="space toggles")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):

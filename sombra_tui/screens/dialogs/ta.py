@@ -50,11 +50,11 @@ class TADialog(Dialog[Resolve]):
             with Horizontal(classes="row"):
                 yield Field("Target value", TextInput(
                     "" if self.default_target is None else str(self.default_target),
-                    id="target", type="integer"), field_id="target", hint="roll under")
+                    id="target", type="integer"), field_id="target")
                 yield Field("Extra GD", TextInput("0", id="extra", type="integer"),
                             field_id="extra", hint=f"action GD {format_gd(self.base_gd)}")
                 yield Field("Modifier", TextInput("0", id="modifier", type="integer"),
-                            field_id="modifier", hint="free points")
+                            field_id="modifier")
             with Horizontal(classes="row"):
                 yield Field("Dice (dS first)", TextInput(id="dice", placeholder="empty: roll"),
                             field_id="dice", hint="ctrl+r rolls")
