@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Input, Label, SelectionList, Static
+from textual.widgets import Checkbox, Input, Label, SelectionList, Static
 
 ResultT = TypeVar("ResultT")
 
@@ -25,6 +25,21 @@ class TextInput(Input):
 
 class PickList(SelectionList[str]):
     """A selection list for forms: space toggles, Enter confirms the dialog."""
+
+    BINDINGS = [Binding("enter", "confirm_dialog", "Confirm", show=False)]
+
+    def action_confirm_dialog(self) -> None:
+        screen = self.screen
+        if isinstance(screen, Dialog):
+            screen.action_submit()
+
+
+class FormCheckbox(Checkbox):
+    """A checkbox for forms: space toggles, Enter confirms the dialog (as everywhere else).
+
+    A plain Checkbox also toggles on Enter, so the DJ's Enter to apply would undo
+    the box just ticked and leave the dialog open.
+    """
 
     BINDINGS = [Binding("enter", "confirm_dialog", "Confirm", show=False)]
 

@@ -17,7 +17,15 @@ from sombra_tui.engine.machine import alerta_gd
 from sombra_tui.engine.model import MAX_GD, Character
 from sombra_tui.engine.state import CombatState, Prompt, PromptKind, ReactionMode
 from sombra_tui.screens.dialogs.action_form import ActionForm
-from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, PickList, TextInput, parse_int
+from sombra_tui.screens.dialogs.base import (
+    Dialog,
+    Field,
+    FormCheckbox,
+    FormError,
+    PickList,
+    TextInput,
+    parse_int,
+)
 from sombra_tui.screens.dialogs.declaration import AffectedMixin, other_names
 from sombra_tui.widgets.formatting import Palette, ta_text
 
@@ -75,7 +83,7 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
                     yield Field("Alerta dice (dS first)", TextInput(id="dice",
                                 placeholder="empty: roll"), field_id="dice",
                                 hint="ctrl+r rolls")
-                    yield Checkbox("Accept without a roll (D12)", id="accept")
+                    yield FormCheckbox("Accept without a roll (D12)", id="accept")
             yield Static("", id="ta-preview")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):

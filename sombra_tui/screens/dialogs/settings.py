@@ -12,7 +12,14 @@ from textual.widgets import Button, Checkbox, Input, Static
 
 from sombra_tui.engine.commands import ChangeSettings, Command, RenameEncounter
 from sombra_tui.engine.model import Settings
-from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, TextInput, parse_int
+from sombra_tui.screens.dialogs.base import (
+    Dialog,
+    Field,
+    FormCheckbox,
+    FormError,
+    TextInput,
+    parse_int,
+)
 
 
 class SettingsDialog(Dialog[list[Command]]):
@@ -29,12 +36,12 @@ class SettingsDialog(Dialog[list[Command]]):
         with Vertical(id="dialog"):
             yield Static("Encounter settings", id="dialog-title")
             yield Field("Encounter name", TextInput(self.name_, id="name"), field_id="name")
-            yield Checkbox("Reacción: prompt reactions during declarations (D3)",
-                           s.reaccion, id="reaccion")
-            yield Checkbox("Niveles de calidad: alto / medio / bajo (T4)",
-                           s.niveles_de_calidad, id="niveles")
-            yield Checkbox("Iniciativa variable: +1d10 on primaria in round 1 (I2)",
-                           s.iniciativa_variable, id="variable", disabled=self.started)
+            yield FormCheckbox("Reacción: prompt reactions during declarations (D3)",
+                               s.reaccion, id="reaccion")
+            yield FormCheckbox("Niveles de calidad: alto / medio / bajo (T4)",
+                               s.niveles_de_calidad, id="niveles")
+            yield FormCheckbox("Iniciativa variable: +1d10 on primaria in round 1 (I2)",
+                               s.iniciativa_variable, id="variable", disabled=self.started)
             yield Field("Points per GD (T3)", TextInput(str(s.points_per_gd), id="points",
                         type="integer"), field_id="points")
             yield Static("", id="form-error")
