@@ -83,7 +83,7 @@ async def test_character_editor_shows_each_problem_inline_until_valid() -> None:
         await type_text(pilot, "abc")  # an integer field takes no letters
         assert app.screen.query_one("#primaria", Input).value == ""
         assert await refused(pilot, CharacterEditor, before, "primaria") == \
-            "Primaria is required."
+            "Primaria is required: type a whole number."
         await fill(pilot, "primaria", "9")
         await fill(pilot, "secundaria", "2")
         await fill(pilot, "alerta", "-1")
@@ -102,7 +102,9 @@ async def test_character_editor_shows_each_problem_inline_until_valid() -> None:
             pilot, CharacterEditor, before, "name")
 
         await fill(pilot, "name", "Rosa")
+        await focus(pilot, "side")  # Enter on a closed dropdown confirms, like any field
         await pilot.press("enter")
+        await pilot.pause()
         assert on_main_screen(app)
         combat = app.session.combat
         assert len(combat.commands) == before.commands + 1
@@ -231,7 +233,8 @@ async def test_ta_dialog_refuses_bad_target_and_dice_then_dj_decides_success() -
         await pilot.press("t")  # nothing to roll under yet: t asks for the target
         assert isinstance(app.screen, TADialog)
         assert app.focused is not None and app.focused.id == "target"
-        assert await refused(pilot, TADialog, before, "target") == "Target value is required."
+        assert await refused(pilot, TADialog, before, "target") == \
+            "Target value is required: type a whole number."
         await fill(pilot, "target", "1000")
         assert await refused(pilot, TADialog, before, "target") == \
             "Target value must be from 0 to 999, not 1000."

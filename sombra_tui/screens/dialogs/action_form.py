@@ -26,6 +26,7 @@ from sombra_tui.engine.model import (
 from sombra_tui.screens.dialogs.base import (
     Field,
     FormError,
+    FormSelect,
     PickList,
     TextInput,
     parse_int,
@@ -71,7 +72,7 @@ class ActionForm(Vertical):
         if self.title:
             yield Static(self.title, classes="note")
         with Horizontal(classes="row"):
-            yield Field("Kind", Select(KIND_OPTIONS, value=self.initial_kind, allow_blank=False,
+            yield Field("Kind", FormSelect(KIND_OPTIONS, value=self.initial_kind, allow_blank=False,
                                        id=p("kind")), field_id=p("kind"))
             yield Field("GD", TextInput("0", id=p("gd"), type="integer"), field_id=p("gd"),
                         hint="Normal")
@@ -89,7 +90,7 @@ class ActionForm(Vertical):
                     field_id=p("targets"), hint="space toggles")
         with Vertical(classes="extended"):
             with Horizontal(classes="row"):
-                yield Field("Extended mode", Select(
+                yield Field("Extended mode", FormSelect(
                     [("Simple: one TA after N rounds (E2)", ExtendedMode.SIMPLE),
                      ("Complex: S successes, a TA every K rounds (E3)", ExtendedMode.COMPLEX)],
                     value=ExtendedMode.SIMPLE, allow_blank=False, id=p("mode")),
@@ -102,7 +103,7 @@ class ActionForm(Vertical):
                 yield Field("Interval K", TextInput("1", id=p("interval"), type="integer"),
                             field_id=p("interval"))
         with Horizontal(classes="row"):
-            yield Field("Opposed", Select(
+            yield Field("Opposed", FormSelect(
                 [("No (independent, O1)", NO_OPPOSITION),
                  ("Direct: only one can succeed (O2)", OppositionMode.DIRECT),
                  ("Conditioned: one conditions the other (O3)", OppositionMode.CONDITIONED)],
@@ -113,12 +114,12 @@ class ActionForm(Vertical):
                 *[(name, name) for name in self.others], id=p("against")),
                 field_id=p("against"))
             with Horizontal(classes="row"):
-                yield Field("This action", Select(
+                yield Field("This action", FormSelect(
                     [("conditions the other (rolls first)", Role.CONDITIONING),
                      ("is conditioned (rolls second)", Role.CONDITIONED)],
                     value=Role.CONDITIONING, allow_blank=False, id=p("role")),
                     field_id=p("role"))
-                yield Field("Reading (O4)", Select(
+                yield Field("Reading (O4)", FormSelect(
                     [("generic", Reading.GENERIC), ("attack vs dodge", Reading.ATTACK),
                      ("stealth vs perception", Reading.STEALTH)],
                     value=Reading.GENERIC, allow_blank=False, id=p("reading")),

@@ -10,7 +10,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input, Label, SelectionList, Static
+from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
+from textual.widgets._select import SelectType
 
 ResultT = TypeVar("ResultT")
 
@@ -25,6 +26,17 @@ class TextInput(Input):
 
 class PickList(SelectionList[str]):
     """A selection list for forms: space toggles, Enter confirms the dialog."""
+
+    BINDINGS = [Binding("enter", "confirm_dialog", "Confirm", show=False)]
+
+    def action_confirm_dialog(self) -> None:
+        screen = self.screen
+        if isinstance(screen, Dialog):
+            screen.action_submit()
+
+
+class FormSelect(Select[SelectType]):
+    """A dropdown for forms: space or the arrows open it, Enter confirms the dialog."""
 
     BINDINGS = [Binding("enter", "confirm_dialog", "Confirm", show=False)]
 
@@ -64,7 +76,7 @@ def parse_int(text: str, field: str, label: str, low: int, high: int,
     if not cleaned:
         if default is not None:
             return default
-        raise FormError(field, f"{label} is required.")
+        raise FormError(field, f"{label} is required: type a whole number.")
     try:
         value = int(cleaned)
     except ValueError:

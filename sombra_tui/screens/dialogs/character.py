@@ -14,6 +14,7 @@ from sombra_tui.screens.dialogs.base import (
     Dialog,
     Field,
     FormError,
+    FormSelect,
     TextInput,
     parse_int,
     validation_message,
@@ -55,7 +56,7 @@ class CharacterEditor(Dialog[Character]):
             yield Static(title, id="dialog-title")
             with VerticalScroll():
                 yield Field("Name", TextInput(ch.name if ch else "", id="name"), field_id="name")
-                yield Field("Side", Select([("PC (player)", Side.PC), ("NPC (DJ)", Side.NPC)],
+                yield Field("Side", FormSelect([("PC (player)", Side.PC), ("NPC (DJ)", Side.NPC)],
                                            value=ch.side if ch else Side.NPC,
                                            allow_blank=False, id="side"), field_id="side")
                 with Horizontal(classes="row"):

@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, DirectoryTree, Input, Static
 
+from sombra_tui import config
 from sombra_tui.screens.dialogs.base import Dialog, Field, TextInput
 
 SUFFIX = ".json"
@@ -18,7 +19,8 @@ class EncounterTree(DirectoryTree):
     """Folders and JSON files only (encounters are JSON)."""
 
     def filter_paths(self, paths: Iterable[Path]) -> Iterable[Path]:
-        return [p for p in paths if not p.name.startswith(".")
+        hidden = config.journal_dir()  # crash journals are not encounters
+        return [p for p in paths if not p.name.startswith(".") and p != hidden
                 and (p.is_dir() or p.name.endswith(SUFFIX))]
 
 

@@ -14,7 +14,14 @@ from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import EventKind, LogEvent
 from sombra_tui.engine.model import MAX_GD, MAX_STAT, OppositionMode, Role
 from sombra_tui.engine.state import CombatState, Step
-from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, TextInput, parse_int
+from sombra_tui.screens.dialogs.base import (
+    Dialog,
+    Field,
+    FormError,
+    FormSelect,
+    TextInput,
+    parse_int,
+)
 from sombra_tui.widgets.formatting import Palette, event_text
 
 
@@ -78,7 +85,7 @@ class OpposedDialog(Dialog[ResolveOpposed]):
                     if opposition.mode is OppositionMode.CONDITIONED:
                         yield Field("Condition size (O3)", TextInput("1", id="size",
                                     type="integer"), field_id="size", hint="GD")
-                    yield Field("Tie winner (T5, only for a tie)", Select(
+                    yield Field("Tie winner (T5, only for a tie)", FormSelect(
                         [(name, name) for name in self.participants], id="tie",
                         prompt="no tie"), field_id="tie")
             yield Static("", id="form-error")

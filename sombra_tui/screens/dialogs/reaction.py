@@ -22,6 +22,7 @@ from sombra_tui.screens.dialogs.base import (
     Field,
     FormCheckbox,
     FormError,
+    FormSelect,
     PickList,
     TextInput,
     parse_int,
@@ -65,7 +66,7 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
             yield Static("", id="gd-breakdown")
             with VerticalScroll():
                 with Horizontal(classes="row"):
-                    yield Field("Reaction", Select(
+                    yield Field("Reaction", FormSelect(
                         [("Substitute", ReactionMode.SUBSTITUTE),
                          ("Combine", ReactionMode.COMBINE)],
                         value=ReactionMode.SUBSTITUTE, allow_blank=False, id="mode"),

@@ -14,7 +14,14 @@ from sombra_tui.engine.dice import Dice, format_gd, parse_dice, resolve_ta
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.model import MAX_GD, MAX_STAT
 from sombra_tui.engine.state import CombatState, Step
-from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, TextInput, parse_int
+from sombra_tui.screens.dialogs.base import (
+    Dialog,
+    Field,
+    FormError,
+    FormSelect,
+    TextInput,
+    parse_int,
+)
 from sombra_tui.widgets.formatting import Palette, ta_text
 
 ROLL, DJ_SUCCESS, DJ_FAILURE = "roll", "success", "failure"
@@ -58,7 +65,7 @@ class TADialog(Dialog[Resolve]):
             with Horizontal(classes="row"):
                 yield Field("Dice (dS first)", TextInput(id="dice", placeholder="empty: roll"),
                             field_id="dice", hint="ctrl+r rolls")
-                yield Field("Outcome", Select(
+                yield Field("Outcome", FormSelect(
                     [("From the dice", ROLL), ("DJ: success, no roll (D12)", DJ_SUCCESS),
                      ("DJ: failure, no roll (D12)", DJ_FAILURE)],
                     value=ROLL, allow_blank=False, id="outcome"), field_id="outcome")
