@@ -19,7 +19,8 @@ def build_parser() -> argparse.ArgumentParser:
             "extended phases of each asalto. With no FILE it opens a demo encounter."
         ),
         epilog="Other commands: 'sombra-tui schema' prints the JSON Schema of encounter "
-               "files. Inside the app: space is the next step, ? shows every key and the rules.",
+               "files; 'sombra-tui bench [--quick]' measures the engine and the app. "
+               "Inside the app: space is the next step, ? shows every key and the rules.",
     )
     parser.add_argument("file", nargs="?", type=Path, metavar="FILE",
                         help="an encounter file (.json) to open")
@@ -33,6 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 SUBCOMMANDS = {
     "schema": "print the JSON Schema of the encounter file format",
+    "bench": "benchmark the engine and the app on a synthetic encounter",
 }
 
 
@@ -48,11 +50,19 @@ def schema_main(argv: Sequence[str]) -> int:
     return 0
 
 
+def bench_main(argv: Sequence[str]) -> int:
+    from sombra_tui.bench import main as bench
+
+    return bench(argv)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     # Subcommands come first; a file that happens to be called "schema" opens as ./schema.
     if arguments and arguments[0] == "schema":
         return schema_main(arguments[1:])
+    if arguments and arguments[0] == "bench":
+        return bench_main(arguments[1:])
     args = build_parser().parse_args(arguments)
     # Imported here so --help and --version stay instant.
     from sombra_tui.app import SombraApp

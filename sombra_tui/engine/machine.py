@@ -8,7 +8,7 @@ cited by id where it is applied.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from sombra_tui.engine import commands as c
@@ -46,6 +46,7 @@ from sombra_tui.engine.state import (
     ReactionMode,
     Step,
     StepStatus,
+    trusted,
 )
 
 PHASE_AFTER: dict[Phase, Phase] = {
@@ -310,10 +311,20 @@ def may_react(state: CombatState, reactor: str, declaration: Declaration,
     if reactor in state.out or reactor in state.locked or state.character(reactor) is None:
         return False
     if positions is None:
-        positions = {name: i for i, name in enumerate(state.declaration_order)}
+        positions = _positions(state, (reactor, author))
     if reactor not in positions or author not in positions:
         return False
     return positions[reactor] < positions[author]
+
+
+def _positions(state: CombatState, names: Iterable[str]) -> dict[str, int]:
+    """Declaration-order positions of `names` (those in the order)."""
+    positions: dict[str, int] = {}
+    for name in names:
+        position = state.declaration_position(name)
+        if position is not None:
+            positions[name] = position
+    return positions
 
 
 def _open_prompts(state: CombatState, declaration: Declaration, answered_kind: PromptKind | None,
@@ -335,7 +346,7 @@ def _open_prompts(state: CombatState, declaration: Declaration, answered_kind: P
         else:
             opened.append(Prompt(id=_new_id(state), reactor=answered_author,
                                  declaration_id=declaration.id, kind=kind))
-    positions = {name: i for i, name in enumerate(state.declaration_order)}
+    positions = _positions(state, [declaration.author, *declaration.affected])
     affected = sorted((name for name in declaration.affected if name in positions),
                       key=positions.__getitem__)  # D11: in declaration order
     for name in affected:
@@ -372,9 +383,8 @@ def _declare(state: CombatState, cmd: c.Declare, emit: _Emitter) -> None:
                           "(declaration order, I3).")
     _check_actions(state, cmd.character, cmd.actions)
     affected = _affected(state, cmd.character, cmd.actions, cmd.affected)
-    declaration = Declaration(id=_new_id(state), author=cmd.character,
-                              actions=list(cmd.actions), affected=affected,
-                              new_actions=list(cmd.actions))
+    declaration = trusted(Declaration, id=_new_id(state), author=cmd.character,
+                          actions=cmd.actions, affected=affected, new_actions=cmd.actions)
     state.declarations[declaration.id] = declaration
     state.current[cmd.character] = declaration.id
     emit(EventKind.DECLARE, f"{cmd.character} declares: {declaration.summary()}"
@@ -442,9 +452,9 @@ def _react(state: CombatState, cmd: c.React, emit: _Emitter) -> None:
     # D8: the declaration becomes the combination or the substitute.
     actions = ([*old.actions, *cmd.actions] if cmd.mode is ReactionMode.COMBINE
                else list(cmd.actions))
-    declaration = Declaration(id=_new_id(state), author=cmd.character, actions=actions,
-                              affected=new_affected, answers=answered.id, replaces=old.id,
-                              mode=cmd.mode, new_actions=list(cmd.actions))
+    declaration = trusted(Declaration, id=_new_id(state), author=cmd.character,
+                          actions=actions, affected=new_affected, answers=answered.id,
+                          replaces=old.id, mode=cmd.mode, new_actions=cmd.actions)
     state.declarations[declaration.id] = declaration
     state.current[cmd.character] = declaration.id
     state.reactions_made[cmd.character] = state.reactions_made.get(cmd.character, 0) + 1
@@ -866,7 +876,7 @@ def read_outcome(reading: Reading, conditioning: str, conditioned: str,
 
 def _after_step(state: CombatState, step: Step, emit: _Emitter) -> None:
     """P3/P4: once a simultaneous group is complete, its deferred marks apply."""
-    if not any(s.group == step.group and s.status is StepStatus.PENDING for s in state.steps):
+    if not state.group_pending(step.group):
         _apply_pending_marks(state, emit)
 
 
@@ -1009,6 +1019,11 @@ def _settle(state: CombatState, emit: _Emitter) -> None:
             emit(EventKind.SKIPPED, f"{top.reactor}'s prompt skipped: {reason} (D11).",
                  actor=top.reactor, rule="D11")
     elif state.phase in RESOLUTION_PHASES:
+        # Steps are only skipped for someone out, gone (removed) or, in the round phase,
+        # prevented: with nobody like that there is nothing to look at.
+        if not state.out and not state.removed and not (
+                state.phase is Phase.ROUND and state.prevented):
+            return
         changed = True
         while changed:
             changed = False

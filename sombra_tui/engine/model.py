@@ -113,6 +113,10 @@ class Opposition(BaseModel):
     reading: Reading = Reading.GENERIC
 
 
+_KIND_TAGS = {ActionKind.AUTOMATIC: "auto", ActionKind.INSTANT: "inst",
+              ActionKind.ROUND: "asalto", ActionKind.EXTENDED: "ext"}
+
+
 class Action(BaseModel):
     """One action inside a declaration (D1)."""
 
@@ -150,9 +154,7 @@ class Action(BaseModel):
         return self
 
     def summary(self) -> str:
-        tag = {"automatic": "auto", "instant": "inst", "round": "asalto",
-               "extended": "ext"}[self.kind.value]
-        return f"{self.description} [{tag}]"
+        return f"{self.description} [{_KIND_TAGS[self.kind]}]"
 
 
 class Encounter(BaseModel):

@@ -7,9 +7,10 @@ Plain pydantic data, no behaviour beyond read-only queries; the machine
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic_core import PydanticUndefined
 
 from sombra_tui.engine.dice import TAResult
 from sombra_tui.engine.model import Action, Character, ExtendedMode, Settings
@@ -206,15 +207,44 @@ class CombatState(BaseModel):
 
     #: name -> position in `characters`; rebuilt whenever it is found stale.
     _index: dict[str, int] = PrivateAttr(default_factory=dict)
+    #: (the steps list, n): every step of that list before position n is done or
+    #: skipped. Steps only ever leave the pending status, and each phase builds a new
+    #: list, so the scan for the first pending step resumes there (see _first_pending).
+    _pending_from: tuple[list[Step], int] | None = PrivateAttr(default=None)
+    #: (declaration_order, current, its length, n): the first n names of that order have
+    #: declared. Within a round declarations only accumulate (each round makes a new
+    #: order and a new `current`; the one removal from `current` also shortens the
+    #: order), so the search for the next declarer resumes there (see next_declarer).
+    _declared_prefix: tuple[list[str], dict[str, int], int, int] | None = PrivateAttr(
+        default=None)
+    #: (declaration_order, its length, name -> position), rebuilt when the order is
+    #: replaced (each round) or shortened (the only change made to it in place).
+    _order_positions: tuple[list[str], int, dict[str, int]] | None = PrivateAttr(
+        default=None)
+
+    def _private(self) -> dict[str, Any]:
+        # Read the private attributes' dict directly: going through pydantic's
+        # __getattr__ costs microseconds, and the machine looks characters up constantly.
+        private = self.__pydantic_private__
+        assert private is not None
+        return private
 
     def clone(self) -> CombatState:
         """A copy that shares the immutable parts (characters, declarations, prompts,
         results) and copies every container and mutable record: much cheaper than a
         deep copy, and just as independent, since the machine only mutates containers,
-        steps and extended progress."""
-        data = {name: _copy_value(getattr(self, name)) for name in type(self).model_fields}
-        copy = type(self).model_construct(_fields_set=self.model_fields_set, **data)
-        copy._index = dict(self._index)
+        pending steps and active extended progress (a finished step or extended action
+        is never changed again, so it is shared too)."""
+        cls = type(self)
+        data = {name: _copy_value(value) for name, value in self.__dict__.items()}
+        copy = cls.__new__(cls)
+        # What model_construct does, without its per-call overhead (checkpoints, undo).
+        object.__setattr__(copy, "__dict__", data)
+        object.__setattr__(copy, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
+        object.__setattr__(copy, "__pydantic_extra__", None)
+        object.__setattr__(copy, "__pydantic_private__",
+                           {"_index": dict(self._private()["_index"]), "_pending_from": None,
+                            "_declared_prefix": None, "_order_positions": None})
         return copy
 
     def __eq__(self, other: object) -> bool:
@@ -229,12 +259,15 @@ class CombatState(BaseModel):
 
     def character(self, name: str) -> Character | None:
         characters = self.characters
-        position = self._index.get(name)
+        private = self._private()
+        index: dict[str, int] = private["_index"]
+        position = index.get(name)
         if position is not None and position < len(characters) and \
                 characters[position].name == name:
             return characters[position]
-        self._index = {character.name: i for i, character in enumerate(characters)}
-        position = self._index.get(name)
+        index = {character.name: i for i, character in enumerate(characters)}
+        private["_index"] = index
+        position = index.get(name)
         return None if position is None else characters[position]
 
     def declaration_of(self, name: str) -> Declaration | None:
@@ -263,11 +296,34 @@ class CombatState(BaseModel):
 
     @property
     def next_declarer(self) -> str | None:
-        for name in self.declaration_order:
-            if name in self.current or name in self.out or self.character(name) is None:
+        order, current = self.declaration_order, self.current
+        size = len(order)
+        private = self._private()
+        known: tuple[list[str], dict[str, int], int, int] | None = private["_declared_prefix"]
+        start = (known[3] if known is not None and known[0] is order and known[1] is current
+                 and known[2] == size else 0)
+        while start < size and order[start] in current:
+            start += 1
+        private["_declared_prefix"] = (order, current, size, start)
+        for position in range(start, size):
+            name = order[position]
+            if name in current or name in self.out or self.character(name) is None:
                 continue
             return name
         return None
+
+    def declaration_position(self, name: str) -> int | None:
+        """`name`'s position in the declaration order (I3), None if not in it."""
+        order = self.declaration_order
+        private = self._private()
+        known: tuple[list[str], int, dict[str, int]] | None = private["_order_positions"]
+        if known is None or known[0] is not order or known[1] != len(order):
+            positions: dict[str, int] = {}
+            for position, each in enumerate(order):
+                positions.setdefault(each, position)  # the first, as list.index
+            known = (order, len(order), positions)
+            private["_order_positions"] = known
+        return known[2].get(name)
 
     def declarers_after(self, name: str | None) -> list[str]:
         """Characters still to declare after `name`, in declaration order."""
@@ -278,25 +334,71 @@ class CombatState(BaseModel):
             return waiting[waiting.index(name) + 1:]
         return waiting
 
+    # Steps are built in action order (I4), so the steps of a simultaneous group are
+    # contiguous and groups ascend; the queries below rely on that to stop early.
+
+    def _first_pending(self) -> int:
+        """Position of the first pending step (len(steps) when none is pending)."""
+        steps = self.steps
+        private = self._private()
+        known: tuple[list[Step], int] | None = private["_pending_from"]
+        position = known[1] if known is not None and known[0] is steps else 0
+        size = len(steps)
+        while position < size and steps[position].status is not StepStatus.PENDING:
+            position += 1
+        private["_pending_from"] = (steps, position)
+        return position
+
     def pending_steps(self) -> list[Step]:
-        return [step for step in self.steps if step.status is StepStatus.PENDING]
+        steps = self.steps
+        return [steps[i] for i in range(self._first_pending(), len(steps))
+                if steps[i].status is StepStatus.PENDING]
 
     def current_group(self) -> list[Step]:
         """Pending steps of the simultaneous group that acts now (P3)."""
-        pending = self.pending_steps()
-        if not pending:
+        steps = self.steps
+        size = len(steps)
+        position = self._first_pending()
+        if position == size:
             return []
-        group = pending[0].group
-        return [step for step in pending if step.group == group]
+        group = steps[position].group
+        found: list[Step] = []
+        while position < size:
+            step = steps[position]
+            if step.group != group:
+                break
+            if step.status is StepStatus.PENDING:
+                found.append(step)
+            position += 1
+        return found
+
+    def group_pending(self, group: int) -> bool:
+        """True while some step of simultaneous group `group` is still pending."""
+        steps = self.steps
+        for position in range(self._first_pending(), len(steps)):
+            step = steps[position]
+            if step.group > group:
+                break
+            if step.group == group and step.status is StepStatus.PENDING:
+                return True
+        return False
 
     def group_in_progress(self) -> bool:
         """True while some of the acting group have rolled and some have not (P4)."""
-        pending = self.current_group()
-        if not pending:
+        steps = self.steps
+        first = self._first_pending()
+        if first == len(steps):
             return False
-        group = pending[0].group
-        return any(step.group == group and step.status is not StepStatus.PENDING
-                   for step in self.steps)
+        group = steps[first].group
+        if first > 0 and steps[first - 1].group == group:
+            return True  # everything before the first pending step is done or skipped
+        for position in range(first + 1, len(steps)):
+            step = steps[position]
+            if step.group != group:
+                break
+            if step.status is not StepStatus.PENDING:
+                return True
+        return False
 
     def extended_by_id(self, extended_id: int) -> ExtendedProgress | None:
         for progress in self.extended:
@@ -314,15 +416,89 @@ class CombatState(BaseModel):
         return declaration.actions[step.action_index]
 
 
-def _copy_item(value: Any) -> Any:
-    if isinstance(value, BaseModel) and not value.model_config.get("frozen", False):
-        return value.model_copy()
-    return value
+_Model = TypeVar("_Model", bound=BaseModel)
+#: Per model class: (field, default factory or None, default) in field order.
+_PLANS: dict[type[BaseModel], tuple[tuple[str, Any, Any], ...]] = {}
+
+
+def _plan(cls: type[BaseModel]) -> tuple[tuple[str, Any, Any], ...]:
+    plan = _PLANS.get(cls)
+    if plan is None:
+        plan = tuple((name, info.default_factory, info.default)
+                     for name, info in cls.model_fields.items())
+        for name, factory, default in plan:  # shared defaults must be immutable
+            assert factory is not None or default is PydanticUndefined or isinstance(
+                default, bool | int | str | StrEnum | type(None)), (cls, name)
+        _PLANS[cls] = plan
+    return plan
+
+
+def trusted(cls: type[_Model], /, **values: Any) -> _Model:
+    """`cls(**values)` without validation, for records the machine builds from values it
+    has already checked (a declaration would otherwise re-run the validators of every
+    action it holds). Lists are copied and unset fields take their defaults, as
+    validation does; the result is equal to the validated one (a test checks it)."""
+    if VALIDATE_TRUSTED:
+        return cls(**values)
+    data: dict[str, Any] = {}
+    for name, factory, default in _plan(cls):
+        if name in values:
+            value = values[name]
+            data[name] = list(value) if type(value) is list else value
+        else:
+            assert default is not PydanticUndefined or factory is not None, (cls, name)
+            data[name] = factory() if factory is not None else default
+    assert len(data) == len(cls.model_fields) and values.keys() <= data.keys(), values
+    model = object.__new__(cls)
+    _set(model, "__dict__", data)
+    _set(model, "__pydantic_fields_set__", set(values))
+    _set(model, "__pydantic_extra__", None)
+    _set(model, "__pydantic_private__", None)
+    return model
+
+
+#: Tests set this to make `trusted` validate, to compare both ways.
+VALIDATE_TRUSTED = False
+
+_set = object.__setattr__
+
+
+def _copy_record(value: _Model) -> _Model:
+    """`value.model_copy()` for a plain record (no private attributes, no extras),
+    without the generic machinery: checkpoints copy thousands of these."""
+    copy = object.__new__(type(value))
+    _set(copy, "__dict__", value.__dict__.copy())
+    _set(copy, "__pydantic_fields_set__", set(value.__pydantic_fields_set__))
+    _set(copy, "__pydantic_extra__", None)
+    _set(copy, "__pydantic_private__", None)
+    return copy
 
 
 def _copy_value(value: Any) -> Any:
+    """A field's value for a clone. Fields hold homogeneous containers, so the first
+    item says what the rest are: finished steps and extended actions are never changed
+    again and are shared, pending and active ones are copied; frozen records, names and
+    numbers are shared; other mutable records are copied."""
     if isinstance(value, list):
-        return [_copy_item(item) for item in value]
+        if not value:
+            return []
+        first = value[0]
+        if isinstance(first, Step):
+            pending = StepStatus.PENDING
+            return [_copy_record(step) if step.status is pending else step for step in value]
+        if isinstance(first, ExtendedProgress):
+            active = ExtendedStatus.ACTIVE
+            return [_copy_record(progress) if progress.status is active else progress
+                    for progress in value]
+        if _mutable(first):
+            return [_copy_record(item) for item in value]
+        return list(value)
     if isinstance(value, dict):
-        return {key: _copy_item(item) for key, item in value.items()}
-    return _copy_item(value)
+        if value and _mutable(next(iter(value.values()))):
+            return {key: _copy_record(item) for key, item in value.items()}
+        return dict(value)
+    return _copy_record(value) if _mutable(value) else value
+
+
+def _mutable(value: Any) -> bool:
+    return isinstance(value, BaseModel) and not value.model_config.get("frozen", False)

@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from sombra_tui.engine.commands import Command
 from sombra_tui.engine.errors import SombraError
-from sombra_tui.engine.history import Combat
+from sombra_tui.engine.history import Combat, bulk
 from sombra_tui.engine.model import Character, Encounter
 
 FORMAT_NAME = "sombra-tui encounter"
@@ -87,6 +87,11 @@ def migrate(data: dict[str, Any], *, source: str = "the file") -> dict[str, Any]
 
 def loads(text: str, *, source: str = "the file") -> Combat:
     """Parse, migrate, validate and replay a saved encounter. Only SombraError escapes."""
+    with bulk():  # tens of thousands of fresh objects: no cyclic GC passes meanwhile
+        return _loads(text, source)
+
+
+def _loads(text: str, source: str) -> Combat:
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError as error:

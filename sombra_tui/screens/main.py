@@ -88,6 +88,7 @@ class MainScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.palette = Palette()
+        self._bindings_phase: Phase | None = None
 
     @property
     def sombra(self) -> SombraApp:
@@ -148,10 +149,16 @@ class MainScreen(Screen[None]):
         self.query_one(InitiativeTable).show_state(state)
         self.query_one(DeclarationQueue).show_state(state)
         self.query_one(ResolutionLog).show_events(session.combat.log, force=force_log)
-        self.query_one("#queue-panel").border_title = (
-            "Declaraciones" if state.phase in (Phase.SETUP, Phase.DECLARATION)
-            else "Resolución")
-        self.refresh_bindings()
+        panel = self.query_one("#queue-panel")
+        title = ("Declaraciones" if state.phase in (Phase.SETUP, Phase.DECLARATION)
+                 else "Resolución")
+        if panel.border_title != title:  # setting it repaints the whole panel
+            panel.border_title = title
+        # check_action depends on the phase only; refreshing the bindings rebuilds the
+        # footer, which is slow, so it is done when the phase changes.
+        if state.phase is not self._bindings_phase:
+            self._bindings_phase = state.phase
+            self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         phases = PHASE_ACTIONS.get(action)

@@ -15,6 +15,7 @@ from sombra_tui.engine.state import (
     Prompt,
     PromptKind,
     ReactionMode,
+    Step,
     StepStatus,
 )
 from sombra_tui.widgets.formatting import Palette
@@ -64,6 +65,29 @@ def next_step_hint(state: CombatState) -> str:
     return f"space: {nxt}"
 
 
+#: A big encounter lists only this many names after "Después" and this many steps
+#: (a few done ones, the acting group and what follows), with counts of the rest: the
+#: panel stays readable, and redrawing it after each command stays quick.
+MAX_WAITING = 12
+MAX_STEPS = 24
+STEPS_BEFORE = 4
+
+
+def steps_window(state: CombatState) -> tuple[list[Step], int, int]:
+    """The steps to list, and how many are left out before and after them."""
+    steps = state.steps
+    if len(steps) <= MAX_STEPS:
+        return steps, 0, 0
+    first = next((i for i, step in enumerate(steps) if step.status is StepStatus.PENDING),
+                 len(steps))
+    start = max(0, min(first - STEPS_BEFORE, len(steps) - MAX_STEPS))
+    end = start + MAX_STEPS
+    while first < len(steps) and end < len(steps) and \
+            steps[end].group == steps[first].group:  # never cut the acting group
+        end += 1
+    return steps[start:end], start, len(steps) - end
+
+
 def queue_renderable(state: CombatState, palette: Palette) -> RenderableType:
     parts: list[RenderableType] = []
     hint = Text(next_step_hint(state), style=f"bold {palette.accent}")
@@ -83,7 +107,10 @@ def queue_renderable(state: CombatState, palette: Palette) -> RenderableType:
             line.append("everyone has declared", style="dim")
         parts.append(line)
         if waiting:
-            parts.append(Text("Después: " + ", ".join(waiting), style="dim"))
+            more = (f" … (+{len(waiting) - MAX_WAITING})" if len(waiting) > MAX_WAITING
+                    else "")
+            parts.append(Text("Después: " + ", ".join(waiting[:MAX_WAITING]) + more,
+                              style="dim"))
         if state.prompts:
             parts.append(Text(f"Reacciones pendientes ({len(state.prompts)}):", style="bold"))
             for index, prompt in enumerate(reversed(state.prompts)):
@@ -98,11 +125,15 @@ def queue_renderable(state: CombatState, palette: Palette) -> RenderableType:
             if len(names) > 1:
                 title += "  (simultaneous: effects after the group, P3)"
             parts.append(Text(title, style="bold"))
-        for step in state.steps:
+        acting = {id(step) for step in group}
+        steps, before, after = steps_window(state)
+        if before:
+            parts.append(Text(f"  ({before} earlier steps)", style="dim"))
+        for step in steps:
             action = state.step_action(step) if state.character(step.character) else None
             what = action.summary() if action is not None else ""
             mark = {StepStatus.DONE: "✓", StepStatus.SKIPPED: "–",
-                    StepStatus.PENDING: "▶" if step in group else "·"}[step.status]
+                    StepStatus.PENDING: "▶" if id(step) in acting else "·"}[step.status]
             line = Text(f"{mark} {step.character}: {what}",
                         style="dim" if step.status is not StepStatus.PENDING else "")
             if action is not None and step.status is StepStatus.PENDING and action.target:
@@ -113,6 +144,8 @@ def queue_renderable(state: CombatState, palette: Palette) -> RenderableType:
                 line.append(f"  {outcome}", style=palette.success if step.result.success
                             else palette.error)
             parts.append(line)
+        if after:
+            parts.append(Text(f"  (+{after} more steps)", style="dim"))
         if state.pending_marks:
             parts.append(Text("After the group: " + ", ".join(
                 f"{m.character} {m.mark}" for m in state.pending_marks), style=palette.warning))

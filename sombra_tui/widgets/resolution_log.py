@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from textual.geometry import Size
 from textual.widgets import RichLog
 
 from sombra_tui.engine.events import LogEvent
 from sombra_tui.widgets.formatting import Palette, event_text
+
+#: A full rewrite (a file opened, the first screen, an undo) renders only the latest
+#: TAIL events; older ones are rendered PAGE at a time when the log is scrolled to its
+#: top. Rendering a log line costs about half a millisecond, and a long combat has
+#: tens of thousands of events.
+TAIL = 60
+PAGE = 100
 
 
 class ResolutionLog(RichLog):
@@ -19,17 +27,54 @@ class ResolutionLog(RichLog):
         super().__init__(wrap=True, markup=False, highlight=False, min_width=40,
                          **kwargs)  # type: ignore[arg-type]
         self._shown: list[LogEvent] = []
+        #: Index in _shown of the oldest event rendered (older ones wait for a scroll up).
+        self._first = 0
+        self._colours: tuple[str, ...] | None = None
         self.palette = Palette()
 
     def show_events(self, events: list[LogEvent], *, force: bool = False) -> None:
         shown = self._shown
-        prefix_same = (not force and len(events) >= len(shown)
+        colours = (self.palette.success, self.palette.error, self.palette.warning,
+                   self.palette.accent)
+        prefix_same = (len(events) >= len(shown)
                        and (not shown or events[len(shown) - 1] is shown[-1]))
-        if prefix_same:
+        # A forced rewrite (new theme, first screen) is only needed if colours changed.
+        if prefix_same and (not force or colours == self._colours):
             new = events[len(shown):]
         else:
             self.clear()
-            new = events
-        for event in new:
-            self.write(event_text(event, self.palette))
+            self._first = max(0, len(events) - TAIL)
+            new = events[self._first:]
+        self._colours = colours
+        self._write(new)
         self._shown = list(events)
+
+    def _write(self, events: list[LogEvent]) -> None:
+        for index, event in enumerate(events):
+            last = index == len(events) - 1  # scroll to the end once, not per line
+            self.write(event_text(event, self.palette), scroll_end=None if last else False)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        if new_value <= 0 < self._first:
+            self.call_after_refresh(self._show_older)
+
+    def _show_older(self) -> None:
+        """Render the page of events before the oldest shown, keeping the view still."""
+        if self._first <= 0 or self.scroll_y > 0:
+            return
+        start = max(0, self._first - PAGE)
+        newer = self.lines
+        self.lines = []
+        self._write_quietly(self._shown[start:self._first])
+        added = len(self.lines)
+        self.lines.extend(newer)
+        self._first = start
+        self._line_cache.clear()
+        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        self.scroll_to(y=added, animate=False, immediate=True)
+        self.refresh()
+
+    def _write_quietly(self, events: list[LogEvent]) -> None:
+        for event in events:
+            self.write(event_text(event, self.palette), scroll_end=False)

@@ -1,0 +1,630 @@
+"""`sombra-tui bench`: how fast the engine and the app are at any size.
+
+Builds its own synthetic encounter (N characters) and a legal command history
+played by a scripted DJ who looks at the state before every command: declarations
+aimed at characters who already declared (so they are prompted), reactions,
+counter-reactions and chains, declines, DJ overrides, resolution of every step
+(opposed, automatic and extended actions included), marks and many rounds.
+
+Every figure is the MEDIAN of repeated runs:
+
+* engine: replaying the whole history (``Combat(encounter, commands)``);
+* undo and redo at several history lengths (a sweep over one checkpoint period,
+  so the distance to the nearest checkpoint is averaged out);
+* save and load of the encounter file;
+* app start to the first full screen (every panel rendered: all the table's rows,
+  the log's lines), headless with ``App.run_test``, against a bare Textual app with
+  one Static started the same way in the same run (and the app with an empty
+  encounter, which shows the fixed cost of its widgets);
+* command to screen: the commands that follow the history, run inside the app
+  (``MainScreen.run_command``) until the screen has been re-rendered (the end of
+  the last compositor refresh they caused). It is counted as CPU time of the app's
+  thread, so the idle wait for Textual's next 60 fps frame is not counted; nothing
+  is typed, so Pilot's key handling is not counted either.
+
+The results are printed as a table and written as JSON and Markdown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import platform
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sombra_tui.engine import commands as c
+from sombra_tui.engine.dice import Dice
+from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.history import CHECKPOINT_EVERY, Combat
+from sombra_tui.engine.model import (
+    Action,
+    ActionKind,
+    Character,
+    Encounter,
+    ExtendedMode,
+    ExtendedSpec,
+    Opposition,
+    OppositionMode,
+    Settings,
+    Side,
+)
+from sombra_tui.engine.state import CombatState, ExtendedStatus, Phase, ReactionMode
+
+DEFAULT_OUTPUT = "bench-results"
+
+
+@dataclass(frozen=True)
+class Sizes:
+    characters: int
+    commands: int
+    lengths: tuple[int, ...]
+    #: Repeats of each measure (medians are taken over them).
+    replay_repeats: int
+    undo_sweeps: int
+    file_repeats: int
+    start_repeats: int
+    screen_commands: int
+    #: The project's targets are for the full sizes; quick mode only checks it runs.
+    targets: bool
+    size: tuple[int, int] = (120, 40)
+
+
+FULL = Sizes(characters=200, commands=10_000, lengths=(100, 1_000, 10_000),
+             replay_repeats=5, undo_sweeps=3, file_repeats=7, start_repeats=7,
+             screen_commands=600, targets=True)
+QUICK = Sizes(characters=20, commands=500, lengths=(10, 100, 500), replay_repeats=2,
+              undo_sweeps=1, file_repeats=2, start_repeats=2, screen_commands=10,
+              targets=False)
+
+
+@dataclass
+class Row:
+    key: str
+    label: str
+    value: float
+    unit: str
+    #: The target as text, and whether it is met (None when the row has no target).
+    target: str = ""
+    met: bool | None = None
+    note: str = ""
+
+
+@dataclass
+class Report:
+    mode: str
+    targets: bool
+    machine: dict[str, Any]
+    sizes: dict[str, Any]
+    rows: list[Row] = field(default_factory=list)
+
+    def add(self, row: Row) -> Row:
+        if not self.targets:
+            row.target, row.met = "", None
+        self.rows.append(row)
+        return row
+
+
+# --------------------------------------------------------------------------- the scripted DJ
+
+SKILLS = ("Pelea", "Armas cortas", "Esquivar", "Percepción", "Sigilo")
+VERBS = ("dispara a", "golpea a", "embiste a", "amenaza a", "apunta a", "distrae a")
+
+
+def build_encounter(characters: int, seed: int = 1) -> Encounter:
+    """`characters` combatants with varied (often tied) initiatives, Alerta and skills."""
+    rng = random.Random(seed)
+    roster = [
+        Character(name=f"{'PJ' if i % 4 == 0 else 'PNJ'} {i:03d}",
+                  side=Side.PC if i % 4 == 0 else Side.NPC,
+                  primaria=rng.randint(4, 20), secundaria=rng.randint(1, 9),
+                  alerta=rng.randint(9, 17),
+                  skills={skill: rng.randint(8, 17) for skill in SKILLS})
+        for i in range(characters)
+    ]
+    return Encounter(name=f"Banco de pruebas ({characters})", settings=Settings(),
+                     characters=roster, seed=seed)
+
+
+class ScriptedDJ:
+    """Chooses the next legal command by looking at the state, like a DJ at the table."""
+
+    def __init__(self, seed: int = 2) -> None:
+        self.rng = random.Random(seed)
+
+    def dice(self) -> Dice:
+        rng = self.rng
+        return Dice(ds=rng.randint(1, 10), a=rng.randint(1, 10), b=rng.randint(1, 10))
+
+    def action(self, state: CombatState, author: str, targets: list[str], *,
+               allow_extended: bool, allow_opposed: bool) -> Action:
+        rng = self.rng
+        skill = rng.choice(SKILLS)
+        roll = rng.random()
+        text = f"{rng.choice(VERBS)} {targets[0]}" if targets else "se pone a cubierto"
+        if roll < 0.08:
+            return Action(kind=ActionKind.AUTOMATIC, description="se mueve", targets=targets)
+        if roll < 0.28:
+            return Action(kind=ActionKind.INSTANT, description=f"rápido: {text}", skill=skill,
+                          gd=rng.choice((-1, 0, 0, 1)), targets=targets)
+        if roll < 0.34 and allow_extended:
+            spec = (ExtendedSpec(mode=ExtendedMode.SIMPLE, duration=rng.randint(1, 3))
+                    if rng.random() < 0.5 else
+                    ExtendedSpec(mode=ExtendedMode.COMPLEX, successes=rng.randint(1, 3),
+                                 interval=rng.randint(1, 2)))
+            return Action(kind=ActionKind.EXTENDED, description="fuerza la cerradura",
+                          skill=skill, extended=spec)
+        if roll < 0.42 and allow_opposed and targets:
+            return Action(kind=ActionKind.ROUND, description=f"forcejea con {targets[0]}",
+                          skill="Pelea", targets=targets[:1],
+                          opposition=Opposition(mode=OppositionMode.DIRECT,
+                                                against=targets[:1]))
+        return Action(kind=ActionKind.ROUND, description=text, skill=skill,
+                      gd=rng.choice((0, 0, 1)), targets=targets)
+
+    def next_command(self, state: CombatState) -> c.Command:
+        phase = state.phase
+        if phase is Phase.SETUP:
+            return c.StartCombat()
+        if phase is Phase.DECLARATION:
+            return self._declaration(state)
+        if phase is Phase.END_OF_ROUND:
+            back = [name for name in state.out if state.character(name) is not None]
+            if back and self.rng.random() < 0.8:
+                return c.SetMark(character=back[0], mark=c.Mark.BACK)
+            return c.Advance()
+        return self._resolution(state)
+
+    def _declaration(self, state: CombatState) -> c.Command:
+        rng = self.rng
+        top = state.top_prompt
+        if top is not None:
+            answered = state.declarations[top.declaration_id]
+            roll = rng.random()
+            if roll < 0.5:  # D5-D10: a reaction (or counter-reaction) aimed at its author
+                mode = ReactionMode.SUBSTITUTE if rng.random() < 0.5 else ReactionMode.COMBINE
+                action = self.action(state, top.reactor, [answered.author],
+                                     allow_extended=False, allow_opposed=False)
+                return c.React(character=top.reactor, mode=mode, actions=[action],
+                               dice=self.dice(), base_gd=rng.choice((0, 0, 0, 1)))
+            if roll < 0.97:
+                return c.Decline(character=top.reactor)
+            return c.DenyPrompt(character=top.reactor)
+        declarer = state.current_declarer
+        if declarer is None:
+            return c.Advance()
+        if state.current and rng.random() < 0.01:  # D12: the DJ lets someone react
+            reactor = rng.choice(sorted(state.current))
+            if reactor != declarer:
+                against = max(state.declarations.values(), key=lambda d: d.id).author
+                if against != reactor:
+                    return c.AllowPrompt(character=reactor, against=against)
+        if rng.random() < 0.05:
+            return c.Declare(character=declarer)  # inaction (D2)
+        # Mostly aimed at those who already declared: they may react (D4).
+        declared = [name for name in state.declaration_order if name in state.current]
+        others = [ch.name for ch in state.characters if ch.name != declarer]
+        pool = declared if declared and rng.random() < 0.7 else others
+        targets = rng.sample(pool, min(len(pool), rng.choice((1, 1, 1, 2))))
+        busy = any(p.owner == declarer and p.status is ExtendedStatus.ACTIVE
+                   for p in state.extended)
+        actions = [self.action(state, declarer, targets, allow_extended=not busy,
+                               allow_opposed=True)]
+        if rng.random() < 0.2:
+            actions.append(Action(kind=ActionKind.INSTANT, description="grita una orden",
+                                  skill="Percepción"))
+        return c.Declare(character=declarer, actions=actions)
+
+    def _resolution(self, state: CombatState) -> c.Command:
+        rng = self.rng
+        group = state.current_group()
+        if not group:
+            present = [ch.name for ch in state.characters if ch.name not in state.out]
+            if state.phase is Phase.ROUND and present and rng.random() < 0.3:
+                return c.SetMark(character=rng.choice(present), mark=c.Mark.OUT)  # P4
+            return c.Advance()
+        step = group[0]
+        if rng.random() < 0.02 and step.character not in state.prevented and \
+                state.phase is not Phase.EXTENDED:
+            return c.SetMark(character=step.character, mark=c.Mark.PREVENTED)
+        action = state.step_action(step)
+        if action.kind is ActionKind.AUTOMATIC:
+            return c.Resolve(character=step.character)
+        if action.opposition is not None:
+            rolls = [c.OpposedRoll(character=name, dice=self.dice(), target=rng.randint(9, 16))
+                     for name in [step.character, *action.opposition.against]]
+            return c.ResolveOpposed(character=step.character, rolls=rolls,
+                                    tie_winner=step.character)
+        if rng.random() < 0.02:
+            return c.Resolve(character=step.character, accept=True)  # D12
+        return c.Resolve(character=step.character, dice=self.dice(),
+                         extra_gd=rng.choice((0, 0, 0, -1, 1)))
+
+
+def build_history(encounter: Encounter, length: int, seed: int = 2) -> list[c.Command]:
+    """`length` legal commands, each chosen by the scripted DJ from the live state."""
+    dj = ScriptedDJ(seed)
+    combat = Combat(encounter)
+    history: list[c.Command] = []
+    while len(history) < length:
+        command = dj.next_command(combat.state)
+        try:
+            combat.execute(command)
+        except SombraError as error:  # the script must only play legal commands
+            raise RuntimeError(f"bench: command {len(history) + 1} ({command!r}) was "
+                               f"refused: {error}") from error
+        history.append(command)
+    return history
+
+
+# --------------------------------------------------------------------------- timing helpers
+
+
+def median_ms(samples: Sequence[float]) -> float:
+    return statistics.median(samples) * 1000
+
+
+def timed(function: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    function()
+    return time.perf_counter() - start
+
+
+@contextlib.contextmanager
+def private_dirs() -> Iterator[Path]:
+    """Temporary data and config folders, so the app never touches the real home."""
+    from sombra_tui import config
+
+    saved = {name: os.environ.get(name) for name in (config.DATA_DIR_ENV, config.CONFIG_DIR_ENV)}
+    with tempfile.TemporaryDirectory(prefix="sombra-bench-") as folder:
+        os.environ[config.DATA_DIR_ENV] = str(Path(folder) / "data")
+        os.environ[config.CONFIG_DIR_ENV] = str(Path(folder) / "config")
+        try:
+            yield Path(folder)
+        finally:
+            for name, value in saved.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
+
+
+# --------------------------------------------------------------------------- engine
+
+
+def bench_engine(report: Report, sizes: Sizes, encounter: Encounter,
+                 history: list[c.Command], progress: Callable[[str], None]) -> Combat:
+    n = len(history)
+    progress(f"replaying {n:,} commands x{sizes.replay_repeats}")
+    combat: Combat | None = None
+    samples = []
+    for _ in range(sizes.replay_repeats):
+        start = time.perf_counter()
+        combat = Combat(encounter, history)
+        samples.append(time.perf_counter() - start)
+    assert combat is not None
+    replay = median_ms(samples)
+    events = len(combat.log)
+    report.add(Row("replay_ms", f"replay {n:,} commands ({sizes.characters} characters, "
+                   f"{combat.state.round} rounds, {events:,} events)", replay, "ms",
+                   target="< 1000 ms", met=replay < 1000))
+    report.add(Row("replay_rate", "replay rate", n / (replay / 1000), "commands/s"))
+
+    undo_at: dict[int, float] = {}
+    for length in sizes.lengths:
+        progress(f"undo/redo at {length:,}")
+        at = Combat(encounter, history[:length])
+        window = min(CHECKPOINT_EVERY, length)
+        undos: list[float] = []
+        redos: list[float] = []
+        for _ in range(sizes.undo_sweeps):
+            for _ in range(window):
+                undos.append(timed(at.undo))
+            for _ in range(window):
+                redos.append(timed(at.redo))
+        undo_at[length] = median_ms(undos)
+        report.add(Row(f"undo_ms_{length}", f"undo at {length:,} commands", undo_at[length],
+                       "ms"))
+        report.add(Row(f"redo_ms_{length}", f"redo at {length:,} commands", median_ms(redos),
+                       "ms"))
+    low, high = min(sizes.lengths), max(sizes.lengths)
+    ratio = undo_at[high] / undo_at[low]
+    report.add(Row("undo_ratio", f"undo at {high:,} / undo at {low:,}", ratio, "x",
+                   target="<= 2x", met=ratio <= 2))
+    return combat
+
+
+def bench_files(report: Report, sizes: Sizes, combat: Combat, folder: Path,
+                progress: Callable[[str], None]) -> Path:
+    from sombra_tui.engine import storage
+
+    path = folder / f"bench{storage.FILE_SUFFIX}"
+    progress(f"save and load x{sizes.file_repeats}")
+    saves = [timed(lambda: storage.save(combat, path)) for _ in range(sizes.file_repeats)]
+    loaded: list[Combat] = []  # only the last one is kept (memory, and later GC passes)
+
+    def load() -> None:
+        loaded[:] = [storage.load(path)]
+
+    loads = [timed(load) for _ in range(sizes.file_repeats)]
+    if loaded[-1].state != combat.state:
+        raise RuntimeError("bench: the loaded encounter differs from the saved one")
+    report.add(Row("save_ms", "save (atomic, fsynced)", median_ms(saves), "ms"))
+    load = median_ms(loads)
+    report.add(Row("load_ms", "load (parse, validate, replay)", load, "ms",
+                   target="< 500 ms", met=load < 500))
+    report.add(Row("file_kib", "file size", path.stat().st_size / 1024, "KiB"))
+    return path
+
+
+# --------------------------------------------------------------------------- app
+
+
+class _Refreshes:
+    """Notes when each screen finishes a compositor refresh (the screen is up to date)."""
+
+    def __init__(self) -> None:
+        self.wall: dict[int, float] = {}
+        self.cpu: dict[int, float] = {}
+        self.first: dict[int, float] = {}
+        self.watch: Callable[[Any], bool] | None = None
+        #: Set after every refresh (waited on without polling, which would cost CPU).
+        self.done: asyncio.Event | None = None
+
+    @contextlib.contextmanager
+    def installed(self) -> Iterator[_Refreshes]:
+        from textual.screen import Screen
+
+        original = Screen._compositor_refresh
+        refreshes = self
+
+        def hooked(screen: Any) -> None:
+            original(screen)
+            key = id(screen)
+            refreshes.wall[key] = time.perf_counter()
+            refreshes.cpu[key] = time.thread_time()
+            if refreshes.done is not None:
+                refreshes.done.set()
+            if key not in refreshes.first and refreshes.watch is not None and \
+                    refreshes.watch(screen):
+                refreshes.first[key] = refreshes.wall[key]
+
+        Screen._compositor_refresh = hooked  # type: ignore[method-assign]
+        try:
+            yield self
+        finally:
+            Screen._compositor_refresh = original  # type: ignore[method-assign]
+
+
+async def _wait_for(condition: Callable[[], bool], timeout: float = 30.0) -> None:
+    deadline = time.perf_counter() + timeout
+    while not condition():
+        if time.perf_counter() > deadline:
+            raise RuntimeError("bench: the app did not reach the expected screen in time")
+        await asyncio.sleep(0.001)
+
+
+async def _start_once(make: Callable[[], Any], ready: Callable[[Any], bool],
+                      size: tuple[int, int], refreshes: _Refreshes) -> float:
+    """Wall time from creating the app to the first refresh of its full first screen."""
+    refreshes.watch = ready
+    refreshes.first.clear()
+    start = time.perf_counter()
+    app = make()
+    async with app.run_test(headless=True, size=size):
+        await _wait_for(lambda: bool(refreshes.first))
+        elapsed = min(refreshes.first.values()) - start
+    refreshes.watch = None
+    _forget_journals()
+    return elapsed
+
+
+def _forget_journals() -> None:
+    """An app stopped by the bench leaves its crash journal; the next start must not
+    offer to resume it (each start is a clean start)."""
+    import shutil
+
+    from sombra_tui import config
+
+    shutil.rmtree(config.journal_dir(), ignore_errors=True)
+
+
+async def _bench_app(report: Report, sizes: Sizes, combat: Combat,
+                     extra: list[c.Command], progress: Callable[[str], None]) -> None:
+    from textual.app import App, ComposeResult
+    from textual.widgets import Static
+
+    from sombra_tui.app import SombraApp
+    from sombra_tui.screens.main import MainScreen
+    from sombra_tui.session import Session
+    from sombra_tui.widgets.initiative_table import InitiativeTable
+    from sombra_tui.widgets.resolution_log import ResolutionLog
+
+    class BareApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Static("sombra-tui")
+
+    characters = len(combat.state.characters)
+    empty = Combat(Encounter(name="Vacío", characters=combat.encounter.characters[:1]))
+
+    def full_screen(of: Combat) -> Callable[[Any], bool]:
+        """The main screen with every panel filled: all the rows, and log lines."""
+        def ready(screen: Any) -> bool:
+            if not isinstance(screen, MainScreen) or not screen.is_mounted:
+                return False
+            rows = screen.query_one(InitiativeTable).row_count
+            lines = screen.query_one(ResolutionLog).lines
+            return rows == len(of.state.characters) and (bool(lines) or not of.log)
+        return ready
+
+    def bare_ready(screen: Any) -> bool:
+        return bool(screen.query(Static))
+
+    def make_sombra() -> SombraApp:
+        # The history already replayed: loading the file is timed on its own above.
+        return SombraApp(Session(combat), remember_theme=False, cursor_blink=False)
+
+    def make_empty() -> SombraApp:
+        return SombraApp(Session(empty), remember_theme=False, cursor_blink=False)
+
+    main_ready, empty_ready = full_screen(combat), full_screen(empty)
+
+    refreshes = _Refreshes()
+    with refreshes.installed():
+        progress(f"app start x{sizes.start_repeats} (and a bare Textual app)")
+        # One untimed start each first: imports and CSS caches are not part of the race.
+        await _start_once(BareApp, bare_ready, sizes.size, refreshes)
+        await _start_once(make_sombra, main_ready, sizes.size, refreshes)
+        bare: list[float] = []
+        ours: list[float] = []
+        fixed: list[float] = []
+        for _ in range(sizes.start_repeats):
+            bare.append(await _start_once(BareApp, bare_ready, sizes.size, refreshes))
+            ours.append(await _start_once(make_sombra, main_ready, sizes.size, refreshes))
+            fixed.append(await _start_once(make_empty, empty_ready, sizes.size, refreshes))
+        report.add(Row("start_bare_ms", "bare Textual app (one Static) to first screen",
+                       median_ms(bare), "ms"))
+        report.add(Row("start_empty_ms", "sombra-tui, 1 character and no history, to first "
+                       "screen (the fixed cost of its widgets)", median_ms(fixed), "ms"))
+        report.add(Row("start_ms", f"sombra-tui ({characters} characters, "
+                       f"{len(combat.log):,} events) to first full screen", median_ms(ours),
+                       "ms"))
+        ratio = statistics.median(ours) / statistics.median(bare)
+        report.add(Row("start_ratio", "app start / bare app start", ratio, "x",
+                       target="<= 1.5x", met=ratio <= 1.5))
+
+        progress(f"command to screen x{len(extra)}")
+        app = make_sombra()
+        samples: list[float] = []
+        sync: list[float] = []
+        async with app.run_test(headless=True, size=sizes.size):
+            main = app.main_screen
+            await _wait_for(lambda: main.is_mounted and id(main) in refreshes.wall)
+            await asyncio.sleep(0.1)
+            for command in extra:
+                await asyncio.sleep(0.03)  # settled: no refresh pending
+                key = id(app.screen)
+                refreshes.done = asyncio.Event()
+                cpu = time.thread_time()
+                wall = time.perf_counter()
+                if main.run_command(command) is None:
+                    raise RuntimeError(f"bench: the app refused {command!r}")
+                sync.append(time.perf_counter() - wall)
+                await asyncio.wait_for(refreshes.done.wait(), 30)
+                await asyncio.sleep(0.03)  # any follow-up refresh (e.g. column widths)
+                samples.append(refreshes.cpu[key] - cpu)
+        screen = median_ms(samples)
+        report.add(Row("command_to_screen_ms", f"command to screen ({characters} characters, "
+                       f"{len(combat.log):,}-event log)", screen, "ms CPU",
+                       target="< 16 ms", met=screen < 16))
+        report.add(Row("command_sync_ms", "of which run_command (engine + render_state, wall)",
+                       median_ms(sync), "ms"))
+
+
+# --------------------------------------------------------------------------- report
+
+
+def machine_info() -> dict[str, Any]:
+    return {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+        "processor": platform.processor() or platform.machine(),
+        "cores": os.cpu_count(),
+    }
+
+
+def _format_value(row: Row) -> str:
+    if row.unit == "commands/s":
+        return f"{row.value:,.0f}"
+    if row.unit == "x":
+        return f"{row.value:.2f}"
+    if row.value >= 100:
+        return f"{row.value:,.0f}"
+    return f"{row.value:.2f}"
+
+
+def table_lines(report: Report, markdown: bool) -> list[str]:
+    header = ("measure", "median", "unit", "target", "met")
+    body = [(row.label, _format_value(row), row.unit, row.target,
+             "" if row.met is None else ("yes" if row.met else "NO")) for row in report.rows]
+    if markdown:
+        lines = ["| " + " | ".join(header) + " |",
+                 "| --- | ---: | --- | --- | --- |"]
+        lines += ["| " + " | ".join(cell.strip() for cell in line) + " |" for line in body]
+        return lines
+    widths = [max(len(line[i]) for line in [header, *body]) for i in range(len(header))]
+    lines = ["  ".join(cell.rjust(widths[i]) if i == 1 else cell.ljust(widths[i])
+                       for i, cell in enumerate(line)).rstrip() for line in [header, *body]]
+    lines.insert(1, "  ".join("-" * width for width in widths))
+    return lines
+
+
+def machine_line(report: Report) -> str:
+    info = report.machine
+    return (f"{info['cores']} cores, {info['implementation']} {info['python']}, "
+            f"{info['platform']} ({report.mode} mode)")
+
+
+def write_outputs(report: Report, output: Path) -> tuple[Path, Path]:
+    base = output.with_suffix("") if output.suffix in (".json", ".md") else output
+    base.parent.mkdir(parents=True, exist_ok=True)
+    json_path = base.with_name(base.name + ".json")
+    md_path = base.with_name(base.name + ".md")
+    data = {"mode": report.mode, "machine": report.machine, "sizes": report.sizes,
+            "rows": [asdict(row) for row in report.rows]}
+    json_path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n",
+                         encoding="utf-8")
+    md = [f"Machine: {machine_line(report)}", "", *table_lines(report, markdown=True), ""]
+    md_path.write_text("\n".join(md), encoding="utf-8")
+    return json_path, md_path
+
+
+def run(quick: bool = False, progress: Callable[[str], None] | None = None) -> Report:
+    sizes = QUICK if quick else FULL
+    say = progress or (lambda message: None)
+    report = Report(mode="quick" if quick else "full", targets=sizes.targets,
+                    machine=machine_info(),
+                    sizes=asdict(sizes))
+    say(f"building {sizes.characters} characters and {sizes.commands:,} commands")
+    encounter = build_encounter(sizes.characters)
+    history = build_history(encounter, sizes.commands + sizes.screen_commands)
+    history, extra = history[:sizes.commands], history[sizes.commands:]
+    with private_dirs() as folder:
+        combat = bench_engine(report, sizes, encounter, history, say)
+        bench_files(report, sizes, combat, folder, say)
+        asyncio.run(_bench_app(report, sizes, combat, extra, say))
+    return report
+
+
+def main(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="sombra-tui bench",
+        description="Benchmark the engine and the app on a synthetic encounter "
+                    "(medians of repeated runs).")
+    parser.add_argument("--quick", action="store_true",
+                        help="small sizes (20 characters, 500 commands) for CI; seconds")
+    parser.add_argument("--output", type=Path, default=Path(DEFAULT_OUTPUT), metavar="FILE",
+                        help="where to write FILE.json and FILE.md (default: "
+                             f"{DEFAULT_OUTPUT}.json/.md in the current folder)")
+    args = parser.parse_args(argv)
+
+    def progress(message: str) -> None:
+        print(f"  {message}...", file=sys.stderr, flush=True)
+
+    report = run(quick=args.quick, progress=progress)
+    print(f"sombra-tui bench: {machine_line(report)}")
+    print("\n".join(table_lines(report, markdown=False)))
+    json_path, md_path = write_outputs(report, args.output)
+    print(f"Wrote {json_path} and {md_path}")
+    return 0

@@ -1,0 +1,180 @@
+"""The speed-ups keep every result identical.
+
+The engine builds some records without pydantic validation and caches positions in
+the state (first pending step, declared prefix, character index); the panels update
+the initiative table in place and render only the tail of a long log. Each test
+here compares the fast path with the plain one over a long scripted history.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.geometry import Region
+
+from sombra_tui import bench, config
+from sombra_tui.app import SombraApp
+from sombra_tui.engine import machine
+from sombra_tui.engine import state as state_module
+from sombra_tui.engine.history import Combat
+from sombra_tui.engine.state import CombatState, Step, StepStatus
+from sombra_tui.session import Session
+from sombra_tui.widgets import resolution_log
+from sombra_tui.widgets.initiative_table import InitiativeTable, active_extended, row_for
+from sombra_tui.widgets.resolution_log import ResolutionLog
+
+ENCOUNTER = bench.build_encounter(24)
+HISTORY = bench.build_history(ENCOUNTER, 900)
+
+
+# --------------------------------------------------------------------------- engine
+
+
+def test_trusted_records_equal_validated_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = Combat(ENCOUNTER, HISTORY)
+    monkeypatch.setattr(state_module, "VALIDATE_TRUSTED", True)
+    checked = Combat(ENCOUNTER, HISTORY)
+    assert fast.state == checked.state and fast.log == checked.log
+    for key, declaration in checked.state.declarations.items():
+        other = fast.state.declarations[key]
+        assert other.model_fields_set == declaration.model_fields_set
+        assert other.model_dump() == declaration.model_dump()
+
+
+def plain_current_group(state: CombatState) -> list[Step]:
+    pending = [step for step in state.steps if step.status is StepStatus.PENDING]
+    return [step for step in pending if step.group == pending[0].group] if pending else []
+
+
+def plain_next_declarer(state: CombatState) -> str | None:
+    return next((name for name in state.declaration_order
+                 if name not in state.current and name not in state.out
+                 and any(ch.name == name for ch in state.characters)), None)
+
+
+def check_queries(state: CombatState) -> None:
+    group = plain_current_group(state)
+    assert state.current_group() == group
+    assert state.pending_steps() == [s for s in state.steps if s.status is StepStatus.PENDING]
+    in_progress = bool(group) and any(
+        s.group == group[0].group and s.status is not StepStatus.PENDING for s in state.steps)
+    assert state.group_in_progress() == in_progress
+    for number in {step.group for step in state.steps}:
+        assert state.group_pending(number) == any(
+            s.group == number and s.status is StepStatus.PENDING for s in state.steps)
+    assert state.next_declarer == plain_next_declarer(state)
+    order = state.declaration_order
+    for name in [*order, "nobody"]:
+        assert state.declaration_position(name) == (order.index(name) if name in order
+                                                    else None)
+    for character in state.characters:
+        assert state.character(character.name) is character
+    assert state.character("nobody") is None
+
+
+def test_cached_queries_match_plain_scans() -> None:
+    state = machine.initial_state(ENCOUNTER)
+    for index, command in enumerate(HISTORY):
+        machine.apply(state, command)
+        check_queries(state)
+        if index % 50 == 0:  # a clone starts with empty caches and must agree too
+            check_queries(state.clone())
+
+
+def test_clone_is_independent() -> None:
+    combat = Combat(ENCOUNTER, HISTORY[:400])
+    copy = combat.state.clone()
+    assert copy == combat.state
+    for command in HISTORY[400:600]:
+        machine.apply(copy, command)
+    assert combat.state == Combat(ENCOUNTER, HISTORY[:400]).state
+
+
+# --------------------------------------------------------------------------- panels
+
+
+@pytest.fixture
+def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(config.CONFIG_DIR_ENV, str(tmp_path / "config"))
+    monkeypatch.setenv(config.DATA_DIR_ENV, str(tmp_path / "data"))
+
+
+def rendered(table: InitiativeTable) -> list[list[tuple[str, Any]]]:
+    lines = table.render_lines(Region(0, 0, table.size.width, table.size.height))
+    return [[(segment.text, segment.style) for segment in line] for line in lines]
+
+
+def redrawn(table: InitiativeTable) -> list[list[tuple[str, Any]]]:
+    """What the table shows when everything is rendered from scratch."""
+    table._update_count += 1
+    for cache in (table._row_render_cache, table._cell_render_cache,
+                  table._row_renderable_cache, table._line_cache):
+        cache.clear()
+    table._styles_cache.clear()
+    return rendered(table)
+
+
+async def play_table(commands: int) -> list[tuple[Any, ...]]:
+    """Column widths, cells and cursor of the table after each command of the history."""
+    combat = Combat(ENCOUNTER, HISTORY[:300])
+    app = SombraApp(Session(combat), remember_theme=False, cursor_blink=False,
+                    journal=False)
+    seen = []
+    async with app.run_test(size=(80, 24)) as pilot:  # small: the table scrolls
+        await pilot.pause()
+        table = app.main_screen.query_one(InitiativeTable)
+        for command in HISTORY[300:300 + commands]:
+            assert app.main_screen.run_command(command) is not None
+            await pilot.pause()
+            state = combat.state
+            active = active_extended(state)
+            for name in table._order:  # the cells hold what row_for makes now
+                assert tuple(table.get_row(name)) == row_for(state, name, table._acting,
+                                                             table.palette, active)
+            shown = rendered(table)
+            assert shown == redrawn(table)  # nothing stale is left in the caches
+            seen.append(([column.content_width for column in table.ordered_columns],
+                         [table.get_row(name) for name in table._order], table.cursor_row))
+    return seen
+
+
+@pytest.mark.usefixtures("private_dirs")
+async def test_table_updated_in_place_looks_like_update_cell(monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    """In-place updates leave the table as DataTable.update_cell(update_width=True) does,
+    column widths included, command after command (the cursor following the acting
+    character); and what is painted is what a full redraw paints."""
+    quiet = await play_table(120)
+    monkeypatch.setattr(InitiativeTable, "_can_update_quietly", lambda self: False)
+    assert await play_table(120) == quiet
+
+
+@pytest.mark.usefixtures("private_dirs")
+async def test_long_log_shows_its_tail_then_older_pages(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    monkeypatch.setattr(resolution_log, "TAIL", 30)
+    monkeypatch.setattr(resolution_log, "PAGE", 40)
+    combat = Combat(ENCOUNTER, HISTORY[:200])
+    events = combat.log
+    assert len(events) > 120
+    app = SombraApp(Session(combat), remember_theme=False, cursor_blink=False,
+                    journal=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        log = app.main_screen.query_one(ResolutionLog)
+        assert log._first == len(events) - 30
+        pages = 0
+        while log._first > 0:
+            bottom = log.lines[-1]
+            log.scroll_home(animate=False, immediate=True)
+            await pilot.pause()
+            pages += 1
+            assert log.lines[-1] is bottom and log.scroll_y > 0  # the view did not jump
+            assert pages < 10
+        assert pages == -(-(len(events) - 30) // 40)
+        incremental = [line.text for line in log.lines]
+        log.clear()
+        log._write_quietly(events)  # every event rendered in one go
+        assert [line.text for line in log.lines] == incremental
