@@ -1,0 +1,389 @@
+"""Regenerate the screenshots of the real app: ``python -m sombra_tui.screenshots [OUTDIR]``.
+
+Every picture is the demo encounter (fixed seed) driven by keys through a Pilot
+session, headless at 120x40, with typed dice only: running it again gives the same
+pictures. The SVGs come from ``App.save_screenshot``; a PNG copy of each is made
+with ``rsvg-convert`` (librsvg) when it is installed, else with ``cairosvg`` when
+it is importable, else the PNGs are skipped (with a note on how to get them).
+
+The key-driving functions below take a ``Pilot`` and are shared with the snapshot
+tests (``tests/app/test_snapshots.py``), so each sequence is written once.
+Preferences and encounter folders point at a temporary folder while this runs:
+the user's own theme choice and files are never touched.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from textual import events
+from textual.pilot import Pilot
+from textual.screen import Screen
+
+from sombra_tui.app import SombraApp
+from sombra_tui.config import CONFIG_DIR_ENV, DATA_DIR_ENV
+from sombra_tui.engine.state import Phase
+from sombra_tui.screens.dialogs import DeclarationEditor, HelpScreen, ReactionDialog, TADialog
+
+#: Terminal size of the screenshots (columns, rows).
+SIZE = (120, 40)
+#: The demo encounter's dice seed; only typed dice are used, but the seed is fixed anyway.
+DEMO_SEED = 7
+THEMES = ("sombra", "papel", "alto-contraste")
+
+Driver = Callable[[Pilot[Any]], Awaitable[None]]
+
+
+def make_app(theme: str | None = None, size: tuple[int, int] = SIZE) -> SombraApp:
+    """The real app on the demo encounter, set up for stable pictures.
+
+    The Rich console behind the app is pinned to the terminal size: headless, it
+    would otherwise guess 80 columns (or the size of whatever terminal runs the
+    script) and the log would wrap at that width instead of the panel's.
+    """
+    app = SombraApp(theme=theme, seed=DEMO_SEED, remember_theme=False, cursor_blink=False,
+                    journal=False)
+    app.console.size = size
+    return app
+
+
+# ---- small steps --------------------------------------------------------------------
+
+
+def _app(pilot: Pilot[Any]) -> SombraApp:
+    app = pilot.app
+    if not isinstance(app, SombraApp):
+        raise TypeError(f"expected a SombraApp, got {type(app).__name__}")
+    return app
+
+
+def _fail(pilot: Pilot[Any], doing: str) -> RuntimeError:
+    state = _app(pilot).session.combat.state
+    return RuntimeError(f"screenshot script lost its way {doing}: phase {state.phase}, "
+                        f"screen {type(pilot.app.screen).__name__}, "
+                        f"declarer {state.current_declarer}, prompt {state.top_prompt}")
+
+
+async def wait_for_screen(pilot: Pilot[Any], kind: type[Screen[Any]], doing: str) -> None:
+    """Dialogs open from workers: give them a few turns of the event loop."""
+    for _ in range(50):
+        if isinstance(pilot.app.screen, kind):
+            await pilot.pause()
+            return
+        await pilot.pause(0.01)
+    raise _fail(pilot, doing)
+
+
+async def type_text(pilot: Pilot[Any], text: str) -> None:
+    """Into the focused field, as a terminal paste: one event instead of one per key
+    (same result, and much faster than a Pilot key press per character)."""
+    pilot.app.post_message(events.Paste(text))
+    await pilot.pause()
+
+
+async def toggle_names(pilot: Pilot[Any], options: Sequence[str], wanted: Iterable[str]) -> None:
+    """In a focused SelectionList of `options` (highlight on the first), tick `wanted`."""
+    at = 0
+    for index in sorted(options.index(name) for name in wanted):
+        await pilot.press(*["down"] * (index - at), "space")
+        at = index
+
+
+def others(pilot: Pilot[Any], name: str) -> list[str]:
+    """The names in a dialog's 'aimed at' and 'affected' lists for `name`."""
+    return [ch.name for ch in _app(pilot).session.combat.state.characters if ch.name != name]
+
+
+async def fill_action(pilot: Pilot[Any], author: str, description: str, skill: str = "",
+                      targets: Sequence[str] = ()) -> None:
+    """From the focused description field: description, skill (the target value fills
+    itself from the sheet) and the characters the action is aimed at."""
+    await type_text(pilot, description)
+    if skill:
+        await pilot.press("tab")
+        await type_text(pilot, skill)
+    if targets:
+        await pilot.press(*["tab"] * (2 if skill else 3))
+        await toggle_names(pilot, others(pilot, author), targets)
+
+
+async def declare(pilot: Pilot[Any], author: str, description: str, skill: str = "",
+                  targets: Sequence[str] = ()) -> None:
+    """space opens `author`'s declaration; fill one round action and confirm with enter."""
+    if _app(pilot).session.combat.state.current_declarer != author:
+        raise _fail(pilot, f"before {author} declares")
+    await pilot.press("space")
+    await wait_for_screen(pilot, DeclarationEditor, f"opening {author}'s declaration")
+    await fill_action(pilot, author, description, skill, targets)
+    await pilot.press("enter")
+    await pilot.pause()
+    if author not in _app(pilot).session.combat.state.current:
+        raise _fail(pilot, f"after {author} declared")
+
+
+async def open_reaction(pilot: Pilot[Any], reactor: str) -> None:
+    prompt = _app(pilot).session.combat.state.top_prompt
+    if prompt is None or prompt.reactor != reactor:
+        raise _fail(pilot, f"before {reactor}'s reaction")
+    await pilot.press("space")
+    await wait_for_screen(pilot, ReactionDialog, f"opening {reactor}'s reaction")
+
+
+async def react(pilot: Pilot[Any], reactor: str, description: str, skill: str,
+                targets: Sequence[str], dice: str) -> None:
+    """space opens the prompt; substitute with one action, Alerta dice typed, enter."""
+    await open_reaction(pilot, reactor)
+    await fill_action(pilot, reactor, description, skill, targets)
+    pilot.app.screen.query_one("#dice").focus()
+    await type_text(pilot, dice)
+    await pilot.press("enter")
+    await pilot.pause()
+    if isinstance(pilot.app.screen, ReactionDialog):
+        raise _fail(pilot, f"confirming {reactor}'s reaction")
+
+
+async def resolve_typed(pilot: Pilot[Any], dice: str) -> None:
+    """space opens the TA of the acting character; type the dice and confirm."""
+    await pilot.press("space")
+    await wait_for_screen(pilot, TADialog, "opening a TA")
+    pilot.app.screen.query_one("#dice").focus()
+    await type_text(pilot, dice)
+    await pilot.press("enter")
+    await pilot.pause()
+    if isinstance(pilot.app.screen, TADialog):
+        raise _fail(pilot, f"resolving a TA with {dice}")
+
+
+async def advance_to(pilot: Pilot[Any], phase: Phase) -> None:
+    """space until the encounter is in `phase` (only for steps that open no dialog)."""
+    for _ in range(6):
+        if _app(pilot).session.combat.state.phase is phase:
+            return
+        await pilot.press("space")
+        await pilot.pause()
+    raise _fail(pilot, f"advancing to {phase}")
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """No toasts (they are time-dependent) and nothing left moving."""
+    pilot.app.clear_notifications()
+    await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
+
+
+# ---- the states the pictures show -------------------------------------------------------
+#
+# Round 1 of the demo encounter declares in the order Ana, Matón, Iker, Bruno, Lucía,
+# Carla (I3). Bruno shooting Ana opens Ana's reaction prompt; Ana's reaction opens
+# Bruno's counter-reaction prompt; Bruno's counter-reaction opens a last prompt for Ana.
+
+#: (Ana's Alerta TA, Bruno's Alerta TA): both succeed.
+REACTION_DICE = ("2 3 1", "4 2 3")
+#: Round actions in resolution order (highest initiative first), with their typed dice.
+ROUND_DICE = ("5 2 1", "3 6 4", "9 8 7", "2 2 5", "4 1 3", "6 5 3")
+
+
+async def start(pilot: Pilot[Any]) -> None:
+    """Round 1 started: Ana declares first."""
+    await advance_to(pilot, Phase.DECLARATION)
+    await settle(pilot)
+
+
+async def to_reaction_prompt(pilot: Pilot[Any]) -> None:
+    """Ana, Matón and Iker declared; Bruno shoots Ana: Ana's prompt is pending."""
+    await start(pilot)
+    await declare(pilot, "Ana", "vigila la puerta del almacén", "Armas cortas")
+    await declare(pilot, "Matón", "golpea a Iker", "Pelea", ["Iker"])
+    await declare(pilot, "Iker", "corre hacia la verja", "Atletismo")
+    await declare(pilot, "Bruno", "dispara a Ana", "Armas cortas", ["Ana"])
+    await settle(pilot)
+
+
+async def reaction_dialog(pilot: Pilot[Any]) -> None:
+    """Ana's reaction dialog open, description and skill typed; the dialog is not
+    scrolled yet, so the Alerta GD breakdown at its top is in view."""
+    await to_reaction_prompt(pilot)
+    await open_reaction(pilot, "Ana")
+    await fill_action(pilot, "Ana", "se tira tras las cajas y dispara a Bruno",
+                      "Armas cortas")
+    await settle(pilot)
+
+
+async def declaration_editor(pilot: Pilot[Any]) -> None:
+    """Matón's declaration editor open with description, skill and target filled."""
+    await start(pilot)
+    await declare(pilot, "Ana", "vigila la puerta del almacén", "Armas cortas")
+    await pilot.press("space")
+    await wait_for_screen(pilot, DeclarationEditor, "opening Matón's declaration")
+    await fill_action(pilot, "Matón", "golpea a Iker con una barra", "Pelea", ["Iker"])
+    await settle(pilot)
+
+
+async def declarations_done(pilot: Pilot[Any]) -> None:
+    """Every declaration made: a reaction, a counter-reaction, two declined prompts."""
+    await to_reaction_prompt(pilot)
+    await react(pilot, "Ana", "se tira tras las cajas y dispara a Bruno", "Armas cortas",
+                ["Bruno"], REACTION_DICE[0])
+    await react(pilot, "Bruno", "se cubre tras el coche y dispara a Ana", "Armas cortas",
+                ["Ana"], REACTION_DICE[1])
+    await pilot.press("x")  # Ana lets Bruno's counter-reaction be
+    await declare(pilot, "Lucía", "abre la verja con el portátil", "Electrónica")
+    await declare(pilot, "Carla", "dispara a Iker", "Armas cortas", ["Iker"])
+    await pilot.press("x")  # Iker keeps running
+    await pilot.pause()
+    state = _app(pilot).session.combat.state
+    if state.prompts or state.current_declarer is not None:
+        raise _fail(pilot, "finishing the declarations")
+    await settle(pilot)
+
+
+async def resolution_mid_round(pilot: Pilot[Any]) -> None:
+    """Round actions: the first two resolved with typed dice, the third one next."""
+    await declarations_done(pilot)
+    await advance_to(pilot, Phase.ROUND)
+    for dice in ROUND_DICE[:2]:
+        await resolve_typed(pilot, dice)
+    await settle(pilot)
+
+
+async def ta_dialog(pilot: Pilot[Any]) -> None:
+    """The TA dialog of the third round action, dice typed (live result shown)."""
+    await resolution_mid_round(pilot)
+    await pilot.press("space")
+    await wait_for_screen(pilot, TADialog, "opening the third TA")
+    pilot.app.screen.query_one("#dice").focus()
+    await type_text(pilot, ROUND_DICE[2])
+    await settle(pilot)
+
+
+async def end_of_round(pilot: Pilot[Any]) -> None:
+    """Every round action resolved; the round is over."""
+    await resolution_mid_round(pilot)
+    for dice in ROUND_DICE[2:]:
+        await resolve_typed(pilot, dice)
+    await advance_to(pilot, Phase.END_OF_ROUND)
+    await settle(pilot)
+
+
+async def round_two(pilot: Pilot[Any]) -> None:
+    """Round 2 started: the log holds every phase of round 1."""
+    await end_of_round(pilot)
+    await pilot.press("space")
+    await pilot.pause()
+    if _app(pilot).session.combat.state.round != 2:
+        raise _fail(pilot, "starting round 2")
+    await settle(pilot)
+
+
+async def help_screen(pilot: Pilot[Any]) -> None:
+    await start(pilot)
+    await pilot.press("question_mark")
+    await wait_for_screen(pilot, HelpScreen, "opening the help")
+    await settle(pilot)
+
+
+#: (file name without extension, theme, driver) of every screenshot.
+SHOTS: list[tuple[str, str | None, Driver]] = [
+    ("main-reaction-prompt", None, reaction_dialog),
+    ("log-after-round", None, round_two),
+    ("declaration-editor", None, declaration_editor),
+    *[(f"theme-{theme}", theme, resolution_mid_round) for theme in THEMES],
+]
+
+
+# ---- files ----------------------------------------------------------------------------
+
+
+def default_outdir() -> Path:
+    """The checkout's top-level ``screenshots`` folder, else ``./screenshots``."""
+    checkout = Path(__file__).resolve().parent.parent
+    if (checkout / "pyproject.toml").is_file():
+        return checkout / "screenshots"
+    return Path.cwd() / "screenshots"
+
+
+async def take(name: str, theme: str | None, driver: Driver, outdir: Path) -> Path:
+    app = make_app(theme)
+    async with app.run_test(headless=True, size=SIZE) as pilot:
+        await driver(pilot)
+        saved = app.save_screenshot(f"{name}.svg", str(outdir))
+    return Path(saved)
+
+
+def printable_svg(svg: Path) -> bytes:
+    """The SVG with ``xml:space="preserve"``: without it librsvg drops the no-break
+    spaces that start a text run, and every such run slides one cell to the left."""
+    text = svg.read_text(encoding="utf-8")
+    return text.replace("<svg ", '<svg xml:space="preserve" ', 1).encode("utf-8")
+
+
+def png_converter() -> Callable[[Path, Path], None] | None:
+    """rsvg-convert, else cairosvg, else None."""
+    rsvg = shutil.which("rsvg-convert")
+    if rsvg is not None:
+        def with_rsvg(svg: Path, png: Path) -> None:
+            subprocess.run([rsvg, "--output", str(png)], input=printable_svg(svg), check=True)
+        return with_rsvg
+    if importlib.util.find_spec("cairosvg") is not None:
+        def with_cairosvg(svg: Path, png: Path) -> None:
+            import cairosvg
+
+            cairosvg.svg2png(bytestring=printable_svg(svg), write_to=str(png))
+        return with_cairosvg
+    return None
+
+
+async def take_all(outdir: Path) -> list[Path]:
+    written: list[Path] = []
+    for name, theme, driver in SHOTS:
+        svg = await take(name, theme, driver, outdir)
+        print(svg)
+        written.append(svg)
+    return written
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) > 1 or (args and args[0] in ("-h", "--help")):
+        print("usage: python -m sombra_tui.screenshots [OUTDIR]\n\n"
+              "Regenerates every screenshot (SVG, and PNG when rsvg-convert or cairosvg is "
+              f"available) into OUTDIR (default: {default_outdir()}).")
+        return 0 if args and args[0] in ("-h", "--help") else 2
+    outdir = Path(args[0]) if args else default_outdir()
+    outdir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="sombra-tui-screenshots-") as scratch:
+        saved = {name: os.environ.get(name) for name in (CONFIG_DIR_ENV, DATA_DIR_ENV)}
+        os.environ[CONFIG_DIR_ENV] = str(Path(scratch, "config"))
+        os.environ[DATA_DIR_ENV] = str(Path(scratch, "data"))
+        try:
+            svgs = asyncio.run(take_all(outdir))
+        finally:
+            for name, value in saved.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
+    convert = png_converter()
+    if convert is None:
+        print("PNGs skipped: install rsvg-convert (Debian/Ubuntu: apt install librsvg2-bin; "
+              "macOS: brew install librsvg) or `pip install cairosvg`, then run this again.")
+        return 0
+    for svg in svgs:
+        png = svg.with_suffix(".png")
+        convert(svg, png)
+        print(png)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,59 @@
+"""SVG snapshots of the app's main states (pytest-textual-snapshot).
+
+Each state is reached by keys from a fresh demo encounter, with the Pilot scripts
+of :mod:`sombra_tui.screenshots` (the README screenshots use the same ones), at
+120x40 and at the 80x24 minimum; one state per built-in theme at 120x40. Dice are
+always typed, and the scripts clear toasts before the picture, so it is stable.
+
+Update the baselines after an intended visual change with
+``pytest tests/app/test_snapshots.py --snapshot-update`` and review the SVGs
+(``snapshot_report.html`` shows the differences when a test fails).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sombra_tui import screenshots as shots
+from sombra_tui.config import CONFIG_DIR_ENV, DATA_DIR_ENV
+
+SIZES = {"120x40": shots.SIZE, "80x24": (80, 24)}
+
+
+async def setup(pilot: Any) -> None:
+    """The encounter as it opens: nothing pressed."""
+    await shots.settle(pilot)
+
+
+STATES: dict[str, shots.Driver] = {
+    "setup": setup,
+    "declaration_start": shots.start,
+    "prompt_pending": shots.to_reaction_prompt,
+    "reaction_dialog": shots.reaction_dialog,
+    "ta_dialog": shots.ta_dialog,
+    "resolution_mid_round": shots.resolution_mid_round,
+    "end_of_round": shots.end_of_round,
+    "help": shots.help_screen,
+}
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Preferences and encounters in tmp_path: the user's files stay untouched."""
+    monkeypatch.setenv(CONFIG_DIR_ENV, str(tmp_path / "config"))
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "data"))
+
+
+@pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
+@pytest.mark.parametrize("state", STATES.values(), ids=STATES.keys())
+def test_state(snap_compare: Any, state: shots.Driver, size: tuple[int, int]) -> None:
+    assert snap_compare(shots.make_app(size=size), terminal_size=size, run_before=state)
+
+
+@pytest.mark.parametrize("theme", shots.THEMES)
+def test_theme_mid_round(snap_compare: Any, theme: str) -> None:
+    app = shots.make_app(theme)
+    assert snap_compare(app, terminal_size=shots.SIZE, run_before=shots.resolution_mid_round)
