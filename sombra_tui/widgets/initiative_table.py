@@ -21,6 +21,7 @@ from sombra_tui.widgets.formatting import Palette
 
 # Estado before Declaración: when the panel is narrow, the long text is what gets cut.
 COLUMNS = ("", "Nombre", "Lado", "Ini", "Alerta", "Estado", "Declaración")
+FIXED_WIDTHS = {"": 1, "Nombre": 12, "Lado": 4, "Ini": 7, "Alerta": 6}
 DECLARATION_WIDTH = 28
 
 
@@ -155,7 +156,9 @@ class InitiativeTable(DataTable[Text]):
 
     def on_mount(self) -> None:
         for label in COLUMNS:
-            self.add_column(label, key=label or "now")
+            # Short columns get a fixed width: a batch of fresh rows was otherwise drawn
+            # with the first row's widths ("10/" for "10/6").
+            self.add_column(label, key=label or "now", width=FIXED_WIDTHS.get(label))
 
     @property
     def selected_name(self) -> str | None:
