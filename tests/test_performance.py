@@ -8,6 +8,7 @@ here compares the fast path with the plain one over a long scripted history.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from textual.geometry import Region
 
 from sombra_tui import bench, config
 from sombra_tui.app import SombraApp
-from sombra_tui.engine import machine
+from sombra_tui.engine import machine, storage
 from sombra_tui.engine import state as state_module
 from sombra_tui.engine.history import Combat
 from sombra_tui.engine.state import CombatState, Step, StepStatus
@@ -90,6 +91,26 @@ def test_clone_is_independent() -> None:
     for command in HISTORY[400:600]:
         machine.apply(copy, command)
     assert combat.state == Combat(ENCOUNTER, HISTORY[:400]).state
+
+
+def test_load_reads_current_files_in_one_pass_and_others_as_before() -> None:
+    combat = Combat(ENCOUNTER, HISTORY[:300])
+    text = storage.dumps(combat)
+    assert storage._read_current(text) is not None  # the one-pass read is the usual one
+    assert storage._read_current(text) == storage._read(text, "x")
+    loaded = storage.loads(text)
+    assert loaded.state == combat.state and loaded.commands == combat.commands
+
+    data = json.loads(text)
+    data["encounter"]["characters"][0]["primaria"] = str(
+        data["encounter"]["characters"][0]["primaria"])  # "8" for 8: lax, as before
+    loose = json.dumps(data)
+    assert storage._read_current(loose) is None
+    assert storage.loads(loose).state == combat.state
+    for key in ("format", "format_version"):
+        data = json.loads(text)
+        del data[key]
+        assert storage._read_current(json.dumps(data)) is None
 
 
 # --------------------------------------------------------------------------- panels

@@ -92,6 +92,32 @@ def loads(text: str, *, source: str = "the file") -> Combat:
 
 
 def _loads(text: str, source: str) -> Combat:
+    save = _read_current(text)
+    if save is None:
+        save = _read(text, source)
+    try:
+        return Combat(save.encounter, save.commands, save.redo)
+    except SombraError as error:
+        raise SombraError(f"{source}: {error}") from error
+
+
+def _read_current(text: str) -> SaveFile | None:
+    """The usual case in one pass: a file of the current format version whose every
+    value has its exact JSON type, parsed and validated by pydantic's JSON parser in
+    strict mode. Whatever that accepts, the general path (_read) accepts with the same
+    values; anything else (older versions, "8" for 8, bad files) goes that way, which
+    gives the messages."""
+    try:
+        save = SaveFile.model_validate_json(text, strict=True)
+    except (ValidationError, ValueError, RecursionError):
+        return None
+    given = save.model_fields_set  # the general path requires both, defaults or not
+    if {"format", "format_version"} <= given and save.format_version == FORMAT_VERSION:
+        return save
+    return None
+
+
+def _read(text: str, source: str) -> SaveFile:
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError as error:
@@ -111,10 +137,7 @@ def _loads(text: str, source: str) -> Combat:
                           field=path) from error
     except RecursionError as error:
         raise SombraError(f"{source} is nested too deeply to be an encounter.") from error
-    try:
-        return Combat(save.encounter, save.commands, save.redo)
-    except SombraError as error:
-        raise SombraError(f"{source}: {error}") from error
+    return save
 
 
 def json_schema() -> dict[str, Any]:

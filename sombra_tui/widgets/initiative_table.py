@@ -298,7 +298,8 @@ class InitiativeTable(DataTable[Text]):
             width = max(max(self._widths[index], default=0), self._label_width(index))
             if column.content_width != width:
                 column.content_width = width
-                resized.add(column.key)
+                if column.auto_width:  # a fixed-width column looks the same
+                    resized.add(column.key)
         indexes = {self._row_locations.get(row) for row in rows}
         forget(self._cell_render_cache,
                lambda key: key[1] in resized or (key[0], key[1]) in cells)
