@@ -7,6 +7,7 @@ from pydantic import ValidationError
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
+from textual.widget import Widget
 from textual.widgets import Input, Select, SelectionList, Static
 
 from sombra_tui.engine.dice import gd_name
@@ -88,20 +89,10 @@ class ActionForm(Vertical):
         yield Field("Aimed at (pre-fills affected)",
                     PickList(*[(name, name) for name in self.others], id=p("targets")),
                     field_id=p("targets"), hint="space toggles")
-        with Vertical(classes="extended"):
-            with Horizontal(classes="row"):
-                yield Field("Extended mode", FormSelect(
-                    [("Simple: one TA after N rounds (E2)", ExtendedMode.SIMPLE),
-                     ("Complex: S successes, a TA every K rounds (E3)", ExtendedMode.COMPLEX)],
-                    value=ExtendedMode.SIMPLE, allow_blank=False, id=p("mode")),
-                    field_id=p("mode"))
-            with Horizontal(classes="row"):
-                yield Field("Duration N", TextInput("2", id=p("duration"), type="integer"),
-                            field_id=p("duration"))
-                yield Field("Successes S", TextInput("3", id=p("successes"), type="integer"),
-                            field_id=p("successes"))
-                yield Field("Interval K", TextInput("1", id=p("interval"), type="integer"),
-                            field_id=p("interval"))
+        # The extended and opposition fields are built the first time they are shown
+        # (_sync_visibility): most actions need neither, and every widget built up front
+        # delays the dialog's opening.
+        yield Vertical(classes="extended")
         with Horizontal(classes="row"):
             yield Field("Opposed", FormSelect(
                 [("No (independent, O1)", NO_OPPOSITION),
@@ -109,21 +100,45 @@ class ActionForm(Vertical):
                  ("Conditioned: one conditions the other (O3)", OppositionMode.CONDITIONED)],
                 value=NO_OPPOSITION, allow_blank=False, id=p("opposition")),
                 field_id=p("opposition"))
-        with Vertical(classes="opposition"):
-            yield Field("Opposed with", PickList(
+        yield Vertical(classes="opposition")
+
+    def _extended_fields(self) -> list[Widget]:
+        p = self.fid
+        return [
+            Horizontal(Field("Extended mode", FormSelect(
+                [("Simple: one TA after N rounds (E2)", ExtendedMode.SIMPLE),
+                 ("Complex: S successes, a TA every K rounds (E3)", ExtendedMode.COMPLEX)],
+                value=ExtendedMode.SIMPLE, allow_blank=False, id=p("mode")),
+                field_id=p("mode")), classes="row"),
+            Horizontal(
+                Field("Duration N", TextInput("2", id=p("duration"), type="integer"),
+                      field_id=p("duration")),
+                Field("Successes S", TextInput("3", id=p("successes"), type="integer"),
+                      field_id=p("successes")),
+                Field("Interval K", TextInput("1", id=p("interval"), type="integer"),
+                      field_id=p("interval")),
+                classes="row"),
+        ]
+
+    def _opposition_fields(self) -> list[Widget]:
+        p = self.fid
+        return [
+            Field("Opposed with", PickList(
                 *[(name, name) for name in self.others], id=p("against")),
-                field_id=p("against"))
-            with Horizontal(classes="row"):
-                yield Field("This action", FormSelect(
+                field_id=p("against")),
+            Horizontal(
+                Field("This action", FormSelect(
                     [("conditions the other (rolls first)", Role.CONDITIONING),
                      ("is conditioned (rolls second)", Role.CONDITIONED)],
                     value=Role.CONDITIONING, allow_blank=False, id=p("role")),
-                    field_id=p("role"))
-                yield Field("Reading (O4)", FormSelect(
+                    field_id=p("role")),
+                Field("Reading (O4)", FormSelect(
                     [("generic", Reading.GENERIC), ("attack vs dodge", Reading.ATTACK),
                      ("stealth vs perception", Reading.STEALTH)],
                     value=Reading.GENERIC, allow_blank=False, id=p("reading")),
-                    field_id=p("reading"))
+                    field_id=p("reading")),
+                classes="row"),
+        ]
 
     def on_mount(self) -> None:
         self._sync_visibility()
@@ -134,9 +149,15 @@ class ActionForm(Vertical):
     def _sync_visibility(self) -> None:
         kind = self.query_one(f"#{self.fid('kind')}", Select).value
         opposition = self.query_one(f"#{self.fid('opposition')}", Select).value
-        self.set_class(kind == ActionKind.EXTENDED, "-extended")
-        self.set_class(opposition != NO_OPPOSITION and kind != ActionKind.AUTOMATIC,
-                       "-opposed")
+        extended = kind == ActionKind.EXTENDED
+        opposed = opposition != NO_OPPOSITION and kind != ActionKind.AUTOMATIC
+        for shown, name, fields in ((extended, "extended", self._extended_fields),
+                                    (opposed, "opposition", self._opposition_fields)):
+            section = self.query_one(f".{name}", Vertical)
+            if shown and not section.children:
+                section.mount(*fields())
+        self.set_class(extended, "-extended")
+        self.set_class(opposed, "-opposed")
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == self.fid("skill"):

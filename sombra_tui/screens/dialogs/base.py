@@ -117,7 +117,8 @@ class Field(Vertical):
         text = self.label + (f"  [dim]{self.hint}[/]" if self.hint else "")
         yield Label(text, classes="field-label")
         yield self.widget
-        yield Static("", classes="field-error", id=f"error-{self.field_id}")
+        # The error line is added the first time there is an error: a dialog has a
+        # dozen fields, and every widget built up front delays its opening.
 
     def set_hint(self, hint: str) -> None:
         self.hint = hint
@@ -126,7 +127,11 @@ class Field(Vertical):
 
     def set_error(self, message: str | None) -> None:
         self.set_class(bool(message), "-invalid")
-        self.query_one(f"#error-{self.field_id}", Static).update(message or "")
+        lines = self.query(f"#error-{self.field_id}")
+        if lines:
+            lines.first(Static).update(message or "")
+        elif message:
+            self.mount(Static(message, classes="field-error", id=f"error-{self.field_id}"))
 
 
 class Dialog(ModalScreen[ResultT]):
