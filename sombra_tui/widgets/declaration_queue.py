@@ -3,8 +3,8 @@ with their GD breakdown (D4, D6, D9, D11), and the steps left while resolving.""
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
-from rich.text import Text
+from rich.console import Group
+from rich.text import Span, Text
 from textual.widgets import Static
 
 from sombra_tui.engine.dice import format_gd
@@ -88,8 +88,9 @@ def steps_window(state: CombatState) -> tuple[list[Step], int, int]:
     return steps[start:end], start, len(steps) - end
 
 
-def queue_renderable(state: CombatState, palette: Palette) -> RenderableType:
-    parts: list[RenderableType] = []
+def queue_lines(state: CombatState, palette: Palette) -> list[Text]:
+    """The panel's paragraphs, top to bottom."""
+    parts: list[Text] = []
     hint = Text(next_step_hint(state), style=f"bold {palette.accent}")
     phase = state.phase
     if phase is Phase.SETUP:
@@ -154,7 +155,7 @@ def queue_renderable(state: CombatState, palette: Palette) -> RenderableType:
                           "wounds or state call for it (I1)."))
     parts.append(Text(""))
     parts.append(hint)
-    return Group(*parts)
+    return parts
 
 
 class DeclarationQueue(Static):
@@ -165,6 +166,20 @@ class DeclarationQueue(Static):
     def __init__(self, **kwargs: object) -> None:
         super().__init__("", **kwargs)  # type: ignore[arg-type]
         self.palette = Palette()
+        self._shown: list[tuple[str, str, list[Span]]] = []
+        self._height: tuple[int, int] = (0, 0)
 
     def show_state(self, state: CombatState) -> None:
-        self.update(queue_renderable(state, self.palette))
+        lines = queue_lines(state, self.palette)
+        # Many commands leave the queue as it was. (Text's own == ignores its style.)
+        key = [(line.plain, str(line.style), line.spans) for line in lines]
+        if key == self._shown:
+            return
+        self._shown = key
+        # A layout pass (the panel may grow or shrink) only when the number of wrapped
+        # lines changes; otherwise repainting the panel is enough.
+        width = self.content_region.width
+        height = (width, sum(len(line.wrap(self.app.console, width)) for line in lines)
+                  if width > 0 else -1)
+        self.update(Group(*lines), layout=height != self._height or width <= 0)
+        self._height = height
