@@ -14,15 +14,20 @@ from typing import Any
 
 import pytest
 from textual.geometry import Region
+from textual.widgets import Input, Select, SelectionList
 
 from sombra_tui import bench, config
 from sombra_tui.app import SombraApp
 from sombra_tui.engine import machine, storage
 from sombra_tui.engine import state as state_module
 from sombra_tui.engine.history import Combat
+from sombra_tui.engine.model import ActionKind, OppositionMode
 from sombra_tui.engine.state import CombatState, Step, StepStatus
+from sombra_tui.screens.dialogs import DeclarationEditor
+from sombra_tui.screens.dialogs.action_form import ActionForm
 from sombra_tui.session import Session
 from sombra_tui.widgets import resolution_log
+from sombra_tui.widgets.declaration_queue import DeclarationQueue, queue_lines
 from sombra_tui.widgets.initiative_table import InitiativeTable, active_extended, row_for
 from sombra_tui.widgets.resolution_log import ResolutionLog
 
@@ -199,3 +204,62 @@ async def test_long_log_shows_its_tail_then_older_pages(monkeypatch: pytest.Monk
         log.clear()
         log._write_quietly(events)  # every event rendered in one go
         assert [line.text for line in log.lines] == incremental
+
+
+@pytest.mark.usefixtures("private_dirs")
+async def test_queue_repaints_only_what_changed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The queue skips a command that leaves it as it was, repaints without a layout
+    pass when it keeps its number of lines, and shows what a fresh panel shows."""
+    combat = Combat(ENCOUNTER, HISTORY[:300])
+    app = SombraApp(Session(combat), remember_theme=False, cursor_blink=False,
+                    journal=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        queue = app.main_screen.query_one(DeclarationQueue)
+        updates: list[bool] = []
+        update = DeclarationQueue.update
+
+        def counting(self: DeclarationQueue, content: Any = "", *, layout: bool = True
+                     ) -> None:
+            updates.append(layout)
+            update(self, content, layout=layout)
+
+        monkeypatch.setattr(DeclarationQueue, "update", counting)
+        queue.show_state(combat.state)
+        assert updates == []  # nothing changed: not even a repaint
+        for command in HISTORY[300:380]:
+            assert app.main_screen.run_command(command) is not None
+            await pilot.pause()
+            fresh = queue_lines(combat.state, queue.palette)
+            assert [(line.plain, str(line.style), line.spans) for line in fresh] == \
+                queue._shown
+            width = queue.content_region.width
+            assert queue.size.height == sum(len(line.wrap(app.console, width))
+                                            for line in fresh)
+        assert True in updates and False in updates  # both kinds of update happened
+
+
+@pytest.mark.usefixtures("private_dirs")
+async def test_declaration_dialog_builds_extended_and_opposition_fields_on_demand() -> None:
+    combat = Combat(ENCOUNTER)
+    combat.execute(combat.start_command())
+    app = SombraApp(Session(combat), remember_theme=False, cursor_blink=False,
+                    journal=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, DeclarationEditor)
+        assert not dialog.query("#a0-duration") and not dialog.query("#a0-against")
+        assert not dialog.query(".field-error")  # error lines come with the first error
+        form = dialog.query_one(ActionForm)
+        dialog.query_one("#a0-kind", Select).value = ActionKind.EXTENDED
+        dialog.query_one("#a0-opposition", Select).value = OppositionMode.DIRECT
+        await pilot.pause()
+        assert form.has_class("-extended", "-opposed")
+        assert dialog.query_one("#a0-duration", Input).value == "2"
+        assert dialog.query_one("#a0-against", SelectionList).display
+        dialog.query_one("#a0-kind", Select).value = ActionKind.ROUND  # hidden, kept
+        await pilot.pause()
+        assert not form.has_class("-extended") and dialog.query("#a0-duration")
