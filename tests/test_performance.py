@@ -28,7 +28,12 @@ from sombra_tui.screens.dialogs.action_form import ActionForm
 from sombra_tui.session import Session
 from sombra_tui.widgets import resolution_log
 from sombra_tui.widgets.declaration_queue import DeclarationQueue, queue_lines
-from sombra_tui.widgets.initiative_table import InitiativeTable, active_extended, row_for
+from sombra_tui.widgets.initiative_table import (
+    InitiativeTable,
+    acting_now,
+    active_extended,
+    row_for,
+)
 from sombra_tui.widgets.resolution_log import ResolutionLog
 
 ENCOUNTER = bench.build_encounter(24)
@@ -128,17 +133,13 @@ def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def rendered(table: InitiativeTable) -> list[list[tuple[str, Any]]]:
-    lines = table.render_lines(Region(0, 0, table.size.width, table.size.height))
+    lines = [table.render_line(y) for y in range(table.scrollable_content_region.height)]
     return [[(segment.text, segment.style) for segment in line] for line in lines]
 
 
 def redrawn(table: InitiativeTable) -> list[list[tuple[str, Any]]]:
-    """What the table shows when everything is rendered from scratch."""
-    table._update_count += 1
-    for cache in (table._row_render_cache, table._cell_render_cache,
-                  table._row_renderable_cache, table._line_cache):
-        cache.clear()
-    table._styles_cache.clear()
+    """What the table shows when every row is rendered from scratch."""
+    table._strips.clear()
     return rendered(table)
 
 
@@ -151,30 +152,48 @@ async def play_table(commands: int) -> list[tuple[Any, ...]]:
     async with app.run_test(size=(80, 24)) as pilot:  # small: the table scrolls
         await pilot.pause()
         table = app.main_screen.query_one(InitiativeTable)
+        repaints: list[int] = []
+        refresh = table.refresh
+
+        def counting(*regions: Region, **kwargs: Any) -> Any:
+            repaints.append(sum(region.height for region in regions) if regions else -1)
+            return refresh(*regions, **kwargs)
+
+        table.refresh = counting  # type: ignore[method-assign]
         for command in HISTORY[300:300 + commands]:
+            repaints.clear()
             assert app.main_screen.run_command(command) is not None
             await pilot.pause()
             state = combat.state
             active = active_extended(state)
             for name in table._order:  # the cells hold what row_for makes now
-                assert tuple(table.get_row(name)) == row_for(state, name, table._acting,
-                                                             table.palette, active)
+                assert table.get_row(name) == row_for(state, name, table._acting,
+                                                      table.palette, active)
             shown = rendered(table)
-            assert shown == redrawn(table)  # nothing stale is left in the caches
-            seen.append(([column.content_width for column in table.ordered_columns],
-                         [table.get_row(name) for name in table._order], table.cursor_row))
+            assert shown == redrawn(table)  # nothing stale is kept
+            now = acting_now(state)
+            if now:  # the cursor is on whoever acts, in view
+                assert table.selected_name in now
+                top = round(table.scroll_y)
+                assert top <= table.cursor_row < top + table._shown_rows
+            seen.append((table._widths, [table.get_row(name) for name in table._order],
+                         table.cursor_row, list(repaints)))
     return seen
 
 
 @pytest.mark.usefixtures("private_dirs")
-async def test_table_updated_in_place_looks_like_update_cell(monkeypatch: pytest.MonkeyPatch
-                                                             ) -> None:
-    """In-place updates leave the table as DataTable.update_cell(update_width=True) does,
-    column widths included, command after command (the cursor following the acting
-    character); and what is painted is what a full redraw paints."""
-    quiet = await play_table(120)
-    monkeypatch.setattr(InitiativeTable, "_can_update_quietly", lambda self: False)
-    assert await play_table(120) == quiet
+async def test_table_repaints_only_changed_rows_and_shows_the_state() -> None:
+    """After each command the table holds row_for of every character, renders what a
+    table drawn from scratch renders, keeps the cursor on whoever acts and in view,
+    and most commands repaint a few lines rather than the whole table."""
+    seen = await play_table(120)
+    # -1 is a refresh of everything; a region as tall as the table is a scroll.
+    whole = [repaints for *_, repaints in seen if -1 in repaints or max(repaints, default=0) >= 8]
+    lines = [repaints for *_, repaints in seen if repaints not in whole]
+    # At 80x24 only 8 rows are in view, so the acting character often scrolls out of
+    # it (a reactor far from the declarer); the rest repaint a few lines each.
+    assert len(lines) >= len(seen) // 3 and lines
+    assert all(sum(repaints) <= 6 for repaints in lines)
 
 
 @pytest.mark.usefixtures("private_dirs")

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Iterable
 
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual.coordinate import Coordinate
-from textual.geometry import Size
-from textual.render import measure
-from textual.widgets import DataTable
-from textual.widgets.data_table import ColumnKey, RowKey
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 from sombra_tui.engine.initiative import action_order
 from sombra_tui.engine.state import CombatState, ExtendedProgress, ExtendedStatus, Phase
@@ -114,73 +113,190 @@ def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
     )
 
 
-#: A cell position that is never a row's (the header is row -1): "the cursor is elsewhere".
-ELSEWHERE = Coordinate(-2, -2)
-SegmentLines = list[list[Segment]]
+#: Spaces either side of each cell.
+CELL_PADDING = 1
 
 
-def forget(cache: Any, stale: Callable[[Any], bool]) -> None:
-    """Drop the entries of a Textual LRUCache whose key is stale."""
-    for key in [key for key in cache.keys() if stale(key)]:  # noqa: SIM118 (not a dict)
-        cache.discard(key)
-
-
-def column_widths(rows: Iterable[tuple[Text, ...]]) -> list[Counter[int]]:
-    """How many cells of each width each column has (its widest is the largest key)."""
-    widths: list[Counter[int]] = [Counter() for _ in COLUMNS]
+def column_widths(rows: Iterable[tuple[Text, ...]]) -> tuple[int, ...]:
+    """Each column's width: fixed for the short ones, else its widest cell or label."""
+    widths = [FIXED_WIDTHS.get(label) or len(label) for label in COLUMNS]
     for row in rows:
         for index, cell in enumerate(row):
-            widths[index][cell.cell_len] += 1
-    return widths
+            if COLUMNS[index] not in FIXED_WIDTHS and cell.cell_len > widths[index]:
+                widths[index] = cell.cell_len
+    return tuple(widths)
 
 
-class InitiativeTable(DataTable[Text]):
-    """Updates changed cells in place; rebuilds rows only when the order changes."""
+class InitiativeTable(ScrollView, can_focus=True):
+    """The initiative order, one line per character, drawn with Textual's line API.
 
-    DEFAULT_CSS = """
-    InitiativeTable { height: 1fr; }
+    A command changes a few rows; only those are rendered again and repainted. Each
+    row is drawn once without the row's own style and kept; its look (zebra stripe,
+    cursor) is laid over it when painted, which Textual's Strip caches, so scrolling
+    and moving the cursor reuse what is already drawn. The header stays on top.
     """
 
+    COMPONENT_CLASSES = {
+        "initiative--header",
+        "initiative--even-row",
+        "initiative--cursor",
+    }
+
+    BINDINGS = [
+        Binding("up", "cursor_up", "Up", show=False),
+        Binding("down", "cursor_down", "Down", show=False),
+        Binding("pageup", "page_up", "Page up", show=False),
+        Binding("pagedown", "page_down", "Page down", show=False),
+        Binding("home", "first_row", "First", show=False),
+        Binding("end", "last_row", "Last", show=False),
+        Binding("enter", "select_row", "Edit", show=False),
+    ]
+
+    # The looks of Textual's DataTable, which this replaces.
+    DEFAULT_CSS = """
+    InitiativeTable {
+        height: 1fr;
+        background: $surface;
+        color: $foreground;
+        &:focus { background-tint: $foreground 5%; }
+        & > .initiative--header { text-style: bold; background: $panel; color: $foreground; }
+        & > .initiative--even-row { background: $surface-lighten-1 50%; }
+        &:dark > .initiative--even-row { background: $surface-darken-1 40%; }
+        & > .initiative--cursor {
+            background: $block-cursor-blurred-background;
+            color: $block-cursor-blurred-foreground;
+            text-style: $block-cursor-blurred-text-style;
+        }
+        &:focus > .initiative--cursor {
+            background: $block-cursor-background;
+            color: $block-cursor-foreground;
+            text-style: $block-cursor-text-style;
+        }
+    }
+    """
+
+    class RowSelected(Message):
+        """Enter (or a click) on the cursor's row."""
+
+        def __init__(self, table: InitiativeTable, name: str) -> None:
+            super().__init__()
+            self.table = table
+            self.name = name
+
+        @property
+        def control(self) -> InitiativeTable:
+            return self.table
+
     def __init__(self, **kwargs: object) -> None:
-        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)  # type: ignore[arg-type]
+        super().__init__(**kwargs)  # type: ignore[arg-type]
         self.palette = Palette()
         self._rows: dict[str, tuple[Text, ...]] = {}
         self._inputs: dict[str, tuple[object, ...]] = {}
-        #: Widest cell of each column, to ask the table to re-measure only when it changes.
-        self._widths: list[Counter[int]] = column_widths([])
         self._order: list[str] = []
+        self._positions: dict[str, int] = {}
         self._acting: set[str] = set()
+        self._widths: tuple[int, ...] = column_widths([])
+        self.cursor_row = 0
+        #: Each row drawn without a row style, by name (see _row_strip).
+        self._strips: dict[str, Strip] = {}
+        #: The cursor's row as last painted: (drawn row, style, painted row).
+        self._cursor_strip: tuple[Strip, Style, Strip] | None = None
+        #: self.rich_style, which walks the ancestors' backgrounds (tens of microseconds
+        #: a call, and every painted line needs it): kept until the styles change.
+        self._base_style: Style | None = None
+        #: The header as last drawn: (style, widths, strip).
+        self._header: tuple[Style, tuple[int, ...], Strip] | None = None
         self._sizes: tuple[Size, ...] = ()
-        self._drawn_widths: tuple[int, ...] = ()
-        self._label_widths: dict[int, int] = {}
 
-    def on_mount(self) -> None:
-        for label in COLUMNS:
-            # Short columns get a fixed width: a batch of fresh rows was otherwise drawn
-            # with the first row's widths ("10/" for "10/6").
-            self.add_column(label, key=label or "now", width=FIXED_WIDTHS.get(label))
+    # ---- reading ---------------------------------------------------------------------
+
+    @property
+    def row_count(self) -> int:
+        return len(self._order)
+
+    @property
+    def header_height(self) -> int:
+        return 1
 
     @property
     def selected_name(self) -> str | None:
-        if not self._order or self.cursor_row < 0 or self.cursor_row >= len(self._order):
+        if not self._order or not 0 <= self.cursor_row < len(self._order):
             return None
         return self._order[self.cursor_row]
 
-    def select_name(self, name: str) -> None:
-        if name in self._order:
-            self.move_cursor(row=self._order.index(name))
+    def get_row(self, name: str) -> tuple[Text, ...]:
+        return self._rows[name]
 
-    def _follow(self, name: str) -> None:
-        """select_name, but a row out of view is brought near the top (a page at a time)
-        rather than to the edge: scrolling repaints every visible row, and the acting
-        character moves down the table one row per command."""
-        row = self._order.index(name)
-        if not self._require_update_dimensions:  # row positions are settled
-            top = round(self.scroll_y)
-            shown = self.scrollable_content_region.height - self.header_height
-            if shown > 2 and not top <= row < top + shown:
-                self.scroll_to(y=max(0, row - 1), animate=False, immediate=True)
-        self.move_cursor(row=row)
+    @property
+    def _shown_rows(self) -> int:
+        """How many rows fit under the header."""
+        return max(0, self.scrollable_content_region.height - self.header_height)
+
+    # ---- the cursor --------------------------------------------------------------------
+
+    def select_name(self, name: str) -> None:
+        if name in self._positions:
+            self.move_cursor(self._positions[name])
+
+    def move_cursor(self, row: int, *, page: bool = False) -> None:
+        """Put the cursor on `row` and scroll it into view: to the nearest edge, or with
+        `page`, near the top (the acting character moves down a row per command, and
+        every scroll repaints the whole table, so it scrolls a page at a time)."""
+        if not self._order:
+            self.cursor_row = 0
+            return
+        row = max(0, min(row, len(self._order) - 1))
+        old, self.cursor_row = self.cursor_row, row
+        if old != row:
+            self._refresh_rows({old, row})
+        shown = self._shown_rows
+        top = round(self.scroll_y)
+        if shown <= 0 or top <= row < top + shown:
+            return
+        if page:
+            target = max(0, row - 1)
+        elif row < top:
+            target = row
+        else:
+            target = row - shown + 1
+        self.scroll_to(y=target, animate=False, immediate=True)
+
+    def action_cursor_up(self) -> None:
+        self.move_cursor(self.cursor_row - 1)
+
+    def action_cursor_down(self) -> None:
+        self.move_cursor(self.cursor_row + 1)
+
+    def action_page_up(self) -> None:
+        self.move_cursor(self.cursor_row - max(1, self._shown_rows - 1))
+
+    def action_page_down(self) -> None:
+        self.move_cursor(self.cursor_row + max(1, self._shown_rows - 1))
+
+    def action_first_row(self) -> None:
+        self.move_cursor(0)
+
+    def action_last_row(self) -> None:
+        self.move_cursor(len(self._order) - 1)
+
+    def action_select_row(self) -> None:
+        name = self.selected_name
+        if name is not None:
+            self.post_message(self.RowSelected(self, name))
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None or offset.y < self.header_height:
+            return
+        row = offset.y - self.header_height + round(self.scroll_y)
+        if not 0 <= row < len(self._order):
+            return
+        if row == self.cursor_row:
+            self.action_select_row()
+        else:
+            self.move_cursor(row)
+
+    # ---- updating --------------------------------------------------------------------
 
     def show_state(self, state: CombatState) -> None:
         order = ordered_names(state)
@@ -188,135 +304,141 @@ class InitiativeTable(DataTable[Text]):
         active = active_extended(state)
         rows: dict[str, tuple[Text, ...]] = {}
         inputs: dict[str, tuple[object, ...]] = {}
+        changed: set[str] = set()
         for name in order:  # rebuild only the rows whose inputs changed
             key = row_inputs(state, name, now, self.palette, active)
             inputs[name] = key
             old = self._rows.get(name)
-            rows[name] = (old if old is not None and self._inputs.get(name) == key
-                          else row_for(state, name, now, self.palette, active))
-        if order != self._order:
-            selected = self.selected_name
-            self.clear()
-            for name in order:
-                self.add_row(*rows[name], key=name)
+            if old is not None and self._inputs.get(name) == key:
+                rows[name] = old
+            else:
+                rows[name] = row_for(state, name, now, self.palette, active)
+                changed.add(name)
+        selected = self.selected_name
+        widths = column_widths(rows.values())
+        reordered = order != self._order
+        self._rows, self._inputs = rows, inputs
+        for name in changed | (self._strips.keys() - rows.keys()):
+            self._strips.pop(name, None)
+        if reordered or widths != self._widths:
             self._order = order
-            self._widths = column_widths(rows.values())
-            if selected in order:
-                self.move_cursor(row=order.index(selected))
+            self._positions = {name: index for index, name in enumerate(order)}
+            self._widths = widths
+            self._strips.clear()
+            self._update_virtual_size()
+            self.refresh()
+            if selected in self._positions:
+                self.cursor_row = self._positions[selected]
+            self.cursor_row = max(0, min(self.cursor_row, len(order) - 1))
         else:
-            self._update_cells(order, rows)
-        self._rows = rows
-        self._inputs = inputs
+            self._refresh_rows({self._positions[name] for name in changed})
         if now and now != self._acting:  # the cursor follows whoever acts now
-            self._follow(next(name for name in order if name in now))
+            first = next(name for name in order if name in now)
+            self.move_cursor(self._positions[first], page=True)
         self._acting = now
 
-    def _update_cells(self, order: list[str], rows: dict[str, tuple[Text, ...]]) -> None:
-        """Update changed cells in place (see _update_quietly for how)."""
-        changed: list[tuple[str, int, Text]] = []
-        for name in order:
-            old, new = self._rows.get(name), rows[name]
-            if old is new:
-                continue
-            for index, cell in enumerate(new):
-                if old is None or old[index] != cell:
-                    changed.append((name, index, cell))
-        if not changed:
-            return
-        for name, index, cell in changed:  # keep the count of cell widths per column
-            counts = self._widths[index]
-            old_width = self._rows[name][index].cell_len
-            counts[old_width] -= 1
-            if not counts[old_width]:
-                del counts[old_width]
-            counts[cell.cell_len] += 1
-        keys = [label or "now" for label in COLUMNS]
-        # Rows rendered before the table last settled its column widths (it does so when
-        # idle) are stale: then the whole table is redrawn, as update_cell does.
-        drawn = tuple(column.get_render_width(self) for column in self.ordered_columns)
-        if drawn != self._drawn_widths or not self._can_update_quietly():
-            for name, index, cell in changed:
-                self.update_cell(name, keys[index], cell, update_width=True)
-        else:
-            self._update_quietly([(name, keys[index], cell) for name, index, cell in changed],
-                                 {index for _, index, _ in changed})
-        self._drawn_widths = tuple(column.get_render_width(self)
-                                   for column in self.ordered_columns)
+    def _update_virtual_size(self) -> None:
+        width = sum(self._widths) + 2 * CELL_PADDING * len(self._widths)
+        self.virtual_size = Size(width, len(self._order) + self.header_height)
 
-    # DataTable.update_cell makes the table forget every row it has rendered, so each
-    # command re-rendered all the visible rows (tens of milliseconds with 200
-    # characters). When no column changes width, the changed cells are set and only
-    # what was rendered from them is forgotten, and only their rows are repainted.
-    # This uses DataTable's caches by name; if they ever change, update_cell is used.
-    _CACHES = ("_data", "_cell_render_cache", "_row_renderable_cache", "_row_render_cache",
-               "_line_cache", "_row_locations", "_require_update_dimensions")
-
-    def _render_line_in_row(self, row_key: RowKey, line_no: int, base_style: Style,
-                            cursor_location: Coordinate, hover_location: Coordinate
-                            ) -> tuple[SegmentLines, SegmentLines]:
-        # With a row cursor, a row looks the same wherever the cursor (or the mouse) is,
-        # as long as it is not on that row. DataTable caches rendered rows by the cursor's
-        # position, so every move of the cursor (it follows whoever acts) re-rendered all
-        # the visible rows; keyed by "not here" instead, only the two rows it left and
-        # reached are rendered again.
-        if self.cursor_type == "row":
-            row = self._row_locations.get(row_key) if row_key in self._row_locations else -1
-            if cursor_location.row != row:
-                cursor_location = ELSEWHERE
-            if hover_location.row != row:
-                hover_location = ELSEWHERE
-        return super()._render_line_in_row(row_key, line_no, base_style, cursor_location,
-                                           hover_location)
+    def _refresh_rows(self, rows: set[int]) -> None:
+        """Repaint the lines of these rows that are in view."""
+        top = round(self.scroll_y)
+        shown = self._shown_rows
+        width = self.scrollable_content_region.width
+        for row in rows:
+            if top <= row < top + shown:
+                self.refresh(Region(0, row - top + self.header_height, width, 1))
 
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
                       layout: bool = True) -> bool:
         # Every layout pass of the screen (the log grows by a line per command) lands
-        # here, and ScrollView then repaints both scrollbars even when nothing moved.
+        # here, and ScrollView then repaints both scrollbars, in a frame of their own,
+        # even when nothing moved.
         key = (size, virtual_size, container_size, self.virtual_size)
         if key == self._sizes:
             return False
         self._sizes = key
         return super()._size_updated(size, virtual_size, container_size, layout=layout)
 
-    def _can_update_quietly(self) -> bool:
-        return all(hasattr(self, name) for name in self._CACHES)
+    @property
+    def base_style(self) -> Style:
+        if self._base_style is None:
+            self._base_style = self.rich_style
+        return self._base_style
 
-    def _update_quietly(self, changes: list[tuple[str, str, Text]],
-                        columns: set[int]) -> None:
-        """update_cell(..., update_width=True) for each change, forgetting only what was
-        rendered from the changed cells (and from a column whose width changes)."""
-        rows = {RowKey(name) for name, _, _ in changes}
-        cells = {(RowKey(name), ColumnKey(column)) for name, column, _ in changes}
-        for name, column, cell in changes:
-            self._data[RowKey(name)][ColumnKey(column)] = cell
-        # A column with a changed cell ends as wide as its widest cell or its label,
-        # as DataTable makes it (it does not shrink a column until one of its cells
-        # changes, so that is not always the case before).
-        resized: set[ColumnKey] = set()
-        for index in columns:
-            column = self.ordered_columns[index]
-            width = max(max(self._widths[index], default=0), self._label_width(index))
-            if column.content_width != width:
-                column.content_width = width
-                if column.auto_width:  # a fixed-width column looks the same
-                    resized.add(column.key)
-        indexes = {self._row_locations.get(row) for row in rows}
-        forget(self._cell_render_cache,
-               lambda key: key[1] in resized or (key[0], key[1]) in cells)
-        forget(self._row_renderable_cache, lambda key: key[1] in indexes)
-        self._line_cache.clear()
-        if resized:  # every row is laid out anew; the table's size is updated when idle
-            self._row_render_cache.clear()
-            self._require_update_dimensions = True
-            self.refresh()
-            return
-        forget(self._row_render_cache, lambda key: key[0] in rows)
-        for index in indexes:
-            if index is not None:
-                self.refresh_row(index)
+    def _on_focus(self, event: events.Focus) -> None:
+        super()._on_focus(event)
+        self._base_style = None
+        self.refresh()  # the cursor's look depends on the focus
 
-    def _label_width(self, index: int) -> int:
-        if index not in self._label_widths:
-            label = self.ordered_columns[index].label
-            self._label_widths[index] = measure(self.app.console, label, 1)
-        return self._label_widths[index]
+    def _on_blur(self, event: events.Blur) -> None:
+        super()._on_blur(event)
+        self._base_style = None
+        self.refresh()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips.clear()  # a new theme: every row is drawn again
+        self._base_style = None
+
+    # ---- rendering -------------------------------------------------------------------
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        if y < self.header_height:
+            strip = self._header_strip()
+        else:
+            row = y - self.header_height + scroll_y
+            if not 0 <= row < len(self._order):
+                return Strip.blank(width, self.base_style)
+            strip = self._row_strip(row)
+        return strip.crop_extend(scroll_x, scroll_x + width, self.base_style)
+
+    def _header_strip(self) -> Strip:
+        style = self.base_style + self.get_component_rich_style("initiative--header")
+        if self._header is None or self._header[:2] != (style, self._widths):
+            labels = tuple(Text(label) for label in COLUMNS)
+            self._header = (style, self._widths, self._draw(labels, style))
+        return self._header[2]
+
+    def _row_strip(self, row: int) -> Strip:
+        name = self._order[row]
+        bare = self._strips.get(name)
+        if bare is None:
+            bare = self._strips[name] = self._draw(self._rows[name], Style())
+        base = self.base_style
+        if row == self.cursor_row:
+            style = base + self.get_component_rich_style("initiative--cursor")
+            cached = self._cursor_strip
+            if cached is not None and cached[0] is bare and cached[1] == style:
+                return cached[2]
+            # The cursor's background under the cells, its text colour over theirs
+            # (as Textual's DataTable draws its cursor).
+            strip = bare.apply_style(style)
+            if style.color is not None:
+                strip = Strip(Segment.apply_style(list(strip), post_style=Style(
+                    color=style.color)), strip.cell_length)
+            self._cursor_strip = (bare, style, strip)
+            return strip
+        if row % 2:
+            return bare.apply_style(base + self.get_component_rich_style(
+                "initiative--even-row"))
+        return bare.apply_style(base)
+
+    def _draw(self, cells: tuple[Text, ...], style: Style) -> Strip:
+        """One line: each cell cut (with an ellipsis) or padded to its column's width."""
+        console = self.app.console
+        segments: list[Segment] = []
+        pad = " " * CELL_PADDING
+        for cell, width in zip(cells, self._widths, strict=True):
+            text = Text(pad, end="")
+            fitted = cell.copy()
+            fitted.truncate(width, overflow="ellipsis", pad=True)
+            text.append_text(fitted)
+            text.append(pad)
+            # The row's style goes under the cell's own (Text.render leaves it out).
+            segments.extend(Segment.apply_style(text.render(console), style))
+        total = sum(self._widths) + 2 * CELL_PADDING * len(self._widths)
+        return Strip(segments, total)
