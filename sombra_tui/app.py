@@ -100,7 +100,10 @@ class SombraApp(App[None]):
         for problem in self.startup_problems:
             self.notify(problem, severity="warning", timeout=8)
         if self.journaling:
-            self.offer_recovery()
+            # After the first frame: starting the journal writes the whole combat
+            # (megabytes after a long evening), and the DJ should see the screen first.
+            # Nothing is lost meanwhile: the journal starts with the combat as it is.
+            self.call_after_refresh(self.offer_recovery)
 
     # ---- crash recovery --------------------------------------------------------------
 

@@ -65,6 +65,8 @@ def script() -> list[c.Command]:
 async def main() -> None:
     app = SombraApp(Session.new(encounter()), remember_theme=False, cursor_blink=False)
     async with app.run_test(size=(100, 30)) as pilot:
+        while app.session.journal is None:  # the journal starts after the first frame
+            await pilot.pause()
         await app.workers.wait_for_complete()
         print("ready", flush=True)
         for number, command in enumerate(script(), start=1):
