@@ -24,41 +24,42 @@ class TextInput(Input):
             self.cursor_blink = False
 
 
-class PickList(SelectionList[str]):
+#: Enter submits the dialog (Textual only merges the BINDINGS of widget classes, so
+#: each widget below names it; the action comes from ConfirmsDialog).
+ENTER_CONFIRMS = Binding("enter", "confirm_dialog", "Confirm", show=False)
+
+
+class ConfirmsDialog:
+    """Mixin for form widgets: Enter submits the dialog they are in (as everywhere else
+    in a form) instead of the widget's own use of Enter."""
+
+    def action_confirm_dialog(self) -> None:
+        assert isinstance(self, Widget)
+        screen = self.screen
+        if isinstance(screen, Dialog):
+            screen.action_submit()
+
+
+class PickList(ConfirmsDialog, SelectionList[str]):
     """A selection list for forms: space toggles, Enter confirms the dialog."""
 
-    BINDINGS = [Binding("enter", "confirm_dialog", "Confirm", show=False)]
-
-    def action_confirm_dialog(self) -> None:
-        screen = self.screen
-        if isinstance(screen, Dialog):
-            screen.action_submit()
+    BINDINGS = [ENTER_CONFIRMS]
 
 
-class FormSelect(Select[SelectType]):
+class FormSelect(ConfirmsDialog, Select[SelectType]):
     """A dropdown for forms: space or the arrows open it, Enter confirms the dialog."""
 
-    BINDINGS = [Binding("enter", "confirm_dialog", "Confirm", show=False)]
-
-    def action_confirm_dialog(self) -> None:
-        screen = self.screen
-        if isinstance(screen, Dialog):
-            screen.action_submit()
+    BINDINGS = [ENTER_CONFIRMS]
 
 
-class FormCheckbox(Checkbox):
+class FormCheckbox(ConfirmsDialog, Checkbox):
     """A checkbox for forms: space toggles, Enter confirms the dialog (as everywhere else).
 
     A plain Checkbox also toggles on Enter, so the DJ's Enter to apply would undo
     the box just ticked and leave the dialog open.
     """
 
-    BINDINGS = [Binding("enter", "confirm_dialog", "Confirm", show=False)]
-
-    def action_confirm_dialog(self) -> None:
-        screen = self.screen
-        if isinstance(screen, Dialog):
-            screen.action_submit()
+    BINDINGS = [ENTER_CONFIRMS]
 
 
 class FormError(Exception):
