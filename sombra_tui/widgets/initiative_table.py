@@ -249,7 +249,13 @@ class InitiativeTable(ScrollView, can_focus=True):
         old, self.cursor_row = self.cursor_row, row
         if old != row:
             self._refresh_rows({old, row})
-        shown = self._shown_rows
+        if self._shown_rows <= 0:  # not laid out yet (the first screen): once it is
+            self.call_after_refresh(self._bring_into_view, page)
+        else:
+            self._bring_into_view(page)
+
+    def _bring_into_view(self, page: bool) -> None:
+        row, shown = self.cursor_row, self._shown_rows
         top = round(self.scroll_y)
         if shown <= 0 or top <= row < top + shown:
             return
@@ -259,7 +265,8 @@ class InitiativeTable(ScrollView, can_focus=True):
             target = row
         else:
             target = row - shown + 1
-        self.scroll_to(y=target, animate=False, immediate=True)
+        # force: on the first screen the scrollbars are not set up yet.
+        self.scroll_to(y=target, animate=False, immediate=True, force=True)
 
     def action_cursor_up(self) -> None:
         self.move_cursor(self.cursor_row - 1)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from sombra_tui.engine import commands as c
 from sombra_tui.engine.history import Combat
-from sombra_tui.engine.model import Encounter
+from sombra_tui.engine.model import Action, Encounter
 from sombra_tui.screens.dialogs import CharacterEditor
 from sombra_tui.session import Session
 from sombra_tui.widgets.initiative_table import InitiativeTable
@@ -71,3 +72,19 @@ async def test_enter_or_a_click_on_the_cursor_row_edits_that_character() -> None
         await pilot.click(InitiativeTable, offset=(5, 4))
         await pilot.pause()
         assert isinstance(app.screen, CharacterEditor)
+
+
+async def test_a_combat_opened_mid_round_shows_whoever_acts_on_the_first_screen() -> None:
+    """The acting character far down the order is in view as soon as the app starts."""
+    session = crowd()
+    session.execute(session.combat.start_command())
+    for name in session.combat.state.declaration_order[:25]:
+        session.execute(c.Declare(character=name, actions=[Action(description="waits")]))
+    acting = session.combat.state.current_declarer
+    assert acting is not None
+    app = make_app(session)
+    async with app.run_test(size=MIN_SIZE) as pilot:
+        await pilot.pause()
+        table = app.main_screen.query_one(InitiativeTable)
+        assert table.selected_name == acting and table.cursor_row >= 25
+        assert table.cursor_row in visible(table)
