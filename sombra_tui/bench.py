@@ -641,11 +641,27 @@ def run(quick: bool = False, progress: Callable[[str], None] | None = None) -> R
     encounter = build_encounter(sizes.characters)
     history = build_history(encounter, sizes.commands + sizes.screen_commands)
     history, extra = history[:sizes.commands], history[sizes.commands:]
+    speed = [timed(python_workload) for _ in range(5)]
     with private_dirs() as folder:
         combat = bench_engine(report, sizes, encounter, history, say)
         bench_files(report, sizes, combat, folder, say)
         asyncio.run(_bench_app(report, sizes, combat, extra, say))
+    speed += [timed(python_workload) for _ in range(5)]
+    # The same fixed work before and after: how fast this (shared) machine was during
+    # the run, to compare runs by. On the machine of README's table it varied by a
+    # third from one run to the next, and every other row with it.
+    report.rows.insert(0, Row("python_workload_ms", "machine speed: a fixed pure-Python "
+                              "workload (before and after the run)", median_ms(speed), "ms"))
     return report
+
+
+def python_workload() -> int:
+    """Dictionary and integer work, as the engine and Textual mostly do."""
+    counts: dict[int, int] = {}
+    for number in range(200_000):
+        key = number % 1_000
+        counts[key] = counts.get(key, 0) + number
+    return len(counts)
 
 
 def main(argv: Sequence[str]) -> int:

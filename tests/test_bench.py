@@ -21,7 +21,8 @@ def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def expected_rows() -> set[str]:
     rows = {"replay_ms", "replay_rate", "undo_ratio", "save_ms", "load_ms", "file_kib",
             "start_bare_ms", "start_empty_ms", "start_ms", "start_ratio",
-            "command_to_screen_ms", "command_sync_ms", "dialog_open_ms"}
+            "command_to_screen_ms", "command_sync_ms", "dialog_open_ms",
+            "python_workload_ms"}
     for length in bench.QUICK.lengths:
         rows |= {f"undo_ms_{length}", f"redo_ms_{length}"}
     return rows
