@@ -306,3 +306,30 @@ async def test_every_theme_applies_in_an_app(user_dir: Path) -> None:
             assert app.theme_variables["background"] == Color.parse(theme.background).hex
             assert app.screen.has_class(f"-theme-{name}") or app.has_class(f"-theme-{name}")
             assert app.has_class("-dark-mode") is theme.dark
+
+
+@pytest.mark.parametrize("name", sorted(BUILTIN))
+async def test_ticked_and_unticked_boxes_differ_clearly(name: str) -> None:
+    """In every theme a ticked box in a pick list is filled and an unticked one is not:
+    their backgrounds differ plainly (Textual's default changed only the tick's colour)."""
+    from sombra_tui.screens.dialogs.base import PickList
+
+    class PickApp(App[None]):
+        CSS_PATH = REPO / "sombra_tui" / "sombra.tcss"
+
+        def on_mount(self) -> None:
+            for theme in load_builtin_themes().themes.values():
+                self.register_theme(theme)
+            self.theme = name
+
+        def compose(self) -> ComposeResult:
+            yield PickList(("Ana", "Ana"), ("Bruno", "Bruno"))
+
+    app = PickApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        picks = app.query_one(PickList)
+        ticked = picks.get_component_styles("selection-list--button-selected")
+        unticked = picks.get_component_styles("selection-list--button")
+        assert contrast(ticked.background.hex, unticked.background.hex) >= 1.5
+        assert contrast(ticked.color.hex, ticked.background.hex) >= 3
