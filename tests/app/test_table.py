@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sombra_tui.app import SombraApp
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.history import Combat
 from sombra_tui.engine.model import Action, Encounter
@@ -88,3 +89,24 @@ async def test_a_combat_opened_mid_round_shows_whoever_acts_on_the_first_screen(
         table = app.main_screen.query_one(InitiativeTable)
         assert table.selected_name == acting and table.cursor_row >= 25
         assert table.cursor_row in visible(table)
+
+
+async def test_after_a_theme_switch_the_table_paints_as_if_started_in_that_theme() -> None:
+    def painted(app: SombraApp) -> list[list[tuple[str, object]]]:
+        table = app.main_screen.query_one(InitiativeTable)
+        return [[(segment.text, segment.style) for segment in table.render_line(y)]
+                for y in range(table.scrollable_content_region.height)]
+
+    switched = make_app(crowd(), theme="sombra", journal=False)
+    async with switched.run_test(size=MIN_SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down")
+        switched.theme = "papel"
+        await pilot.pause()
+        after_switch = painted(switched)
+    fresh = make_app(crowd(), theme="papel", journal=False)
+    async with fresh.run_test(size=MIN_SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert painted(fresh) == after_switch
