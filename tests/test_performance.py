@@ -210,6 +210,7 @@ async def test_long_log_shows_its_tail_then_older_pages(monkeypatch: pytest.Monk
         await pilot.pause()
         log = app.main_screen.query_one(ResolutionLog)
         assert log._first == len(events) - 30
+        assert log.scroll_y == log.max_scroll_y > 0  # the first screen shows the newest
         pages = 0
         while log._first > 0:
             bottom = log.lines[-1]

@@ -50,14 +50,17 @@ class ResolutionLog(RichLog):
         self._shown = list(events)
 
     def _write(self, events: list[LogEvent]) -> None:
-        for event in events:
-            self.write(event_text(event, self.palette), scroll_end=False)
-        if events and self.auto_scroll and self._size_known:
-            # Scrolled now, in the same repaint as the new lines: RichLog's own scroll
-            # waits for the next refresh, which repainted the whole log a second time.
+        # Scrolled to the end once, now, in the same repaint as the new lines: RichLog's
+        # own scroll waits for the next refresh, which repainted the whole log a second
+        # time. Before the log has a size RichLog holds the lines back, and its own
+        # scroll goes with them.
+        now = self._size_known
+        for index, event in enumerate(events):
+            last = index == len(events) - 1
+            self.write(event_text(event, self.palette),
+                       scroll_end=None if last and not now else False)
+        if events and now and self.auto_scroll:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
-        elif events and self.auto_scroll:
-            self.scroll_end(animate=False, immediate=False, x_axis=False)
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
