@@ -285,18 +285,9 @@ def private_dirs() -> Iterator[Path]:
     """Temporary data and config folders, so the app never touches the real home."""
     from sombra_tui import config
 
-    saved = {name: os.environ.get(name) for name in (config.DATA_DIR_ENV, config.CONFIG_DIR_ENV)}
-    with tempfile.TemporaryDirectory(prefix="sombra-bench-") as folder:
-        os.environ[config.DATA_DIR_ENV] = str(Path(folder) / "data")
-        os.environ[config.CONFIG_DIR_ENV] = str(Path(folder) / "config")
-        try:
-            yield Path(folder)
-        finally:
-            for name, value in saved.items():
-                if value is None:
-                    os.environ.pop(name, None)
-                else:
-                    os.environ[name] = value
+    with tempfile.TemporaryDirectory(prefix="sombra-bench-") as folder, \
+            config.folders_under(Path(folder)):
+        yield Path(folder)
 
 
 # --------------------------------------------------------------------------- engine

@@ -17,6 +17,7 @@ import contextlib
 import json
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -35,6 +36,23 @@ MAX_PREFERENCES_BYTES = 1024 * 1024
 def _from_env(variable: str) -> Path | None:
     value = os.environ.get(variable, "").strip()
     return Path(value).expanduser() if value else None
+
+
+@contextlib.contextmanager
+def folders_under(folder: Path) -> Iterator[None]:
+    """Data and config under `folder` meanwhile, then as they were: the benchmark and
+    the screenshots run the real app without touching the user's own files."""
+    saved = {name: os.environ.get(name) for name in (DATA_DIR_ENV, CONFIG_DIR_ENV)}
+    os.environ[DATA_DIR_ENV] = str(folder / "data")
+    os.environ[CONFIG_DIR_ENV] = str(folder / "config")
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 def data_dir() -> Path:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
-import os
 import shutil
 import subprocess
 import sys
@@ -30,7 +29,7 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 
 from sombra_tui.app import SombraApp
-from sombra_tui.config import CONFIG_DIR_ENV, DATA_DIR_ENV
+from sombra_tui.config import folders_under
 from sombra_tui.engine.state import Phase
 from sombra_tui.screens.dialogs import DeclarationEditor, HelpScreen, ReactionDialog, TADialog
 
@@ -361,18 +360,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0 if args and args[0] in ("-h", "--help") else 2
     outdir = Path(args[0]) if args else default_outdir()
     outdir.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="sombra-tui-screenshots-") as scratch:
-        saved = {name: os.environ.get(name) for name in (CONFIG_DIR_ENV, DATA_DIR_ENV)}
-        os.environ[CONFIG_DIR_ENV] = str(Path(scratch, "config"))
-        os.environ[DATA_DIR_ENV] = str(Path(scratch, "data"))
-        try:
-            svgs = asyncio.run(take_all(outdir))
-        finally:
-            for name, value in saved.items():
-                if value is None:
-                    os.environ.pop(name, None)
-                else:
-                    os.environ[name] = value
+    with tempfile.TemporaryDirectory(prefix="sombra-tui-screenshots-") as scratch, \
+            folders_under(Path(scratch)):
+        svgs = asyncio.run(take_all(outdir))
     convert = png_converter()
     if convert is None:
         print("PNGs skipped: install rsvg-convert (Debian/Ubuntu: apt install librsvg2-bin; "

@@ -144,3 +144,14 @@ def test_folder_in_place_of_the_file(dirs: tuple[Path, Path]) -> None:
     preferences, warning = load_preferences()
     assert preferences == Preferences()
     assert warning is not None and "folder" in warning
+
+
+def test_folders_under_points_data_and_config_there_then_restores(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(config.DATA_DIR_ENV, "/somewhere/data")
+    monkeypatch.delenv(config.CONFIG_DIR_ENV, raising=False)
+    with config.folders_under(tmp_path):
+        assert config.data_dir() == tmp_path / "data"
+        assert config.config_dir() == tmp_path / "config"
+    assert os.environ[config.DATA_DIR_ENV] == "/somewhere/data"
+    assert config.CONFIG_DIR_ENV not in os.environ
