@@ -42,6 +42,13 @@ def char(name: str, primaria: int, secundaria: int = 0, alerta: int = 10,
                      **fields)
 
 
+#: The three characters of RULES.md's worked example (primaria/secundaria, Alerta),
+#: shared by the rule tests.
+ANA = char("Ana", 8, 3, 14)
+BRUNO = char("Bruno", 12, 5, 12)
+CARLA = char("Carla", 15, 2, 13)
+
+
 def act(description: str, *targets: str, kind: ActionKind = ActionKind.ROUND,
         **fields: Any) -> Action:
     """An action aimed at `targets` (they pre-fill the affected list, D2)."""

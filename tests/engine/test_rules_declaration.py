@@ -26,6 +26,9 @@ from sombra_tui.engine import (
     may_react,
 )
 from tests.engine.conftest import (
+    ANA,
+    BRUNO,
+    CARLA,
     COMB,
     SUB,
     act,
@@ -42,9 +45,6 @@ from tests.engine.conftest import (
     top_reactor,
 )
 
-ANA = char("Ana", 8, 3, 14)
-BRUNO = char("Bruno", 12, 5, 12)
-CARLA = char("Carla", 15, 2, 13)
 DANI = char("Dani", 10, 0, 13)  # between Ana and Bruno
 ZOE = char("Zoe", 6, 0, 13)  # before Ana
 

@@ -22,19 +22,17 @@ from sombra_tui.engine import (
     ResolveOpposed,
 )
 from tests.engine.conftest import (
+    ANA,
+    BRUNO,
     act,
     advance_to,
     assert_refused,
-    char,
     declare,
     declare_all_inaction,
     dice,
     events_of,
     started,
 )
-
-ANA = char("Ana", 8, 3, 14)
-BRUNO = char("Bruno", 12, 5, 12)
 
 PASS = dice(1, 2, 3)  # 6 <= 15
 FAIL = dice(10, 9, 8)  # 27 > 15

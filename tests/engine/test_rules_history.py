@@ -18,22 +18,20 @@ from sombra_tui.engine import (
     storage,
 )
 from tests.engine.conftest import (
+    ANA,
+    BRUNO,
+    CARLA,
     COMB,
     SUB,
     act,
     advance_to,
     assert_refused,
-    char,
     declare,
     dice,
     events_of,
     react,
     started,
 )
-
-ANA = char("Ana", 8, 3, 14)
-BRUNO = char("Bruno", 12, 5, 12)
-CARLA = char("Carla", 15, 2, 13)
 
 
 def eventful_combat() -> Combat:

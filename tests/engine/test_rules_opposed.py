@@ -22,20 +22,18 @@ from sombra_tui.engine import (
     resolve_ta,
 )
 from tests.engine.conftest import (
+    ANA,
+    BRUNO,
+    CARLA,
     act,
     advance_to,
     assert_refused,
-    char,
     declare,
     decline,
     dice,
     events_of,
     started,
 )
-
-ANA = char("Ana", 8, 3, 14)
-BRUNO = char("Bruno", 12, 5, 12)
-CARLA = char("Carla", 15, 2, 13)
 
 
 def roll(name: str, d: Dice, **fields: int) -> OpposedRoll:

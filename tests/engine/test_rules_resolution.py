@@ -17,6 +17,9 @@ from sombra_tui.engine import (
     StepStatus,
 )
 from tests.engine.conftest import (
+    ANA,
+    BRUNO,
+    CARLA,
     SUB,
     act,
     advance_to,
@@ -32,9 +35,6 @@ from tests.engine.conftest import (
     started,
 )
 
-ANA = char("Ana", 8, 3, 14)
-BRUNO = char("Bruno", 12, 5, 12)
-CARLA = char("Carla", 15, 2, 13)
 DANI = char("Dani", 12, 1, 13)  # acts together with Bruno (I4)
 
 
