@@ -142,24 +142,25 @@ async def react(pilot: Pilot[Any], reactor: str, description: str, skill: str,
     """space opens the prompt; substitute with one action, Alerta dice typed, enter."""
     await open_reaction(pilot, reactor)
     await fill_action(pilot, reactor, description, skill, targets)
-    pilot.app.screen.query_one("#dice").focus()
-    await type_text(pilot, dice)
-    await pilot.press("enter")
-    await pilot.pause()
-    if isinstance(pilot.app.screen, ReactionDialog):
-        raise _fail(pilot, f"confirming {reactor}'s reaction")
+    await confirm_with_dice(pilot, dice, ReactionDialog, f"confirming {reactor}'s reaction")
 
 
 async def resolve_typed(pilot: Pilot[Any], dice: str) -> None:
     """space opens the TA of the acting character; type the dice and confirm."""
     await pilot.press("space")
     await wait_for_screen(pilot, TADialog, "opening a TA")
+    await confirm_with_dice(pilot, dice, TADialog, f"resolving a TA with {dice}")
+
+
+async def confirm_with_dice(pilot: Pilot[Any], dice: str, dialog: type[Screen[Any]],
+                            doing: str) -> None:
+    """Type the dice into the open dialog's dice field and press enter; it must close."""
     pilot.app.screen.query_one("#dice").focus()
     await type_text(pilot, dice)
     await pilot.press("enter")
     await pilot.pause()
-    if isinstance(pilot.app.screen, TADialog):
-        raise _fail(pilot, f"resolving a TA with {dice}")
+    if isinstance(pilot.app.screen, dialog):
+        raise _fail(pilot, doing)
 
 
 async def advance_to(pilot: Pilot[Any], phase: Phase) -> None:
