@@ -30,11 +30,13 @@ from sombra_tui.engine.conditions import (
     SANGRANDO,
     ActionScope,
     BodySide,
+    Condition,
     ConditionSpec,
     GdEffect,
     GradeEntry,
     GradeSourceKind,
     ScopeKind,
+    condition_grades,
 )
 from sombra_tui.engine.dice import Dice
 from sombra_tui.engine.formula import Formula, FormulaError, parse_formula
@@ -419,6 +421,9 @@ class Thresholds(BaseModel):
     pv: int
     propose_inconsciente: bool
     propose_muerto: bool
+    #: G >= PV / W >= PV after the change, proposed or not (a DJ who declined stays asked).
+    golpe_at_pv: bool
+    herida_at_pv: bool
     golpe_over: int
     herida_over: int
 
@@ -430,6 +435,8 @@ def thresholds(before: Counters, after: Counters, pv: int) -> Thresholds:
         pv=pv,
         propose_inconsciente=before.g < pv <= after.g,
         propose_muerto=before.w < pv <= after.w,
+        golpe_at_pv=after.g >= pv,
+        herida_at_pv=after.w >= pv,
         golpe_over=max(0, after.g - pv),
         herida_over=max(0, after.w - pv),
     )
@@ -733,6 +740,13 @@ def wound_grades(wounds: Iterable[Wound], action: ActionScope) -> list[GradeEntr
                                           source_id=wound.id, name=wound.location.label,
                                           severity=wound.severity.value))
     return entries
+
+
+def ta_grades(wounds: Iterable[Wound], conditions: Iterable[Condition], round_: int,
+              action: ActionScope) -> list[GradeEntry]:
+    """H10 and C1: every wound and condition grade of a TA in `round_`, wounds first;
+    they add to the TA's other grades (T3) and each names its source in the breakdown."""
+    return [*wound_grades(wounds, action), *condition_grades(conditions, round_, action)]
 
 
 def next_wound_id(wounds: Sequence[Wound]) -> int:

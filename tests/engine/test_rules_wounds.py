@@ -66,6 +66,7 @@ from sombra_tui.engine.wounds import (
     pv_for,
     read_hit,
     severity_of,
+    ta_grades,
     threshold_conditions,
     thresholds,
     tipo_iv_count,
@@ -359,6 +360,8 @@ def test_h7_no_proposal_below_pv_or_once_already_beyond_it() -> None:
     assert threshold_conditions(below) == []
     again = thresholds(Counters(g=22, w=0), Counters(g=25, w=0), 21)
     assert not again.propose_inconsciente and again.golpe_over == 4
+    assert again.golpe_at_pv and not again.herida_at_pv  # still at or beyond PV
+    assert not below.golpe_at_pv
 
 
 # ------------------------------------------------------------------------------ H8
@@ -549,6 +552,8 @@ def test_h10_wound_and_condition_grades_add_up_with_each_other() -> None:
                *condition_grades([dolor], 3, ActionScope.default())]
     assert [e.describe() for e in entries] == ["chest, grave wound +1", "dolor intenso +1"]
     assert total_gd(entries) == 2
+    assert ta_grades([grave], [dolor], 3, ActionScope.default()) == entries
+    assert ta_grades([grave], [dolor], 3, ActionScope.alerta()) == []
 
 
 def test_wound_ids_are_fresh() -> None:
