@@ -404,13 +404,14 @@ def parse_formula(text: str) -> Formula:
     if not text.strip():
         raise FormulaError("formula.empty", f"The formula is empty: {_HELP}.",
                            formula=text, position=0)
-    marks = [i for i, ch in enumerate(text) if not ch.isspace()]
-    if len(marks) > MAX_LENGTH or len(text) > MAX_TEXT:
-        # Counted without spaces, so that the canonical text (which only drops brackets
-        # and digits and adds spaces) always parses again.
+    # Counted without spaces, so that the canonical text (which only drops brackets and
+    # digits and adds spaces) always parses again.
+    length = len("".join(text.split()))
+    if length > MAX_LENGTH or len(text) > MAX_TEXT:
+        marks = [i for i, ch in enumerate(text[:MAX_TEXT]) if not ch.isspace()]
         at = marks[MAX_LENGTH] if len(marks) > MAX_LENGTH else MAX_TEXT
         raise FormulaError("formula.too_long",
-                           f"The formula is too long ({len(marks)} characters besides "
+                           f"The formula is too long ({length} characters besides "
                            f"spaces, at most {MAX_LENGTH}).", formula=text, position=at,
-                           params={"length": len(marks), "max": MAX_LENGTH})
+                           params={"length": length, "max": MAX_LENGTH})
     return Formula(source=text, node=_Parser(text).parse())

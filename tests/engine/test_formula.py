@@ -175,6 +175,19 @@ def test_h3_error_params_name_the_offending_text() -> None:
     assert caught.value.params["character"] == "/"
 
 
+def test_h3_a_huge_text_is_refused_quickly_and_its_message_stays_short() -> None:
+    text = "d+ + " * 200_000
+    with pytest.raises(FormulaError) as caught:
+        parse_formula(text)
+    assert caught.value.code == "formula.too_long"
+    assert caught.value.params["length"] == 600_000
+    assert len(str(caught.value)) < 1000
+    spaces = " " * 1000 + "d+"
+    with pytest.raises(FormulaError) as caught:
+        parse_formula(spaces)
+    assert caught.value.code == "formula.too_long"
+
+
 def test_h3_limits_allow_a_formula_at_the_limit() -> None:
     at_depth = "(" * MAX_DEPTH + "d+" + ")" * MAX_DEPTH
     assert value(at_depth) == 8
