@@ -247,3 +247,13 @@ def test_c4_inconsciente_and_muerto_are_out() -> None:
 def test_h11_conditions_that_propose_prevented() -> None:
     proposing = {name for name in BUILTIN_NAMES if prevents_pending_action(builtin(name, began=1))}
     assert proposing == {ATURDIDO, INCONSCIENTE, MUERTO, DESARMADO}
+
+
+def test_c4_a_condition_acts_from_the_moment_it_begins_h11() -> None:
+    # H11: a wound takes effect when its attack resolves, so aturdido begun in round 4
+    # already stops what is still pending in round 4 (the duration counts from round 5).
+    aturdido = builtin(ATURDIDO, began=4, duration=2)
+    assert not can_act([aturdido], 4) and can_act([aturdido], 3)
+    assert aturdido.active_in(4) and not aturdido.active_in(3)
+    until_removed = builtin(DESARMADO, began=4)
+    assert until_removed.rounds_left(9) is None

@@ -648,3 +648,31 @@ def test_worked_example_h_c_ana_clubbed_aturdido_rounds_5_and_6() -> None:
     assert can_act(end_of_round(conditions, 6).kept, 7)
     for round_ in range(4, 60):
         assert not bleed_at_end_of_round(wound, round_).point_lost
+
+
+# ----------------------------------------------------------------------------- H12
+
+
+def test_h12_the_djs_severity_and_consequences_win_over_h8_and_h9() -> None:
+    own = Consequences(gd=(GdEffect(scope=ScopeKind.ANY, gd=2),))
+    assessed = assess(L.PECHO, 8, lethal=True, resistencia=7, settings=DEFAULT,
+                      severity=Severity.GRAVE, consequences=own)
+    assert assessed.severity is Severity.GRAVE and assessed.severity_overridden
+    assert assessed.consequences == own
+    wound = new_wound(1, assessed, 2)
+    assert wound.gd == own.gd and wound.bleed_rate is None
+    assert total_gd(wound_grades([wound], ActionScope.alerta())) == 2
+    # A severity chosen by the DJ gives that severity's H9 consequences.
+    leve = assess(L.PECHO, 20, lethal=True, resistencia=7, settings=DEFAULT,
+                  severity=Severity.LEVE)
+    assert leve.consequences.bleed_rate == 16 and leve.severity_overridden
+
+
+def test_h12_a_hit_entered_by_hand_is_assessed_like_a_rolled_one() -> None:
+    # A fall: no dice, the DJ gives location and damage (a ManualHit).
+    fall = assess(L.PIERNA_DERECHA, 9, lethal=False, resistencia=4, settings=DEFAULT,
+                  protection=1)
+    assert (fall.damage, fall.severity) == (8, Severity.GRAVE)
+    assert fall.consequences.gd == (GdEffect(scope=ScopeKind.LEG, side=RIGHT, gd=1),)
+    assert fall.consequences.bleed_rate is None  # non-lethal
+    assert apply_damage(Counters(), fall.damage, fall.lethal) == Counters(g=8, w=0)
