@@ -559,19 +559,23 @@ def _build_extended_steps(state: CombatState, emit: _Emitter) -> None:
     active = [p for p in state.extended if p.status is ExtendedStatus.ACTIVE]
     active.sort(key=lambda p: (order.get(p.owner, len(order)), p.id))
     for progress in active:
-        if progress.owner in state.out:  # P5: out characters skip their extended roll
+        due = progress.duration if progress.mode is ExtendedMode.SIMPLE else progress.interval
+        if progress.rounds_counted + 1 >= due:
+            # P5: a due TA is built even for someone out; being out is judged when the
+            # character's turn comes in this phase (_settle), so a mark made or lifted
+            # before then counts.
+            progress.rounds_counted += 1
+            state.steps.append(Step(id=_new_id(state), character=progress.owner,
+                                    extended_id=progress.id,
+                                    group=order.get(progress.owner, len(order))))
+            continue
+        if progress.owner in state.out:  # P5: an out character's round does not count
             emit(EventKind.SKIPPED, f"{progress.owner} is out: \"{progress.action.description}"
                  "\" does not progress this round (P5).", actor=progress.owner, rule="P5")
             continue
         progress.rounds_counted += 1
-        due = progress.duration if progress.mode is ExtendedMode.SIMPLE else progress.interval
-        if progress.rounds_counted >= due:
-            state.steps.append(Step(id=_new_id(state), character=progress.owner,
-                                    extended_id=progress.id,
-                                    group=order.get(progress.owner, len(order))))
-        else:
-            emit(EventKind.EXTENDED, f"{progress.owner}: \"{progress.action.description}\" "
-                 f"{progress.progress_text()} (E1).", actor=progress.owner, rule="E1")
+        emit(EventKind.EXTENDED, f"{progress.owner}: \"{progress.action.description}\" "
+             f"{progress.progress_text()} (E1).", actor=progress.owner, rule="E1")
     if not state.steps:
         emit(EventKind.PHASE, "No extended TA is due this round.")
 
@@ -813,7 +817,7 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
         emit(EventKind.TA, f"{conditioning} (conditioning)", actor=conditioning,
              ta=results[conditioning], rule="O3")
         emit(EventKind.TA, f"{conditioned} (conditioned, GD {format_gd(shift)} because the "
-             f"conditioning TA {'succeeded' if shift > 0 else 'failed'})", actor=conditioned,
+             f"conditioning TA {'succeeded' if results[conditioning].success else 'failed'})", actor=conditioned,
              ta=results[conditioned], rule="O3")
         verdict = compare_ta(results[conditioning], results[conditioned])
         winners = ([conditioning] if verdict > 0 else [conditioned] if verdict < 0
@@ -897,9 +901,41 @@ def _apply_mark(state: CombatState, name: str, mark: c.Mark, emit: _Emitter,
     elif mark is c.Mark.BACK and name in state.out:
         state.out.remove(name)
         emit(EventKind.MARK, f"{name} is back in the combat{after}.", actor=name, rule="P4")
+        _give_back(state, name, emit)
     elif mark is c.Mark.UNPREVENT and name in state.prevented:
         state.prevented.remove(name)
         emit(EventKind.MARK, f"{name} is no longer prevented{after}.", actor=name, rule="P4")
+        _give_back(state, name, emit)
+
+
+def _give_back(state: CombatState, name: str, emit: _Emitter) -> None:
+    """P4/P5: a mark lifted before the character's group has acted (nobody of that group
+    or a later one has made a TA) gives back the steps the mark had skipped."""
+    if state.phase not in RESOLUTION_PHASES or name in state.out \
+            or state.character(name) is None:
+        return
+    if state.phase is Phase.ROUND and name in state.prevented:
+        return
+    steps = list(state.steps)  # a new list: steps otherwise only ever leave pending
+    restored = False
+    for position, step in enumerate(steps):
+        if (step.character != name or step.status is not StepStatus.SKIPPED
+                or step.skipped_for not in ("out", "prevented")
+                or state.group_started(step.group)):
+            continue
+        # Finished steps are shared between clones: replace, never change, this one.
+        steps[position] = step.model_copy(update={"status": StepStatus.PENDING,
+                                                  "skipped_for": None})
+        progress = (state.extended_by_id(step.extended_id)
+                    if step.extended_id is not None else None)
+        if progress is not None and step.skipped_for == "out":
+            progress.rounds_counted += 1  # P5: the round counts again
+        restored = True
+        emit(EventKind.MARK, f"{name} gets \"{state.step_action(step).description}\" back: "
+             "the group has not acted yet (P4).", actor=name,
+             rule="P5" if step.extended_id is not None else "P4")
+    if restored:
+        state.steps = steps
 
 
 def _apply_pending_marks(state: CombatState, emit: _Emitter) -> None:
@@ -979,6 +1015,15 @@ def _adjust_extended(state: CombatState, cmd: c.AdjustExtended, emit: _Emitter) 
         progress.status = ExtendedStatus.DONE
         emit(EventKind.EXTENDED, f"{progress.owner} completes \"{progress.action.description}"
              "\" (E3).", actor=progress.owner, rule="E3")
+        # E3: done at once, so its TA still due in this phase is withdrawn.
+        for step in state.steps:
+            if step.extended_id == progress.id and step.status is StepStatus.PENDING:
+                step.status = StepStatus.SKIPPED
+                step.skipped_for = "done"
+                emit(EventKind.WITHDRAWN, f"{progress.owner}'s TA for \""
+                     f"{progress.action.description}\" withdrawn: the action is done (E3).",
+                     actor=progress.owner, rule="E3")
+                _after_step(state, step, emit)
 
 
 def _abandon_extended(state: CombatState, cmd: c.AbandonExtended, emit: _Emitter) -> None:
@@ -1029,16 +1074,23 @@ def _settle(state: CombatState, emit: _Emitter) -> None:
             changed = False
             for step in state.current_group():
                 name = step.character
-                reason = None
+                reason = why = None
                 if state.character(name) is None:
-                    reason = "left the encounter"
+                    reason, why = "left the encounter", "gone"
                 elif name in state.out:
                     reason = "out (P4)" if step.extended_id is None else "out (P5)"
+                    why = "out"
                 elif state.phase is Phase.ROUND and name in state.prevented:
-                    reason = "prevented (P4)"
+                    reason, why = "prevented (P4)", "prevented"
                 if reason is None:
                     continue
                 step.status = StepStatus.SKIPPED
+                step.skipped_for = why
+                progress = (state.extended_by_id(step.extended_id)
+                            if step.extended_id is not None else None)
+                if why == "out" and progress is not None \
+                        and progress.status is ExtendedStatus.ACTIVE:
+                    progress.rounds_counted -= 1  # P5: an out character's round does not count
                 action = state.step_action(step) if state.character(name) else None
                 what = f" \"{action.description}\"" if action else ""
                 emit(EventKind.SKIPPED, f"{name}{what} skipped: {reason}.", actor=name,

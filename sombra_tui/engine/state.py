@@ -133,6 +133,9 @@ class Step(BaseModel):
     group: int
     status: StepStatus = StepStatus.PENDING
     result: TAResult | None = None
+    #: Why a skipped step was skipped ("out", "prevented", "gone", "done"): a mark lifted
+    #: before the step's group has acted gives the action back (P4, P5).
+    skipped_for: str | None = None
 
 
 class ExtendedStatus(StrEnum):
@@ -384,21 +387,33 @@ class CombatState(BaseModel):
         return False
 
     def group_in_progress(self) -> bool:
-        """True while some of the acting group have rolled and some have not (P4)."""
+        """True once some member of the acting group has made its TA (P4): a step of the
+        group is done (resolved, or rolled as part of an opposition). Skipped steps do not
+        count: marks made before anyone of the group has rolled apply at once to all."""
         steps = self.steps
         first = self._first_pending()
         if first == len(steps):
             return False
         group = steps[first].group
-        if first > 0 and steps[first - 1].group == group:
-            return True  # everything before the first pending step is done or skipped
+        done = StepStatus.DONE
+        position = first - 1
+        while position >= 0 and steps[position].group == group:
+            if steps[position].status is done:
+                return True
+            position -= 1
         for position in range(first + 1, len(steps)):
             step = steps[position]
             if step.group != group:
                 break
-            if step.status is not StepStatus.PENDING:
+            if step.status is done:
                 return True
         return False
+
+    def group_started(self, group: int) -> bool:
+        """True when some step of group `group` or of a later group is done (P4): the
+        phase has reached that group and someone there has acted."""
+        return any(step.group >= group and step.status is StepStatus.DONE
+                   for step in self.steps)
 
     def extended_by_id(self, extended_id: int) -> ExtendedProgress | None:
         for progress in self.extended:

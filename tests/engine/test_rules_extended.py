@@ -297,3 +297,24 @@ def test_e4_chase_against_someone_without_an_extended_action() -> None:
         OpposedRoll(character="Bruno", dice=dice(4, 4, 5), target=12),  # 13 > 12
     ]))
     assert owner(combat, "Ana").successes == 1
+
+
+def test_e3_lowering_the_successes_to_those_counted_withdraws_the_due_ta() -> None:
+    """Issue 10, item 4: done at once; its pending TA of this phase is withdrawn and
+    logged, and the round can advance without rolling it."""
+    combat = started(ANA)
+    declare(combat, "Ana", extended(ExtendedMode.COMPLEX, successes=3))
+    to_extended_phase(combat)
+    combat.execute(Resolve(character="Ana", dice=PASS))
+    next_round(combat)
+    assert to_extended_phase(combat) == ["Ana"]  # the second TA is due
+    events = combat.execute(AdjustExtended(extended_id=progress(combat).id, successes=1))
+    assert progress(combat).status is ExtendedStatus.DONE
+    assert combat.state.pending_steps() == []
+    [withdrawn] = [e for e in events if e.kind is EventKind.WITHDRAWN]
+    assert withdrawn.rule == "E3" and withdrawn.actor == "Ana"
+    assert_refused(combat, Resolve(character="Ana", dice=PASS))
+    combat.execute(Advance())
+    assert combat.state.phase is Phase.END_OF_ROUND
+    completions = [e for e in combat.log if "completes" in e.text]
+    assert len(completions) == 1

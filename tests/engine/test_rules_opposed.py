@@ -274,3 +274,17 @@ def test_o4_stealth_reading_in_the_log() -> None:
     ]))
     text = opposed_event(combat)
     assert text.startswith("Bruno wins") and "detects" in text
+
+
+@pytest.mark.parametrize(("size", "carla_dice", "word"), [
+    (0, dice(2, 3, 4), "succeeded"), (0, dice(9, 9, 8), "failed"),
+    (1, dice(2, 3, 4), "succeeded"), (2, dice(9, 9, 8), "failed")])
+def test_o3_log_says_how_the_conditioning_ta_went_whatever_the_size(
+        size: int, carla_dice: Dice, word: str) -> None:
+    """Issue 10, item 5: with size 0 and a successful conditioning TA it said 'failed'."""
+    combat = carla_attacks_bruno()
+    combat.execute(ResolveOpposed(character="Carla", condition_size=size, rolls=[
+        roll("Carla", carla_dice), roll("Bruno", dice(1, 1, 2))]))
+    [line] = [e.text for e in events_of(combat, EventKind.TA, rule="O3")
+              if e.actor == "Bruno"]
+    assert f"conditioning TA {word}" in line

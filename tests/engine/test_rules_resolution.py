@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from sombra_tui.engine import (
     Action,
     ActionKind,
@@ -252,10 +254,11 @@ def test_p5_out_character_skips_its_extended_roll_logged() -> None:
     combat.execute(SetMark(character="Ana", mark=Mark.OUT))
     combat.execute(Advance())
     assert combat.state.phase is Phase.EXTENDED
-    assert combat.state.steps == []
+    assert combat.state.pending_steps() == []  # her turn came at once: skipped
     [event] = events_of(combat, EventKind.SKIPPED, rule="P5")
     assert event.actor == "Ana"
     assert combat.state.extended[0].attempts == 0
+    assert combat.state.extended[0].rounds_counted == 0  # the round does not count
 
 
 def test_p5_marked_out_during_the_extended_phase_skips_the_roll() -> None:
@@ -304,3 +307,138 @@ def test_p6_every_event_carries_the_round_number() -> None:
     assert rounds == sorted(rounds)
     assert set(rounds) == {1, 2, 3}
     assert combat.state.round == 3
+
+
+# --------------------------------------------------------------------------- P4 in groups
+# Issue 10, item 1: "a mark made inside a simultaneous group takes effect after the
+# group" only once some member of the group has made its TA; before that a mark takes
+# effect at once for every member, in whatever order the DJ marks them.
+
+C12, A8, B8 = char("C", 12), char("A", 8), char("B", 8)  # A and B act together (I4)
+
+
+def c_then_a_and_b() -> Combat:
+    combat = everyone_shoots(A8, B8, C12)
+    assert [s.character for s in combat.state.steps] == ["C", "A", "B"]
+    combat.execute(Resolve(character="C", dice=dice(1, 2, 3)))
+    return combat
+
+
+@pytest.mark.parametrize("mark", [Mark.PREVENTED, Mark.OUT])
+@pytest.mark.parametrize("first", ["A", "B"])
+def test_p4_marks_before_anyone_of_the_group_rolls_apply_at_once_to_all(
+        mark: Mark, first: str) -> None:
+    combat = c_then_a_and_b()
+    second = "B" if first == "A" else "A"
+    combat.execute(SetMark(character=first, mark=mark))
+    combat.execute(SetMark(character=second, mark=mark))
+    assert combat.state.pending_marks == []
+    assert status(combat) == {"C": StepStatus.DONE, "A": StepStatus.SKIPPED,
+                              "B": StepStatus.SKIPPED}
+    assert combat.state.pending_steps() == []
+    assert_refused(combat, Resolve(character=second, dice=dice(1, 2, 3)))
+    combat.execute(Advance())  # neither A nor B acts
+
+
+def test_p4_a_mark_after_a_member_rolled_still_waits_for_the_group() -> None:
+    combat = c_then_a_and_b()
+    combat.execute(Resolve(character="A", dice=dice(1, 2, 3)))
+    combat.execute(SetMark(character="B", mark=Mark.PREVENTED))
+    assert [p.character for p in combat.state.pending_marks] == ["B"]
+    assert status(combat)["B"] is StepStatus.PENDING
+
+
+@pytest.mark.parametrize(("mark", "lift"), [(Mark.OUT, Mark.BACK),
+                                            (Mark.PREVENTED, Mark.UNPREVENT)])
+def test_p4_mark_lifted_before_the_group_acts_gives_the_action_back(
+        mark: Mark, lift: Mark) -> None:
+    combat = c_then_a_and_b()
+    combat.execute(SetMark(character="A", mark=mark))
+    assert status(combat)["A"] is StepStatus.SKIPPED
+    events = combat.execute(SetMark(character="A", mark=lift))
+    assert status(combat)["A"] is StepStatus.PENDING
+    assert any(e.rule == "P4" and "back" in e.text for e in events)
+    combat.execute(Resolve(character="A", dice=dice(1, 2, 3)))
+    combat.execute(Resolve(character="B", dice=dice(1, 2, 3)))
+    assert status(combat) == dict.fromkeys("CAB", StepStatus.DONE)
+
+
+def test_p4_back_after_the_group_has_acted_does_not_give_the_action_back() -> None:
+    combat = c_then_a_and_b()
+    combat.execute(SetMark(character="A", mark=Mark.OUT))
+    combat.execute(Resolve(character="B", dice=dice(1, 2, 3)))  # the group has acted
+    combat.execute(SetMark(character="A", mark=Mark.BACK))
+    assert status(combat)["A"] is StepStatus.SKIPPED
+    assert combat.state.pending_steps() == []
+
+
+def test_p4_given_back_action_survives_undo_and_replay() -> None:
+    """S1: the step given back is a new record; undoing the mark restores the skip."""
+    combat = c_then_a_and_b()
+    combat.execute(SetMark(character="A", mark=Mark.OUT))
+    skipped = combat.state.model_copy(deep=True)
+    combat.execute(SetMark(character="A", mark=Mark.BACK))
+    combat.undo()
+    assert combat.state == skipped
+    combat.redo()
+    replayed = Combat(combat.encounter, combat.commands)
+    assert replayed.state == combat.state
+    assert status(replayed)["A"] is StepStatus.PENDING
+
+
+# --------------------------------------------------------------------------- P5 at the turn
+# Issue 10, item 3: out in the extended phase is judged when the character's turn comes.
+
+
+def extended_phase_with(*names_and_chars: Character, out: str | None = None) -> Combat:
+    combat = started(*names_and_chars)
+    for name in list(combat.state.declaration_order):
+        declare(combat, name, _extended(f"{name} works"))
+    advance_to(combat, Phase.ROUND)
+    if out is not None:
+        combat.execute(SetMark(character=out, mark=Mark.OUT))
+    combat.execute(Advance())
+    assert combat.state.phase is Phase.EXTENDED
+    return combat
+
+
+def test_p5_out_when_the_phase_starts_but_back_before_the_turn_rolls() -> None:
+    combat = extended_phase_with(ANA, CARLA, out="Ana")  # Carla (15) rolls first
+    assert [s.character for s in combat.state.pending_steps()] == ["Carla", "Ana"]
+    combat.execute(SetMark(character="Ana", mark=Mark.BACK))
+    combat.execute(Resolve(character="Carla", dice=dice(1, 2, 3)))
+    combat.execute(Resolve(character="Ana", dice=dice(1, 2, 3)))
+    assert [p.attempts for p in combat.state.extended] == [1, 1]
+    assert events_of(combat, EventKind.SKIPPED, rule="P5") == []
+
+
+def test_p5_marked_out_before_the_turn_skips_the_later_roll() -> None:
+    combat = extended_phase_with(ANA, CARLA)
+    combat.execute(SetMark(character="Ana", mark=Mark.OUT))  # while Carla is to roll
+    assert status(combat)["Ana"] is StepStatus.PENDING  # not her turn yet
+    combat.execute(Resolve(character="Carla", dice=dice(1, 2, 3)))
+    assert status(combat)["Ana"] is StepStatus.SKIPPED
+    [event] = events_of(combat, EventKind.SKIPPED, rule="P5")
+    assert event.actor == "Ana"
+    ana = next(p for p in combat.state.extended if p.owner == "Ana")
+    assert (ana.attempts, ana.rounds_counted) == (0, 0)
+
+
+def test_p5_out_at_the_turn_then_back_before_anyone_rolled_rolls() -> None:
+    combat = extended_phase_with(ANA, out="Ana")
+    assert status(combat)["Ana"] is StepStatus.SKIPPED
+    combat.execute(SetMark(character="Ana", mark=Mark.BACK))
+    combat.execute(Resolve(character="Ana", dice=dice(1, 2, 3)))
+    assert combat.state.extended[0].attempts == 1
+
+
+def test_p5_p4_mark_held_for_a_simultaneous_group_in_the_extended_phase() -> None:
+    combat = extended_phase_with(ANA, BRUNO, DANI)  # Bruno and Dani together, then Ana
+    combat.execute(Resolve(character="Bruno", dice=dice(1, 2, 3)))
+    combat.execute(SetMark(character="Dani", mark=Mark.OUT))
+    combat.execute(SetMark(character="Ana", mark=Mark.OUT))
+    assert [p.character for p in combat.state.pending_marks] == ["Dani", "Ana"]
+    combat.execute(Resolve(character="Dani", dice=dice(1, 2, 3)))  # still rolls
+    assert combat.state.is_out("Dani") and combat.state.is_out("Ana")
+    assert status(combat) == {"Bruno": StepStatus.DONE, "Dani": StepStatus.DONE,
+                              "Ana": StepStatus.SKIPPED}
