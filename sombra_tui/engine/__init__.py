@@ -16,6 +16,7 @@ from sombra_tui.engine.commands import (
     Decline,
     DenyPrompt,
     EditCharacter,
+    FreeTA,
     ImportCharacters,
     Mark,
     MoveCharacter,
@@ -44,7 +45,15 @@ from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import EventKind, LogEvent
 from sombra_tui.engine.history import Combat
 from sombra_tui.engine.initiative import action_groups, action_order, declaration_order
-from sombra_tui.engine.machine import alerta_gd, may_react, read_outcome
+from sombra_tui.engine.machine import (
+    OppositionPlan,
+    alerta_gd,
+    may_react,
+    needs_confirming_ta,
+    plan_opposition,
+    read_outcome,
+    unable_reason,
+)
 from sombra_tui.engine.model import (
     Action,
     ActionKind,
@@ -99,6 +108,7 @@ __all__ = [
     "ExtendedProgress",
     "ExtendedSpec",
     "ExtendedStatus",
+    "FreeTA",
     "GdBreakdown",
     "ImportCharacters",
     "LogEvent",
@@ -107,6 +117,7 @@ __all__ = [
     "OpposedRoll",
     "Opposition",
     "OppositionMode",
+    "OppositionPlan",
     "Phase",
     "Prompt",
     "PromptKind",
@@ -135,8 +146,11 @@ __all__ = [
     "compare_ta",
     "declaration_order",
     "may_react",
+    "needs_confirming_ta",
     "parse_dice",
+    "plan_opposition",
     "quality_of",
     "read_outcome",
     "resolve_ta",
+    "unable_reason",
 ]

@@ -161,11 +161,34 @@ class ResolveOpposed(BaseModel):
     model_config = _FROZEN
     type: Literal["resolve_opposed"] = "resolve_opposed"
     character: str
-    rolls: list[OpposedRoll] = Field(min_length=2)
+    #: One TA per participant that can act (O2, P4); an out or prevented one rolls none.
+    rolls: list[OpposedRoll] = Field(min_length=1)
     #: O3: grades given to the conditioned TA, + on a conditioning success, - on failure.
     condition_size: int = Field(1, ge=0, le=MAX_GD)
     #: T5: who wins an exact tie (the DJ breaks it).
     tie_winner: str | None = None
+    #: The DJ's decision on any outcome, tie or not: each name wins every comparison it
+    #: takes part in (O2 has one; O3 with several characters, one per pair at most).
+    winners: list[str] = Field(default_factory=list)
+
+
+class FreeTA(BaseModel):
+    """A TA the DJ asks of any character outside the steps: the sentinel's confirming TA
+    of O4, a perception roll, first aid (T2). It changes no step; it is only logged."""
+
+    model_config = _FROZEN
+    type: Literal["free_ta"] = "free_ta"
+    character: str
+    #: What is rolled (a skill, capacity or attribute); names the target when none given.
+    skill: str = Field("", max_length=80)
+    #: Value to roll under (T2); None takes the character's value of `skill`.
+    target: int | None = Field(None, ge=0, le=MAX_STAT)
+    gd: int = Field(0, ge=-MAX_GD, le=MAX_GD)
+    modifier: int = Field(0, ge=-MAX_STAT, le=MAX_STAT)
+    #: Rolled by the tracker or typed by the DJ (T6).
+    dice: Dice
+    #: Why the DJ asks for it, for the log (e.g. "confirms the suspicion (O4)").
+    label: str = Field("", max_length=120)
 
 
 class Mark(StrEnum):
@@ -225,6 +248,7 @@ Command = Annotated[
     | AllowPrompt
     | Resolve
     | ResolveOpposed
+    | FreeTA
     | SetMark
     | AdjustExtended
     | AbandonExtended

@@ -42,6 +42,9 @@ class LogEvent(BaseModel):
     gd: GdBreakdown | None = None
     #: Set when the event records a DJ override (D12) or a DJ decision.
     override: bool = False
+    #: O4: the character the reading gives a new TA to confirm (a sentinel who won with
+    #: both TAs failing); the UI offers the DJ's free TA for them.
+    confirm_ta: str | None = None
     #: Which rule produced the event, for the help and the tests (e.g. "D7").
     rule: str | None = None
 

@@ -9,6 +9,7 @@ cited by id where it is applied.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from sombra_tui.engine import commands as c
@@ -122,11 +123,9 @@ def _check_actions(state: CombatState, author: str, actions: list[Action]) -> No
         for name in action.targets:
             _need_character(state, name)
         if action.opposition is not None:
+            # O3 may condition several characters, or be conditioned by several (seed
+            # 001: "uno o más personajes ... otro u otros"); each pair compares as O3.
             _check_names(state, action.opposition.against, author, "opposed")
-            if (action.opposition.mode is OppositionMode.CONDITIONED
-                    and len(action.opposition.against) != 1):
-                raise SombraError("A conditioned opposition (O3) is between two characters: "
-                                  "name exactly one opponent.")
     if sum(1 for a in actions if a.kind is ActionKind.EXTENDED) > 1:
         raise SombraError("One declaration can start at most one extended action.")
 
@@ -675,8 +674,13 @@ def _resolve(state: CombatState, cmd: c.Resolve, emit: _Emitter) -> None:
     step = _find_step(state, cmd.character, "resolve an action")
     action = state.step_action(step)
     if action.opposition is not None and action.kind is not ActionKind.AUTOMATIC:
-        raise SombraError(f"\"{action.description}\" is an opposed action: resolve it with "
-                          "every participant's TA (O2/O3).")
+        plan = plan_opposition(state, step)
+        if not plan.solo:
+            raise SombraError(f"\"{action.description}\" is an opposed action: resolve it "
+                              "with the TA of each participant: "
+                              + ", ".join(plan.rolling) + " (O2/O3).")
+        # O2/O3/P4: nobody able is left to oppose it, so it is the character's own TA.
+        _log_exclusions(plan, action, (), emit)
     if action.kind is ActionKind.AUTOMATIC:  # T7: never rolls
         if cmd.dice is not None or cmd.accept is not None:
             raise SombraError("Automatic actions never roll (T7).")
@@ -712,6 +716,31 @@ def _resolve(state: CombatState, cmd: c.Resolve, emit: _Emitter) -> None:
     _after_step(state, step, emit)
 
 
+def _free_ta(state: CombatState, cmd: c.FreeTA, emit: _Emitter) -> None:
+    """The DJ asks any character for a TA outside the steps (T2, T6; O4's confirming TA).
+    It changes nothing but the log, in any phase; undo removes it like any command."""
+    character = _need_character(state, cmd.character)
+    skill = cmd.skill.strip()
+    target = cmd.target
+    if target is None:
+        if not skill:
+            raise SombraError(f"Give the value {cmd.character} rolls under, or what is "
+                              "rolled (a skill on the character's sheet) (T2).")
+        target = next((value for name, value in character.skills.items()
+                       if name.casefold() == skill.casefold()), None)
+        if target is None:
+            known = ", ".join(character.skills) or "none"
+            raise SombraError(f"{cmd.character} has no skill {skill!r} (skills: {known}); "
+                              "give the value to roll under (T2).")
+    result = resolve_ta(cmd.dice, target=target, gd=cmd.gd, modifier=cmd.modifier,
+                        points_per_gd=state.settings.points_per_gd,
+                        quality_levels=state.settings.niveles_de_calidad)
+    what = ": ".join(part for part in (skill, cmd.label.strip()) if part)
+    notes = " (while out)" if cmd.character in state.out else ""
+    emit(EventKind.TA, f"DJ asks {cmd.character} for a TA{notes}"
+         + (f": {what}" if what else ""), actor=cmd.character, ta=result, rule="T2")
+
+
 def _extended_result(state: CombatState, progress: ExtendedProgress, success: bool,
                      emit: _Emitter) -> None:
     progress.attempts += 1
@@ -738,25 +767,181 @@ def _extended_result(state: CombatState, progress: ExtendedProgress, success: bo
              f"{progress.successes_needed} successes (E3).", actor=name, rule="E3")
 
 
-def _opponent_values(state: CombatState, name: str, initiator: str, roll: c.OpposedRoll
-                     ) -> tuple[int, int, Step | None]:
-    """Target and GD of an opponent: given, or from its own action opposing the initiator."""
+# --------------------------------------------------------------------------- opposition
+
+
+@dataclass(frozen=True)
+class OppositionPlan:
+    """Who takes part in an opposed action and how they are compared (O2, O3, E4, P4).
+
+    Read by the machine to resolve it and by a UI to ask for the right TAs.
+    """
+
+    initiator: str
+    #: O2 (and E4, which compares as O2) or O3.
+    direct: bool
+    #: Everyone the opposition involves: the initiator, its opponents and, in O3, the
+    #: other characters those opponents' own conditioned actions name (seed 001: "uno o
+    #: más personajes" conditioning "otro u otros").
+    members: tuple[str, ...]
+    #: Members that cannot take part, with the reason (out, prevented, gone).
+    excluded: dict[str, str] = field(default_factory=dict)
+    #: Members that roll: able ones still facing an able opponent (the initiator first).
+    rolling: tuple[str, ...] = ()
+    #: O3: the (conditioning, conditioned) pairs compared, each as O3.
+    pairs: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def solo(self) -> bool:
+        """Nobody left to oppose the initiator: its action is its own TA (O2, O3)."""
+        return self.rolling == (self.initiator,)
+
+    @property
+    def conditioning(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(pair[0] for pair in self.pairs))
+
+    @property
+    def conditioned(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(pair[1] for pair in self.pairs))
+
+
+def unable_reason(state: CombatState, name: str) -> str | None:
+    """P4: why `name` cannot act now (out, prevented in the round phase, gone), if so.
+    A mark held for a simultaneous group (P4) does not count until it applies."""
+    if state.character(name) is None:
+        return "left the encounter"
+    if name in state.out:
+        return "out (P4)"
+    if state.phase is Phase.ROUND and name in state.prevented:
+        return "prevented (P4)"
+    return None
+
+
+def _opposing_step(state: CombatState, name: str, against: Iterable[str]) -> Step | None:
+    """`name`'s pending step whose opposed action names one of `against`."""
+    wanted = set(against)
     for step in state.pending_steps():
         if step.character != name:
             continue
         action = state.step_action(step)
-        if action.opposition is not None and initiator in action.opposition.against:
-            target = _target_for(state, name, action, roll.target)
-            # E3/E4: an extended action rolls at the GD the DJ set for its later TAs.
-            progress = (state.extended_by_id(step.extended_id) if step.extended_id is not None
-                        else None)
-            own_gd = progress.gd if progress is not None else action.gd
-            gd = roll.gd if roll.gd is not None else own_gd
-            return target, gd, step
+        if action.opposition is not None and wanted & set(action.opposition.against):
+            return step
+    return None
+
+
+def plan_opposition(state: CombatState, step: Step) -> OppositionPlan:
+    """O2/O3/E4 with P4: the participants of `step`'s opposed action as things stand."""
+    action = state.step_action(step)
+    opposition = action.opposition
+    assert opposition is not None
+    initiator = step.character
+    direct = opposition.mode is OppositionMode.DIRECT or step.extended_id is not None
+    # side 0: the initiator's side; in O3 the sides are conditioning and conditioned.
+    side: dict[str, int] = {initiator: 0}
+    links: list[tuple[str, str]] = []
+    for name in opposition.against:
+        if name not in side:
+            side[name] = 1
+            links.append((initiator, name))
+    if not direct:
+        # O3 with several characters: an opponent's own conditioned action may name
+        # others (one alarm, several guards), who join on the initiator's side.
+        for name in [n for n in side if n != initiator]:
+            their = _opposing_step(state, name, [initiator])
+            if their is None:
+                continue
+            their_opposition = state.step_action(their).opposition
+            assert their_opposition is not None
+            if their_opposition.mode is not OppositionMode.CONDITIONED:
+                continue
+            for other in their_opposition.against:
+                if other not in side:
+                    side[other] = 1 - side[name]
+                if side[other] != side[name] and (other, name) not in links \
+                        and (name, other) not in links:
+                    links.append((name, other))
+    members = tuple(side)
+    excluded = {name: reason for name in members
+                if (reason := unable_reason(state, name)) is not None}
+    able = [name for name in members if name not in excluded]
+    if direct:
+        rolling = tuple(able) if len(able) > 1 else (initiator,)
+        return OppositionPlan(initiator=initiator, direct=True, members=members,
+                              excluded=excluded, rolling=rolling)
+    conditioning_side = 0 if opposition.role is Role.CONDITIONING else 1
+    pairs: list[tuple[str, str]] = []
+    for first, second in links:
+        if first in excluded or second in excluded:
+            continue
+        pair = (first, second) if side[first] == conditioning_side else (second, first)
+        pairs.append(pair)
+    in_pairs = {name for pair in pairs for name in pair}
+    rolling = (initiator, *(name for name in members
+                            if name != initiator and name in in_pairs))
+    return OppositionPlan(initiator=initiator, direct=False, members=members,
+                          excluded=excluded, rolling=rolling, pairs=tuple(pairs))
+
+
+def _log_exclusions(plan: OppositionPlan, action: Action, given: Iterable[str],
+                    emit: _Emitter) -> None:
+    """O2/O3/P4: who does not take part, and why; their dice, if given, do not count."""
+    rule = "O2" if plan.direct else "O3"
+    given = set(given)
+    for name in plan.members:
+        if name in plan.rolling:
+            continue
+        reason = plan.excluded.get(name, "no able opponent left")
+        dice_note = "; its dice are not counted" if name in given else ""
+        emit(EventKind.SKIPPED, f"{name} does not take part in \"{action.description}\": "
+             f"{reason}{dice_note}.", actor=name, rule=rule)
+    if plan.solo and len(plan.members) > 1:
+        emit(EventKind.OPPOSED, f"Nobody is left to oppose {plan.initiator}: "
+             f"\"{action.description}\" is resolved as {plan.initiator}'s own TA.",
+             actor=plan.initiator, rule=rule)
+
+
+def _opponent_values(state: CombatState, name: str, members: Iterable[str],
+                     roll: c.OpposedRoll) -> tuple[int, int, Step | None]:
+    """Target and GD of an opponent: given, or from its own action opposing a member."""
+    step = _opposing_step(state, name, members)
+    if step is not None:
+        action = state.step_action(step)
+        target = _target_for(state, name, action, roll.target)
+        # E3/E4: an extended action rolls at the GD the DJ set for its later TAs.
+        progress = (state.extended_by_id(step.extended_id) if step.extended_id is not None
+                    else None)
+        own_gd = progress.gd if progress is not None else action.gd
+        gd = roll.gd if roll.gd is not None else own_gd
+        return target, gd, step
     if roll.target is None:
         raise SombraError(f"Give {name}'s value to roll under: {name} has no action opposing "
-                          f"{initiator} this phase.")
+                          "this one this phase.")
     return roll.target, roll.gd or 0, None
+
+
+def _decide(computed: list[str], among: list[str], cmd: c.ResolveOpposed
+            ) -> tuple[str, str, bool]:
+    """T5 and the DJ: (winner, note for the log, whether the DJ decided)."""
+    chosen = [name for name in cmd.winners if name in among]
+    if len(chosen) > 1:
+        raise SombraError("The DJ named " + " and ".join(chosen) + " as winners of the same "
+                          "comparison; name one.")
+    if chosen:  # the DJ overrides any outcome, not only a tie
+        winner = chosen[0]
+        if len(computed) > 1:
+            return winner, " (tie broken by the DJ)", True
+        if winner == computed[0]:
+            return winner, " (DJ decision, as T5 gives)", True
+        return winner, f" (DJ decision; by T5 {computed[0]} would win)", True
+    if len(computed) > 1:
+        if cmd.tie_winner is None or cmd.tie_winner not in among:
+            raise SombraError("Tie between " + " and ".join(computed)
+                              + " (T5): the DJ chooses the winner.")
+        if cmd.tie_winner not in computed:
+            raise SombraError(f"{cmd.tie_winner} is not among the tied: "
+                              + ", ".join(computed) + ".")
+        return cmd.tie_winner, " (tie broken by the DJ)", True
+    return computed[0], "", False
 
 
 def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) -> None:
@@ -766,27 +951,30 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
     if opposition is None:
         raise SombraError(f"\"{action.description}\" is not an opposed action; resolve it "
                           "with a single TA.")
-    participants = [cmd.character, *opposition.against]
+    plan = plan_opposition(state, step)
     given = [roll.character for roll in cmd.rolls]
-    if sorted(given) != sorted(participants) or len(set(given)) != len(given):
+    if len(set(given)) != len(given):
+        raise SombraError("One TA per participant: " + ", ".join(
+            sorted({n for n in given if given.count(n) > 1})) + " given twice.")
+    strangers = [name for name in given if name not in plan.members]
+    missing = [name for name in plan.rolling if name not in given]
+    if strangers or missing:
         raise SombraError("An opposed roll needs one TA for each participant: "
-                          + ", ".join(participants) + f" (got {', '.join(given)}).")
-    for name in opposition.against:
-        _need_character(state, name)
+                          + ", ".join(plan.rolling) + f" (got {', '.join(given)}).")
+    for name in cmd.winners:
+        if name not in plan.rolling:
+            raise SombraError(f"{name} does not roll in this opposition, so cannot be named "
+                              "its winner.")
+    if plan.direct and len(cmd.winners) > 1:
+        raise SombraError("A direct opposition has one winner: name one.")
     rolls = {roll.character: roll for roll in cmd.rolls}
+    _log_exclusions(plan, action, given, emit)
     progress = (state.extended_by_id(step.extended_id) if step.extended_id is not None
                 else None)
-    values: dict[str, tuple[int, int]] = {}
-    consumed: list[Step] = []
     own = rolls[cmd.character]
-    values[cmd.character] = (
-        _target_for(state, cmd.character, action, own.target),
-        own.gd if own.gd is not None else (progress.gd if progress else action.gd))
-    for name in opposition.against:
-        target, gd, their_step = _opponent_values(state, name, cmd.character, rolls[name])
-        values[name] = (target, gd)
-        if their_step is not None:
-            consumed.append(their_step)
+    own_gd = own.gd if own.gd is not None else (progress.gd if progress else action.gd)
+    values: dict[str, tuple[int, int]] = {
+        cmd.character: (_target_for(state, cmd.character, action, own.target), own_gd)}
     settings = state.settings
 
     def roll_for(name: str, extra: int = 0) -> TAResult:
@@ -795,63 +983,94 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
                           modifier=rolls[name].modifier, points_per_gd=settings.points_per_gd,
                           quality_levels=settings.niveles_de_calidad)
 
+    if plan.solo:  # O2/O3: nobody left to oppose it; a conditioned action is no longer
+        if cmd.winners:
+            raise SombraError(f"Nobody is left to oppose {cmd.character}: there is no winner "
+                              "to choose.")
+        result = roll_for(cmd.character)
+        step.status = StepStatus.DONE
+        step.result = result
+        emit(EventKind.TA, f"{cmd.character}: \"{action.description}\"", actor=cmd.character,
+             targets=list(action.targets), ta=result,
+             rule="P5" if progress else "O2" if plan.direct else "O3")
+        if progress is not None:
+            _extended_result(state, progress, result.success, emit)
+        _after_step(state, step, emit)
+        return
+    consumed: list[Step] = []
+    for name in plan.rolling[1:]:
+        target, gd, their_step = _opponent_values(state, name, plan.members, rolls[name])
+        values[name] = (target, gd)
+        if their_step is not None:
+            consumed.append(their_step)
     results: dict[str, TAResult] = {}
-    reading_text = ""
-    conditioning = conditioned = cmd.character
-    if opposition.mode is OppositionMode.DIRECT or progress is not None:  # O2, E4
-        for name in participants:
+    winners_of: dict[str, bool] = {}
+    if plan.direct:  # O2, E4
+        for name in plan.rolling:
             results[name] = roll_for(name)
-        for name in participants:
+        for name in plan.rolling:
             emit(EventKind.TA, f"{name} (opposed)", actor=name,
                  ta=results[name], rule="O2")
-        winners = best_of(results)
-    else:  # O3: the conditioning TA first, the conditioned one modified by its outcome
-        other = opposition.against[0]
-        if opposition.role is Role.CONDITIONING:
-            conditioning, conditioned = cmd.character, other
-        else:
-            conditioning, conditioned = other, cmd.character
-        results[conditioning] = roll_for(conditioning)
-        shift = cmd.condition_size if results[conditioning].success else -cmd.condition_size
-        results[conditioned] = roll_for(conditioned, shift)
-        emit(EventKind.TA, f"{conditioning} (conditioning)", actor=conditioning,
-             ta=results[conditioning], rule="O3")
-        emit(EventKind.TA, f"{conditioned} (conditioned, GD {format_gd(shift)} because the "
-             f"conditioning TA {'succeeded' if results[conditioning].success else 'failed'})", actor=conditioned,
-             ta=results[conditioned], rule="O3")
-        verdict = compare_ta(results[conditioning], results[conditioned])
-        winners = ([conditioning] if verdict > 0 else [conditioned] if verdict < 0
-                   else [conditioning, conditioned])
-    if len(winners) > 1:
-        if cmd.tie_winner is None:
-            raise SombraError("Tie between " + " and ".join(winners)
-                              + " (T5): the DJ chooses the winner.")
-        if cmd.tie_winner not in winners:
-            raise SombraError(f"{cmd.tie_winner} is not among the tied: "
-                              + ", ".join(winners) + ".")
-        winner = cmd.tie_winner
-    else:
-        winner = winners[0]
-    if opposition.mode is OppositionMode.CONDITIONED and progress is None:
-        reading_text = " " + read_outcome(opposition.reading, conditioning, conditioned,
-                                          results, winner)
-    tie = " (tie broken by the DJ)" if len(winners) > 1 else ""
-    emit(EventKind.OPPOSED, f"{winner} wins the opposed action \"{action.description}\""
-         f"{tie} (T5).{reading_text}", actor=cmd.character, targets=list(opposition.against),
-         override=len(winners) > 1, rule="O4" if reading_text else "O2")
+        winner, note, decided = _decide(best_of(results), list(plan.rolling), cmd)
+        winners_of = {name: name == winner for name in plan.rolling}
+        emit(EventKind.OPPOSED, f"{winner} wins the opposed action \"{action.description}\""
+             f"{note} (T5).", actor=cmd.character,
+             targets=[n for n in plan.rolling if n != cmd.character],
+             override=decided, rule="O2")
+    else:  # O3: each conditioning TA first, each conditioned one modified by its outcome
+        several = len(plan.pairs) > 1
+        for conditioning in plan.conditioning:
+            results[conditioning] = roll_for(conditioning)
+            emit(EventKind.TA, f"{conditioning} (conditioning)", actor=conditioning,
+                 ta=results[conditioning], rule="O3")
+        for conditioning, conditioned in plan.pairs:
+            first = results[conditioning]
+            shift = cmd.condition_size if first.success else -cmd.condition_size
+            second = roll_for(conditioned, shift)
+            results.setdefault(conditioned, second)
+            how = "succeeded" if first.success else "failed"
+            by = (f"conditioned by {conditioning}, GD {format_gd(shift)} because "
+                  f"{conditioning}'s TA {how}") if several else (
+                  f"conditioned, GD {format_gd(shift)} because the conditioning TA {how}")
+            emit(EventKind.TA, f"{conditioned} ({by})", actor=conditioned, ta=second,
+                 rule="O3")
+            verdict = compare_ta(first, second)
+            computed = ([conditioning] if verdict > 0 else [conditioned] if verdict < 0
+                        else [conditioning, conditioned])
+            winner, note, decided = _decide(computed, [conditioning, conditioned], cmd)
+            pair_results = {conditioning: first, conditioned: second}
+            reading = read_outcome(opposition.reading, conditioning, conditioned,
+                                   pair_results, winner)
+            confirm = needs_confirming_ta(opposition.reading, conditioning, conditioned,
+                                          pair_results, winner)
+            versus = f" ({conditioning} vs {conditioned})" if several else ""
+            emit(EventKind.OPPOSED, f"{winner} wins the opposed action "
+                 f"\"{action.description}\"{versus}{note} (T5). {reading}",
+                 actor=cmd.character,
+                 targets=[n for n in (conditioning, conditioned) if n != cmd.character],
+                 override=decided, rule="O4", confirm_ta=conditioned if confirm else None)
+            for name in (conditioning, conditioned):
+                winners_of[name] = winners_of.get(name, False) or name == winner
     step.status = StepStatus.DONE
     step.result = results[cmd.character]
     for other_step in consumed:  # O2: all rolled when the first acted
         other_step.status = StepStatus.DONE
         other_step.result = results[other_step.character]
     if progress is not None:  # E4: the chase counts as won or lost for the initiator
-        _extended_result(state, progress, winner == cmd.character, emit)
+        _extended_result(state, progress, winners_of[cmd.character], emit)
     for other_step in consumed:  # E4: ... and for each side's own opposed extended action
         chased = (state.extended_by_id(other_step.extended_id)
                   if other_step.extended_id is not None else None)
         if chased is not None:
-            _extended_result(state, chased, winner == other_step.character, emit)
+            _extended_result(state, chased, winners_of[other_step.character], emit)
     _after_step(state, step, emit)
+
+
+def needs_confirming_ta(reading: Reading, conditioning: str, conditioned: str,
+                        results: dict[str, TAResult], winner: str) -> bool:
+    """O4: a sentinel (the conditioned) who won with both TAs failing gets a new TA."""
+    return (reading is Reading.STEALTH and winner == conditioned
+            and not results[conditioning].success and not results[conditioned].success)
 
 
 def read_outcome(reading: Reading, conditioning: str, conditioned: str,
@@ -871,7 +1090,7 @@ def read_outcome(reading: Reading, conditioning: str, conditioned: str,
             if both_failed:
                 return f"{conditioning} passes unseen, but makes noise."
             return f"{conditioning} passes unseen."
-        if both_failed:
+        if needs_confirming_ta(reading, conditioning, conditioned, results, winner):
             return (f"Something catches {conditioned}'s attention: a new TA to confirm the "
                     "suspicion.")
         return f"{conditioned} detects {conditioning}."
@@ -1119,6 +1338,7 @@ _HANDLERS: dict[type[Any], _Handler] = {
     c.AllowPrompt: _allow_prompt,
     c.Resolve: _resolve,
     c.ResolveOpposed: _resolve_opposed,
+    c.FreeTA: _free_ta,
     c.SetMark: _set_mark,
     c.AdjustExtended: _adjust_extended,
     c.AbandonExtended: _abandon_extended,

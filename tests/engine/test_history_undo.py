@@ -34,6 +34,7 @@ from sombra_tui.engine import (
     Encounter,
     ExtendedMode,
     ExtendedSpec,
+    FreeTA,
     ImportCharacters,
     LogEvent,
     Mark,
@@ -134,6 +135,8 @@ def every_command_script() -> list[Command]:
             OpposedRoll(character="Carla", dice=Dice.of(6, 6, 6)),
             OpposedRoll(character="Bruno", dice=Dice.of(4, 3, 2))]),
         Resolve(character="Bruno", dice=Dice.of(1, 2, 3)),
+        FreeTA(character="Bruno", target=12, gd=1, dice=Dice.of(3, 3, 3),
+               label="spots the lock"),  # the DJ's free TA (T2)
         AdjustExtended(extended_id=1, gd=1),  # replaced below by the real id
         Advance(),  # extended phase
         AbandonExtended(extended_id=1),  # replaced below by the real id

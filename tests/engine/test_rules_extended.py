@@ -14,12 +14,14 @@ from sombra_tui.engine import (
     ExtendedProgress,
     ExtendedSpec,
     ExtendedStatus,
+    Mark,
     OpposedRoll,
     Opposition,
     OppositionMode,
     Phase,
     Resolve,
     ResolveOpposed,
+    SetMark,
 )
 from tests.engine.conftest import (
     ANA,
@@ -318,3 +320,19 @@ def test_e3_lowering_the_successes_to_those_counted_withdraws_the_due_ta() -> No
     assert combat.state.phase is Phase.END_OF_ROUND
     completions = [e for e in combat.log if "completes" in e.text]
     assert len(completions) == 1
+
+
+def test_e4_p4_with_the_other_side_out_the_chase_is_the_own_ta() -> None:
+    """Issue 10, item 2: an out participant does not roll; the one left rolls alone and
+    its own TA counts for its extended action (E4 compares as O2, P4, P5)."""
+    combat = chase(interval=1)
+    declare_all_inaction(combat)
+    advance_to(combat, Phase.ROUND)
+    combat.execute(SetMark(character="Bruno", mark=Mark.OUT))
+    combat.execute(Advance())
+    assert [s.character for s in combat.state.pending_steps()] == ["Ana"]
+    events = combat.execute(ResolveOpposed(character="Ana", rolls=[
+        OpposedRoll(character="Ana", dice=PASS)]))
+    assert owner(combat, "Ana").successes == 1
+    assert owner(combat, "Bruno").attempts == 0
+    assert any(e.kind is EventKind.SKIPPED and e.actor == "Bruno" for e in events)

@@ -6,9 +6,11 @@ import pytest
 
 from sombra_tui.engine import (
     Action,
+    Advance,
     Combat,
     Dice,
     EventKind,
+    Mark,
     OpposedRoll,
     Opposition,
     OppositionMode,
@@ -17,6 +19,7 @@ from sombra_tui.engine import (
     Resolve,
     ResolveOpposed,
     Role,
+    SetMark,
     StepStatus,
     read_outcome,
     resolve_ta,
@@ -28,6 +31,7 @@ from tests.engine.conftest import (
     act,
     advance_to,
     assert_refused,
+    char,
     declare,
     decline,
     dice,
@@ -288,3 +292,254 @@ def test_o3_log_says_how_the_conditioning_ta_went_whatever_the_size(
     [line] = [e.text for e in events_of(combat, EventKind.TA, rule="O3")
               if e.actor == "Bruno"]
     assert f"conditioning TA {word}" in line
+
+
+# --------------------------------------------------------------------------- who takes part
+# Issue 10, item 2: only those able to act take part in an opposition (O2, O3, P4).
+
+
+def test_o2_p4_an_out_participant_does_not_roll_and_cannot_win() -> None:
+    combat = three_grab()
+    combat.execute(SetMark(character="Ana", mark=Mark.OUT))
+    best_dice = [roll("Carla", dice(2, 3, 4)),  # 9, margin 6
+                 roll("Bruno", dice(4, 4, 5)),  # 13, margin 2
+                 roll("Ana", dice(7, 4, 3))]  # 14, margin 1: would win
+    events = combat.execute(ResolveOpposed(character="Carla", rolls=best_dice))
+    assert opposed_event(combat).startswith("Bruno wins")
+    assert set(results(combat)) == {"Carla", "Bruno"}
+    [skipped] = [e for e in events if e.kind is EventKind.SKIPPED and e.rule == "O2"]
+    assert skipped.actor == "Ana" and "out" in skipped.text and "not counted" in skipped.text
+    assert combat.state.pending_steps() == []  # Ana's own grab is skipped too
+
+
+def test_o2_p4_the_out_participants_dice_are_not_needed() -> None:
+    combat = three_grab()
+    combat.execute(SetMark(character="Bruno", mark=Mark.PREVENTED))
+    combat.execute(ResolveOpposed(character="Carla", rolls=[
+        roll("Carla", dice(2, 3, 4)), roll("Ana", dice(7, 4, 3))]))
+    assert opposed_event(combat).startswith("Ana wins")
+    assert "prevented" in next(e.text for e in events_of(combat, EventKind.SKIPPED)
+                               if e.actor == "Bruno" and e.rule == "O2")
+
+
+@pytest.mark.parametrize("how", ["opposed", "plain"])
+def test_o3_p4_conditioner_gone_leaves_the_conditioned_action_as_its_own_ta(
+        how: str) -> None:
+    # Ana (8) attacks Bruno (12), who dodges first; Ana is out: no conditioning.
+    combat = started(ANA, BRUNO)
+    declare(combat, "Ana", attack("Bruno", Role.CONDITIONING))
+    declare(combat, "Bruno", attack("Ana", Role.CONDITIONED, target=14))
+    advance_to(combat, Phase.ROUND)
+    combat.execute(SetMark(character="Ana", mark=Mark.OUT))
+    command = (ResolveOpposed(character="Bruno", rolls=[roll("Bruno", dice(3, 3, 4))])
+               if how == "opposed" else Resolve(character="Bruno", dice=dice(3, 3, 4)))
+    events = combat.execute(command)
+    assert results(combat) == {"Bruno": (0, 10, True)}  # no conditioning grade
+    assert any(e.kind is EventKind.OPPOSED and "own TA" in e.text for e in events)
+    assert any(e.kind is EventKind.SKIPPED and e.actor == "Ana" and "out" in e.text
+               for e in events)
+    assert combat.state.pending_steps() == []
+
+
+def test_o3_p4_with_everyone_out_the_steps_are_skipped() -> None:
+    combat = carla_attacks_bruno()
+    combat.execute(SetMark(character="Bruno", mark=Mark.OUT))
+    combat.execute(SetMark(character="Carla", mark=Mark.OUT))
+    assert {s.status for s in combat.state.steps} == {StepStatus.SKIPPED}
+    combat.execute(Advance())
+
+
+def test_o3_opposed_step_with_an_able_opponent_still_refuses_a_single_ta() -> None:
+    combat = carla_attacks_bruno()
+    assert_refused(combat, Resolve(character="Carla", dice=dice(1, 2, 3)), match="Bruno")
+    assert_refused(combat, ResolveOpposed(character="Carla", rolls=[
+        roll("Carla", dice(1, 2, 3))]), match="Bruno")
+
+
+def test_o2_p4_a_mark_held_for_the_group_does_not_exclude_yet() -> None:
+    """P4: a participant marked out while its group is acting still rolls."""
+    dani = char("Dani", 12, 1, 13)
+    combat = started(BRUNO, dani, ANA)
+    declare(combat, "Ana", grab("Dani"))
+    declare(combat, "Dani", grab("Ana"))
+    declare(combat, "Bruno", act("shoots", target=15))
+    advance_to(combat, Phase.ROUND)
+    combat.execute(Resolve(character="Bruno", dice=dice(1, 2, 3)))
+    combat.execute(SetMark(character="Dani", mark=Mark.OUT))  # held: Dani's group acts
+    combat.execute(ResolveOpposed(character="Dani", rolls=[
+        roll("Dani", dice(2, 3, 4)), roll("Ana", dice(9, 9, 8))]))
+    assert opposed_event(combat).startswith("Dani wins")
+    assert combat.state.is_out("Dani")
+
+
+# --------------------------------------------------------------------------- O3, several
+# Issue 10, item 7: one conditioning action against several conditioned characters, or
+# several conditioning against one; each pair is compared as O3 and read (O4) apiece.
+
+
+def stealth(against: list[str], role: Role, target: int = 15) -> Action:
+    return act("sneaks / watches", target=target, opposition=Opposition(
+        mode=OppositionMode.CONDITIONED, against=against, role=role,
+        reading=Reading.STEALTH))
+
+
+def test_o3_one_alarm_against_several_guards_compares_each_pair() -> None:
+    combat = started(ANA, BRUNO, CARLA)
+    declare(combat, "Ana", stealth(["Carla"], Role.CONDITIONED))
+    declare(combat, "Bruno", stealth(["Carla"], Role.CONDITIONED, target=12))
+    declare(combat, "Carla", stealth(["Ana", "Bruno"], Role.CONDITIONING))
+    decline_if_prompted(combat)
+    advance_to(combat, Phase.ROUND)
+    events = combat.execute(ResolveOpposed(character="Carla", rolls=[
+        roll("Carla", dice(2, 3, 4)),  # 9 <= 15: the guards get +1 GD
+        roll("Ana", dice(1, 1, 2)),  # 4 + 5 = 9 <= 15 but éxito bajo: Carla by T5...
+        roll("Bruno", dice(5, 5, 4)),  # 14 + 5 = 19 > 12: Carla wins
+    ], winners=["Ana"]))  # ... the DJ gives Ana that pair (item 8)
+    assert results(combat) == {"Carla": (0, 9, True), "Ana": (1, 9, True),
+                               "Bruno": (1, 19, False)}
+    opposed = [e for e in events if e.kind is EventKind.OPPOSED]
+    assert [e.rule for e in opposed] == ["O4", "O4"]
+    assert "(Carla vs Ana)" in opposed[0].text and opposed[0].text.startswith("Ana wins")
+    assert "detects Carla" in opposed[0].text
+    assert "(Carla vs Bruno)" in opposed[1].text and "Carla passes unseen" in opposed[1].text
+    assert combat.state.pending_steps() == []
+
+
+def test_o3_several_conditioning_against_one_use_the_same_dice_per_pair() -> None:
+    # Ana and Bruno sneak past Carla, who acts first: her one perception TA is read
+    # at +1 GD against the sneak who succeeded and -1 against the one who failed.
+    combat = started(ANA, BRUNO, CARLA)
+    declare(combat, "Ana", stealth(["Carla"], Role.CONDITIONING))
+    declare(combat, "Bruno", stealth(["Carla"], Role.CONDITIONING))
+    declare(combat, "Carla", stealth(["Ana", "Bruno"], Role.CONDITIONED, target=14))
+    decline_if_prompted(combat)
+    advance_to(combat, Phase.ROUND)
+    events = combat.execute(ResolveOpposed(character="Carla", rolls=[
+        roll("Carla", dice(3, 3, 4)),  # 10
+        roll("Ana", dice(2, 3, 4)),  # 9 <= 15
+        roll("Bruno", dice(9, 9, 8)),  # 26 > 15
+    ]))
+    carla = [e.ta for e in events if e.kind is EventKind.TA and e.actor == "Carla"]
+    assert [(ta.gd, ta.total, ta.success) for ta in carla if ta is not None] == [
+        (1, 15, False), (-1, 5, True)]
+    opposed = [e.text for e in events if e.kind is EventKind.OPPOSED]
+    assert opposed[0].startswith("Ana wins") and "(Ana vs Carla)" in opposed[0]
+    assert opposed[1].startswith("Carla wins") and "Carla detects Bruno" in opposed[1]
+    lines = [e.text for e in events if e.kind is EventKind.TA and e.actor == "Carla"]
+    assert "Ana's TA succeeded" in lines[0] and "Bruno's TA failed" in lines[1]
+
+
+def test_o3_a_guard_acting_first_brings_the_other_guards_of_the_alarm() -> None:
+    """The alarm names both guards: when the first guard acts, the second rolls too."""
+    combat = started(ANA, BRUNO, CARLA)
+    declare(combat, "Ana", stealth(["Bruno", "Carla"], Role.CONDITIONING))
+    declare(combat, "Bruno", stealth(["Ana"], Role.CONDITIONED))
+    declare(combat, "Carla", stealth(["Ana"], Role.CONDITIONED))
+    decline_if_prompted(combat)
+    advance_to(combat, Phase.ROUND)
+    assert_refused(combat, ResolveOpposed(character="Carla", rolls=[
+        roll("Carla", dice(2, 3, 4)), roll("Ana", dice(2, 3, 4))]), match="Bruno")
+    events = combat.execute(ResolveOpposed(character="Carla", rolls=[
+        roll("Carla", dice(2, 3, 4)), roll("Ana", dice(9, 9, 8)),
+        roll("Bruno", dice(2, 3, 4))]))
+    assert len([e for e in events if e.kind is EventKind.OPPOSED]) == 2
+    assert combat.state.pending_steps() == []  # Bruno's and Ana's steps rolled too
+
+
+def test_o3_p4_an_out_guard_drops_out_of_the_pairs() -> None:
+    combat = started(ANA, BRUNO, CARLA)
+    declare(combat, "Ana", stealth(["Carla"], Role.CONDITIONED))
+    declare(combat, "Bruno", stealth(["Carla"], Role.CONDITIONED))
+    declare(combat, "Carla", stealth(["Ana", "Bruno"], Role.CONDITIONING))
+    decline_if_prompted(combat)
+    advance_to(combat, Phase.ROUND)
+    combat.execute(SetMark(character="Bruno", mark=Mark.OUT))
+    events = combat.execute(ResolveOpposed(character="Carla", rolls=[
+        roll("Carla", dice(2, 3, 4)), roll("Ana", dice(9, 9, 8))]))
+    [opposed] = [e for e in events if e.kind is EventKind.OPPOSED]
+    assert opposed.text.startswith("Carla wins") and "vs" not in opposed.text
+
+
+def test_o3_a_tie_in_one_pair_needs_the_dj() -> None:
+    combat = started(ANA, BRUNO, CARLA)
+    declare(combat, "Ana", stealth(["Carla"], Role.CONDITIONED))
+    declare(combat, "Bruno", stealth(["Carla"], Role.CONDITIONED))
+    declare(combat, "Carla", stealth(["Ana", "Bruno"], Role.CONDITIONING))
+    decline_if_prompted(combat)
+    advance_to(combat, Phase.ROUND)
+    rolls = [roll("Carla", dice(4, 5, 5)),  # 14 <= 15, éxito medio, margin 1
+             roll("Ana", dice(2, 3, 4)),  # 9 + 5 = 14: éxito medio, margin 1: a tie
+             roll("Bruno", dice(9, 9, 8))]
+    assert_refused(combat, ResolveOpposed(character="Carla", rolls=rolls),
+                   match="Tie between Carla and Ana")
+    combat.execute(ResolveOpposed(character="Carla", rolls=rolls, tie_winner="Carla"))
+    assert all(e.text.startswith("Carla wins") for e in events_of(combat, EventKind.OPPOSED))
+
+
+# --------------------------------------------------------------------------- DJ decides
+# Issue 10, item 8: the DJ overrides any opposed outcome, not only a tie (RULES.md: every
+# automated decision can be overridden), logged as a DJ decision.
+
+
+def test_o2_dj_overrides_a_clear_outcome_logged_as_a_dj_decision() -> None:
+    combat = three_grab()
+    combat.execute(ResolveOpposed(character="Carla", rolls=[
+        roll("Carla", dice(2, 3, 4)), roll("Bruno", dice(7, 4, 3)),  # Bruno by T5
+        roll("Ana", dice(1, 1, 2))], winners=["Ana"]))
+    [event] = events_of(combat, EventKind.OPPOSED)
+    assert event.text.startswith("Ana wins") and event.override
+    assert "DJ decision" in event.text and "Bruno would win" in event.text
+    assert "[DJ]" in event.plain()
+
+
+def test_o3_dj_overrides_the_outcome_and_the_reading_follows() -> None:
+    combat = carla_attacks_bruno()
+    combat.execute(ResolveOpposed(character="Carla", winners=["Bruno"], rolls=[
+        roll("Carla", dice(2, 3, 4)), roll("Bruno", dice(3, 3, 4))]))  # Carla by T5
+    text = opposed_event(combat)
+    assert text.startswith("Bruno wins") and "avoids the attack" in text
+    assert events_of(combat, EventKind.OPPOSED)[0].override
+
+
+def test_e4_dj_decision_counts_for_the_chase() -> None:
+    from tests.engine.test_rules_extended import chase, next_round, owner, to_extended_phase
+
+    combat = chase(interval=1)
+    assert to_extended_phase(combat) == ["Bruno", "Ana"]
+    combat.execute(ResolveOpposed(character="Bruno", winners=["Bruno"], rolls=[
+        roll("Bruno", dice(9, 9, 8)), roll("Ana", dice(1, 2, 3))]))
+    assert (owner(combat, "Ana").successes, owner(combat, "Bruno").successes) == (0, 1)
+    next_round(combat)
+
+
+@pytest.mark.parametrize(("winners", "match"), [
+    (["Dani"], "does not roll"), (["Carla", "Bruno"], "one")])
+def test_o2_dj_decision_must_name_one_participant(winners: list[str], match: str) -> None:
+    combat = three_grab()
+    assert_refused(combat, ResolveOpposed(character="Carla", winners=winners, rolls=[
+        roll("Carla", dice(2, 3, 4)), roll("Bruno", dice(7, 4, 3)),
+        roll("Ana", dice(1, 1, 2))]), match=match)
+
+
+def test_o3_dj_cannot_name_both_sides_of_a_pair() -> None:
+    combat = carla_attacks_bruno()
+    assert_refused(combat, ResolveOpposed(character="Carla", winners=["Bruno", "Carla"],
+                                          rolls=[roll("Carla", dice(2, 3, 4)),
+                                                 roll("Bruno", dice(3, 3, 4))]),
+                   match="name one")
+
+
+@pytest.mark.parametrize(("bruno_dice", "confirm"), [
+    (dice(7, 7, 6), "Bruno"),  # 20 - 5 = 15 > 14 by 1: both fail, the sentinel wins
+    (dice(2, 3, 4), None),  # 9 - 5 = 4 <= 14: he simply detects Carla
+])
+def test_o4_sentinel_winning_with_both_failing_is_named_for_a_new_ta(
+        bruno_dice: Dice, confirm: str | None) -> None:
+    combat = carla_attacks_bruno(Reading.STEALTH)
+    combat.execute(ResolveOpposed(character="Carla", rolls=[
+        roll("Carla", dice(9, 6, 8)),  # 23 > 15, by 8
+        roll("Bruno", bruno_dice)]))
+    [event] = events_of(combat, EventKind.OPPOSED)
+    assert event.text.startswith("Bruno wins")
+    assert event.confirm_ta == confirm
+    assert ("new TA" in event.text) is (confirm is not None)

@@ -12,6 +12,7 @@ from sombra_tui.engine import (
     Combat,
     Declare,
     EventKind,
+    FreeTA,
     Mark,
     Phase,
     Resolve,
@@ -442,3 +443,60 @@ def test_p5_p4_mark_held_for_a_simultaneous_group_in_the_extended_phase() -> Non
     assert combat.state.is_out("Dani") and combat.state.is_out("Ana")
     assert status(combat) == {"Bruno": StepStatus.DONE, "Dani": StepStatus.DONE,
                               "Ana": StepStatus.SKIPPED}
+
+
+# --------------------------------------------------------------------------- free TA
+# Issue 10, item 6: the DJ asks any character for a TA outside the steps (T2, T6; O4's
+# sentinel confirming TA, a perception roll, first aid), logged with every number.
+
+
+def test_t2_free_ta_is_logged_with_every_number_and_changes_no_step() -> None:
+    combat = everyone_shoots(ANA, BRUNO)
+    steps_before = [s.model_copy() for s in combat.state.steps]
+    events = combat.execute(FreeTA(character="Ana", target=14, gd=1, modifier=-2,
+                                   dice=dice(3, 4, 2), skill="Percepción",
+                                   label="confirms the suspicion (O4)"))
+    [event] = events
+    assert event.kind is EventKind.TA and event.rule == "T2" and event.actor == "Ana"
+    assert event.ta is not None
+    # T2: 3 + 4 + 2 + 5 x 1 - 2 = 12 <= 14, margin 2.
+    assert (event.ta.total, event.ta.target, event.ta.margin, event.ta.success) == (
+        12, 14, 2, True)
+    assert event.ta.gd == 1 and event.ta.modifier == -2
+    assert "Percepción" in event.text and "confirms the suspicion" in event.text
+    plain = event.plain()
+    for number in ("dS 3", "GD +1", "mod -2", "= 12 vs 14", "margin +2"):
+        assert number in plain
+    assert combat.state.steps == steps_before  # Bruno and Ana still to resolve
+
+
+def test_t2_free_ta_takes_the_target_from_the_skill_and_is_undoable() -> None:
+    nurse = char("Eva", 5, 1, 10, skills={"Primeros auxilios": 13})
+    combat = started(ANA, nurse)
+    before = combat.state.model_copy(deep=True)
+    log_before = list(combat.log)
+    [event] = combat.execute(FreeTA(character="Eva", skill="primeros auxilios",
+                                    dice=dice(9, 9, 8)))
+    assert event.ta is not None and event.ta.target == 13 and not event.ta.success
+    combat.undo()
+    assert combat.state == before and combat.log == log_before
+    combat.redo()
+    assert Combat(combat.encounter, combat.commands).log == combat.log
+
+
+@pytest.mark.parametrize(("command", "match"), [
+    (FreeTA(character="Eva", dice=dice(1, 2, 3)), "value"),
+    (FreeTA(character="Ana", skill="Nadar", dice=dice(1, 2, 3)), "no skill 'Nadar'"),
+    (FreeTA(character="Nadie", target=10, dice=dice(1, 2, 3)), "no character"),
+])
+def test_t2_free_ta_without_a_value_to_roll_under_is_refused(command: FreeTA,
+                                                             match: str) -> None:
+    combat = started(ANA, char("Eva", 5, 1, 10))
+    assert_refused(combat, command, match=match)
+
+
+def test_t2_free_ta_works_in_any_phase_even_for_someone_out() -> None:
+    combat = started(ANA)
+    combat.execute(SetMark(character="Ana", mark=Mark.OUT))
+    [event] = combat.execute(FreeTA(character="Ana", target=10, dice=dice(1, 2, 3)))
+    assert "while out" in event.text and event.phase is Phase.DECLARATION

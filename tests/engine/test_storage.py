@@ -21,11 +21,16 @@ from sombra_tui.engine import (
     Decline,
     Dice,
     Encounter,
+    FreeTA,
     Mark,
+    OpposedRoll,
+    Opposition,
+    OppositionMode,
     Phase,
     React,
     ReactionMode,
     Resolve,
+    ResolveOpposed,
     SetMark,
     Settings,
     SombraError,
@@ -357,3 +362,32 @@ def test_s1_a_redo_stack_that_does_not_replay_is_refused_on_redo(tmp_path: Path)
     with pytest.raises(SombraError):
         loaded.redo()
     assert loaded.state == state and loaded.log == log and loaded.redo_stack == redo
+
+
+def test_s1_a_file_from_before_the_dj_winner_and_free_ta_loads_unchanged() -> None:
+    """Format 1 files written before issue 10 have no `winners` in ResolveOpposed: they
+    load with the same commands and state (the new fields default, so no version bump);
+    and a file with the DJ's free TA and a DJ decision saves and loads."""
+    combat = base_combat()
+    combat.execute(StartCombat())
+    grab = Opposition(mode=OppositionMode.DIRECT, against=["Ana"])
+    combat.execute(Declare(character="Ana"))
+    combat.execute(Declare(character="Íñigo"))
+    combat.execute(Declare(character="Bruno", actions=[act("grabs the key", target=12,
+                                                           opposition=grab)]))
+    combat.execute(Declare(character="Carla"))
+    combat.execute(Advance())
+    combat.execute(Advance())
+    tied = [OpposedRoll(character="Bruno", dice=Dice.of(2, 3, 4)),
+            OpposedRoll(character="Ana", dice=Dice.of(4, 3, 2), target=12)]
+    combat.execute(ResolveOpposed(character="Bruno", rolls=tied, tie_winner="Ana"))
+    data = json.loads(storage.dumps(combat))
+    assert data["format_version"] == 1
+    [opposed] = [cmd for cmd in data["commands"] if cmd["type"] == "resolve_opposed"]
+    del opposed["winners"]  # as the file was before
+    loaded = storage.loads(json.dumps(data))
+    assert_same_combat(loaded, combat)
+    loaded.undo()
+    loaded.execute(ResolveOpposed(character="Bruno", rolls=tied, winners=["Bruno"]))
+    loaded.execute(FreeTA(character="Ana", skill="Pelea", target=13, dice=Dice.of(1, 1, 1)))
+    assert_same_combat(storage.loads(storage.dumps(loaded)), loaded)
