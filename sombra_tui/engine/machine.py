@@ -228,6 +228,8 @@ def _remove_character(state: CombatState, cmd: c.RemoveCharacter, emit: _Emitter
     for step in state.steps:
         if step.character == name and step.status is StepStatus.PENDING:
             step.status = StepStatus.SKIPPED
+            step.skipped_for = "gone"
+            _after_step(state, step, emit)  # P4: it may complete its simultaneous group
     for progress in state.extended:
         if progress.owner == name and progress.status is ExtendedStatus.ACTIVE:
             progress.status = ExtendedStatus.ABANDONED
@@ -1251,6 +1253,8 @@ def _abandon_extended(state: CombatState, cmd: c.AbandonExtended, emit: _Emitter
     for step in state.steps:
         if step.extended_id == progress.id and step.status is StepStatus.PENDING:
             step.status = StepStatus.SKIPPED
+            step.skipped_for = "abandoned"
+            _after_step(state, step, emit)  # P4: it may complete its simultaneous group
     emit(EventKind.EXTENDED, f"{progress.owner} abandons \"{progress.action.description}\" "
          "(E1).", actor=progress.owner, override=True, rule="E1")
 

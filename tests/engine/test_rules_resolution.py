@@ -15,6 +15,7 @@ from sombra_tui.engine import (
     FreeTA,
     Mark,
     Phase,
+    RemoveCharacter,
     Resolve,
     SetMark,
     StepStatus,
@@ -500,3 +501,14 @@ def test_t2_free_ta_works_in_any_phase_even_for_someone_out() -> None:
     combat.execute(SetMark(character="Ana", mark=Mark.OUT))
     [event] = combat.execute(FreeTA(character="Ana", target=10, dice=dice(1, 2, 3)))
     assert "while out" in event.text and event.phase is Phase.DECLARATION
+
+
+def test_p4_removing_the_last_member_to_act_releases_the_held_marks() -> None:
+    """P4: the group is over once its last pending member leaves; the held mark applies
+    then, not after the next group (found by the stateful invariant's review)."""
+    combat = everyone_shoots(ANA, BRUNO, DANI)
+    combat.execute(Resolve(character="Bruno", dice=dice(1, 2, 3)))
+    combat.execute(SetMark(character="Ana", mark=Mark.OUT))  # held for the group
+    combat.execute(RemoveCharacter(name="Dani"))
+    assert combat.state.pending_marks == [] and combat.state.is_out("Ana")
+    assert status(combat)["Ana"] is StepStatus.SKIPPED

@@ -65,21 +65,30 @@ from sombra_tui.engine import (
     ExtendedMode,
     ExtendedSpec,
     ExtendedStatus,
+    FreeTA,
     GdBreakdown,
     LogEvent,
     Mark,
     MoveCharacter,
+    OpposedRoll,
+    Opposition,
+    OppositionMode,
     Phase,
     PromptKind,
     React,
     ReactionMode,
+    Reading,
     RemoveCharacter,
     Resolve,
+    ResolveOpposed,
+    Role,
     SetMark,
     Settings,
     SombraError,
     StartCombat,
+    StepStatus,
     machine,
+    plan_opposition,
     storage,
 )
 
@@ -326,10 +335,20 @@ class CombatMachine(RuleBasedStateMachine):
                                 duration=data.draw(st.integers(1, 3)),
                                 successes=data.draw(st.integers(1, 3)),
                                 interval=data.draw(st.integers(1, 2)))
+        opposition = None
+        others = self.others(author)
+        if kind in (ActionKind.ROUND, ActionKind.EXTENDED) and others and data.draw(
+                st.integers(0, 3), label="opposed") == 0:  # O2/O3/E4, one or more opponents
+            opposition = Opposition(
+                mode=data.draw(st.sampled_from(OppositionMode), label="opposition"),
+                against=data.draw(st.lists(st.sampled_from(others), min_size=1, max_size=2,
+                                           unique=True), label="against"),
+                role=data.draw(st.sampled_from(Role), label="role"),
+                reading=data.draw(st.sampled_from(Reading), label="reading"))
         self.serial += 1
         return Action(kind=kind, description=f"{kind.value} {self.serial}", target=target,
                       gd=data.draw(st.integers(-1, 2), label="action gd"), targets=targets,
-                      extended=spec)
+                      extended=spec, opposition=opposition)
 
     def draw_actions(self, data: Any, author: str, low: int, high: int,
                      extended: bool = True) -> list[Action]:
@@ -421,6 +440,9 @@ class CombatMachine(RuleBasedStateMachine):
         if action.kind is ActionKind.AUTOMATIC:
             self.execute(Resolve(character=name))
             return
+        if action.opposition is not None and not plan_opposition(self.state, step).solo:
+            self.do_resolve_opposed(data, step)
+            return
         accept = data.draw(st.sampled_from([None] * 6 + [True, False]), label="accept")
         target = (data.draw(st.integers(4, 24), label="target") if action.target is None
                   else data.draw(st.sampled_from([None, None, 12]), label="target"))
@@ -430,6 +452,26 @@ class CombatMachine(RuleBasedStateMachine):
             accept=accept,
             extra_gd=data.draw(st.sampled_from([0, 0, 1, -1]), label="extra gd"),
             modifier=data.draw(st.sampled_from([0, 0, 2, -3]), label="modifier")))
+
+    def do_resolve_opposed(self, data: Any, step: Any) -> None:
+        """O2/O3/E4: a TA for each participant able to act; the DJ decides now and then."""
+        plan = plan_opposition(self.state, step)
+        rolls = [OpposedRoll(character=name, dice=data.draw(DICE, label="opposed dice"),
+                             target=data.draw(st.sampled_from([None, 12]), label="target")
+                             if name == step.character and
+                             self.state.step_action(step).target is not None else 12)
+                 for name in plan.rolling]
+        winners = data.draw(st.sampled_from([[], [], [], [plan.rolling[-1]]]), label="dj")
+        command = ResolveOpposed(character=step.character, rolls=rolls, winners=winners,
+                                 condition_size=data.draw(st.integers(0, 2), label="size"))
+        try:
+            self.combat.preview(command)
+        except SombraError as error:  # T5: an exact tie, which the DJ breaks
+            assert "Tie" in str(error), error
+            # One name per comparison: O2's first, or every conditioning side of O3.
+            decided = [plan.rolling[0]] if plan.direct else list(plan.conditioning)
+            command = command.model_copy(update={"winners": decided})
+        self.execute(command)
 
     def natural_step(self, data: Any) -> None:
         if self.state.phase is Phase.SETUP:  # undone back to the start
@@ -515,7 +557,7 @@ class CombatMachine(RuleBasedStateMachine):
     def dj_side_command(self, data: Any) -> None:
         """One of the DJ's other commands: a mark, an extended adjustment, a roster or
         settings change."""
-        moves = [self.mark, self.change_roster, self.change_settings]
+        moves = [self.mark, self.change_roster, self.change_settings, self.free_ta]
         if any(p.status is ExtendedStatus.ACTIVE for p in self.state.extended):
             moves.append(self.adjust_extended)
         data.draw(st.sampled_from(moves), label="side command")(data)
@@ -540,6 +582,22 @@ class CombatMachine(RuleBasedStateMachine):
             self.refused(command)
         else:
             self.execute(command)
+
+    def free_ta(self, data: Any) -> None:
+        """The DJ's free TA (T2): logged with its numbers, no step changes."""
+        name = data.draw(st.sampled_from(self.names()), label="who")
+        steps = [s.model_copy() for s in self.state.steps]
+        command = FreeTA(character=name, target=data.draw(st.integers(4, 24), label="target"),
+                         gd=data.draw(st.integers(-1, 2), label="gd"),
+                         modifier=data.draw(st.sampled_from([0, 0, 2, -3]), label="modifier"),
+                         dice=data.draw(DICE, label="dice"))
+        self.execute(command)
+        [event] = self.combat.log[-1:]
+        ta = event.ta
+        assert ta is not None and ta.target == command.target, "T2: free TA target"
+        points = self.state.settings.points_per_gd
+        assert ta.total == command.dice.sum + points * command.gd + command.modifier  # T2
+        assert self.state.steps == steps
 
     def adjust_extended(self, data: Any) -> None:
         """E2/E3 adjustments, or the DJ abandons the action (E1)."""
@@ -697,6 +755,32 @@ class CombatMachine(RuleBasedStateMachine):
     def history_follows_the_rules(self) -> None:
         """D3, D6, D7, D8, D9, D11, I3, P1 and the S1 replay, over the whole history."""
         audit_history(self.combat)
+
+    @invariant()
+    def marks_follow_p4_inside_groups(self) -> None:
+        """P4/P5: a mark is held only while a member of the acting group has rolled, and
+        nobody out, gone or (round phase) prevented is left to act in the acting group."""
+        state = self.state
+        if state.phase not in RESOLUTION:
+            assert state.pending_marks == [], "P4: a held mark outlived its phase"
+            return
+        pending = [s for s in state.steps if s.status is StepStatus.PENDING]
+        if not pending:
+            assert state.pending_marks == [], "P4: a held mark outlived the steps"
+            return
+        group = pending[0].group
+        acting = [s for s in state.steps if s.group == group]
+        if state.pending_marks:
+            assert any(s.status is StepStatus.DONE for s in acting), (
+                "P4: a mark is held for a group nobody of which has rolled")
+        for step in acting:
+            if step.status is not StepStatus.PENDING:
+                continue
+            name = step.character
+            assert state.character(name) is not None, f"{name} is gone but acts"
+            assert name not in state.out, f"P4/P5: {name} is out but still acts"
+            if state.phase is Phase.ROUND:
+                assert name not in state.prevented, f"P4: {name} is prevented but acts"
 
     @invariant()
     def undo_then_redo_changes_nothing(self) -> None:
