@@ -36,6 +36,8 @@ PALETTE_COMMANDS: list[tuple[str, str, str]] = [
     ("deny_prompt", "DJ: deny the reaction", "Withdraw the open prompt (z, D12)"),
     ("roll", "Roll the TA", "Roll the acting character's TA (t)"),
     ("type_dice", "Type dice", "Type the dice the player rolled, dS first (y)"),
+    ("free_ta", "DJ: free TA", "Ask any character for a TA outside the steps: perception, "
+     "first aid, a sentinel's confirming TA (f)"),
     ("prevent", "Mark prevented", "The selected character's round action is cancelled (p)"),
     ("toggle_out", "Mark out / back", "The selected character is out, or back (o)"),
     ("undo", "Undo", "Undo the last command (u)"),

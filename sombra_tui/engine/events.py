@@ -42,6 +42,8 @@ class LogEvent(BaseModel):
     gd: GdBreakdown | None = None
     #: Set when the event records a DJ override (D12) or a DJ decision.
     override: bool = False
+    #: O2/O3: who won the comparison this event reports (its actor and targets compared).
+    winner: str | None = None
     #: O4: the character the reading gives a new TA to confirm (a sentinel who won with
     #: both TAs failing); the UI offers the DJ's free TA for them.
     confirm_ta: str | None = None

@@ -1018,7 +1018,7 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
         emit(EventKind.OPPOSED, f"{winner} wins the opposed action \"{action.description}\""
              f"{note} (T5).", actor=cmd.character,
              targets=[n for n in plan.rolling if n != cmd.character],
-             override=decided, rule="O2")
+             override=decided, rule="O2", winner=winner)
     else:  # O3: each conditioning TA first, each conditioned one modified by its outcome
         several = len(plan.pairs) > 1
         for conditioning in plan.conditioning:
@@ -1048,9 +1048,9 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
             versus = f" ({conditioning} vs {conditioned})" if several else ""
             emit(EventKind.OPPOSED, f"{winner} wins the opposed action "
                  f"\"{action.description}\"{versus}{note} (T5). {reading}",
-                 actor=cmd.character,
-                 targets=[n for n in (conditioning, conditioned) if n != cmd.character],
-                 override=decided, rule="O4", confirm_ta=conditioned if confirm else None)
+                 actor=conditioning, targets=[conditioned],  # the pair compared
+                 override=decided, rule="O4", winner=winner,
+                 confirm_ta=conditioned if confirm else None)
             for name in (conditioning, conditioned):
                 winners_of[name] = winners_of.get(name, False) or name == winner
     step.status = StepStatus.DONE

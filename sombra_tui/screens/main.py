@@ -19,20 +19,23 @@ from textual.widgets import Footer, Header
 
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.errors import SombraError
-from sombra_tui.engine.events import LogEvent
+from sombra_tui.engine.events import EventKind, LogEvent
+from sombra_tui.engine.machine import plan_opposition
 from sombra_tui.engine.model import ActionKind
-from sombra_tui.engine.state import CombatState, ExtendedStatus, Phase
+from sombra_tui.engine.state import CombatState, ExtendedStatus, Phase, Step
 from sombra_tui.screens.dialogs import (
     CharacterEditor,
     ConfirmDialog,
     DeclarationEditor,
     ExtendedDialog,
+    FreeTADialog,
     OpposedDialog,
     OpposedResultDialog,
     ReactionDialog,
     SettingsDialog,
     TADialog,
 )
+from sombra_tui.screens.dialogs.opposed import comparisons
 from sombra_tui.widgets.declaration_queue import DeclarationQueue
 from sombra_tui.widgets.formatting import Palette, phase_label
 from sombra_tui.widgets.initiative_table import InitiativeTable
@@ -54,6 +57,7 @@ PHASE_ACTIONS: dict[str, set[Phase] | None] = {
     "type_dice": {Phase.INSTANT, Phase.ROUND, Phase.EXTENDED},
     "prevent": {Phase.DECLARATION, Phase.INSTANT, Phase.ROUND},
     "adjust_extended": None,
+    "free_ta": None,
 }
 
 
@@ -73,6 +77,7 @@ class MainScreen(Screen[None]):
         Binding("e", "edit_character", "Edit", show=False),
         Binding("delete", "remove_character", "Remove", show=False),
         Binding("j", "adjust_extended", "Extended", show=False),
+        Binding("f", "free_ta", "Free TA", show=False),
         Binding("A", "allow_prompt", "DJ allow", show=False),
         Binding("z", "deny_prompt", "DJ deny", show=False),
         Binding("g", "settings", "Settings", show=False),
@@ -283,7 +288,7 @@ class MainScreen(Screen[None]):
         if action.kind is ActionKind.AUTOMATIC:  # T7: nothing to roll
             self.run_command(c.Resolve(character=name))
             return
-        if action.opposition is not None:
+        if self._opposed(step):
             self.action_type_dice()
             return
         command = c.Resolve(character=name, dice=self.sombra.session.combat.roll())
@@ -305,19 +310,78 @@ class MainScreen(Screen[None]):
         if action.kind is ActionKind.AUTOMATIC:
             self.run_command(c.Resolve(character=name))
             return
-        if action.opposition is not None:
+        if self._opposed(step):
             opposed = await self.app.push_screen_wait(
                 OpposedDialog(state, step, self.check, combat.roller))
             if opposed is None:
                 return
             events = self.run_command(opposed)
-            if events:
-                await self.app.push_screen_wait(OpposedResultDialog(events))
+            while events:
+                choice, who = await self.app.push_screen_wait(OpposedResultDialog(events))
+                if choice == "confirm":  # O4: the sentinel's confirming TA
+                    self.free_ta_for(who, events)
+                    return
+                if choice != "winner":
+                    return
+                events = self._give_outcome_to(opposed, who, events)
+                if events is not None:
+                    last = self.sombra.session.combat.commands[-1]
+                    assert isinstance(last, c.ResolveOpposed)
+                    opposed = last
             return
+        # Not opposed, or nobody able is left to oppose it: the character's own TA.
         resolve = await self.app.push_screen_wait(
             TADialog(state, step, self.check, combat.roll))
         if resolve is not None:
             self.run_command(resolve)
+
+    def _opposed(self, step: Step) -> bool:
+        """An opposed step with someone able left to oppose it (else it is a plain TA)."""
+        action = self.state.step_action(step)
+        if action.opposition is None or action.kind is ActionKind.AUTOMATIC:
+            return False
+        return not plan_opposition(self.state, step).solo
+
+    def _give_outcome_to(self, opposed: c.ResolveOpposed, who: str,
+                         events: list[LogEvent]) -> list[LogEvent] | None:
+        """O2/O3: the DJ gives the outcome to `who`; same dice, the command replaced."""
+        compared = [set(each.members) for each in comparisons(events)]
+        kept = [name for name in opposed.winners
+                if not any(who in members and name in members for members in compared)]
+        command = opposed.model_copy(update={"winners": [who, *kept]})
+        session = self.sombra.session
+        session.undo()
+        try:
+            new_events = session.execute(command)
+        except SombraError as error:
+            session.redo()
+            self.notify(str(error), title="Not allowed", severity="error")
+            return None
+        self.sombra.after_change()
+        return new_events
+
+    def free_ta_for(self, name: str, events: list[LogEvent]) -> None:
+        """O4: the sentinel's confirming TA, against the value its last TA rolled under."""
+        target = next((event.ta.target for event in reversed(events)
+                       if event.kind is EventKind.TA and event.actor == name
+                       and event.ta is not None), None)
+        self.action_free_ta(name, target, "confirms the suspicion (O4)")
+
+    @work
+    async def action_free_ta(self, name: str | None = None, target: int | None = None,
+                             label: str = "") -> None:
+        """The DJ asks any character for a TA outside the steps (perception, first aid,
+        O4's confirming TA)."""
+        state = self.state
+        if not state.characters:
+            self.notify("Add a character first.", severity="warning")
+            return
+        who = name if name is not None else self.selected(quiet=True)
+        result = await self.app.push_screen_wait(FreeTADialog(
+            state, who, self.check, self.sombra.session.combat.roll, target=target,
+            label=label))
+        if result is not None:
+            self.run_command(result)
 
     # ---- marks ------------------------------------------------------------------------
 

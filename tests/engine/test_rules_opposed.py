@@ -543,3 +543,25 @@ def test_o4_sentinel_winning_with_both_failing_is_named_for_a_new_ta(
     assert event.text.startswith("Bruno wins")
     assert event.confirm_ta == confirm
     assert ("new TA" in event.text) is (confirm is not None)
+
+
+def test_o2_o3_each_comparison_event_names_who_was_compared_and_who_won() -> None:
+    """S2: the opposed event carries its comparison (actor and targets) and the winner."""
+    combat = three_grab()
+    combat.execute(ResolveOpposed(character="Carla", rolls=[
+        roll("Carla", dice(2, 3, 4)), roll("Bruno", dice(7, 4, 3)),
+        roll("Ana", dice(1, 1, 2))]))
+    [event] = events_of(combat, EventKind.OPPOSED)
+    assert (event.actor, sorted(event.targets), event.winner) == (
+        "Carla", ["Ana", "Bruno"], "Bruno")
+    combat = started(ANA, BRUNO, CARLA)
+    declare(combat, "Ana", stealth(["Bruno", "Carla"], Role.CONDITIONING))
+    declare(combat, "Bruno", stealth(["Ana"], Role.CONDITIONED))
+    declare(combat, "Carla", stealth(["Ana"], Role.CONDITIONED))
+    decline_if_prompted(combat)
+    advance_to(combat, Phase.ROUND)
+    combat.execute(ResolveOpposed(character="Carla", rolls=[
+        roll("Carla", dice(2, 3, 4)), roll("Ana", dice(9, 9, 8)),
+        roll("Bruno", dice(9, 9, 9))]))
+    pairs = [(e.actor, e.targets, e.winner) for e in events_of(combat, EventKind.OPPOSED)]
+    assert pairs == [("Ana", ["Carla"], "Carla"), ("Ana", ["Bruno"], "Ana")]

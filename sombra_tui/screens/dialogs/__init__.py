@@ -5,6 +5,7 @@ from sombra_tui.screens.dialogs.confirm import ChoiceDialog, ConfirmDialog
 from sombra_tui.screens.dialogs.declaration import DeclarationEditor
 from sombra_tui.screens.dialogs.extended import ExtendedDialog
 from sombra_tui.screens.dialogs.files import FileDialog
+from sombra_tui.screens.dialogs.free_ta import FreeTADialog
 from sombra_tui.screens.dialogs.help import HelpScreen
 from sombra_tui.screens.dialogs.opposed import OpposedDialog, OpposedResultDialog
 from sombra_tui.screens.dialogs.reaction import ReactionDialog
@@ -14,6 +15,6 @@ from sombra_tui.screens.dialogs.ta import TADialog
 
 __all__ = [
     "CharacterEditor", "ChoiceDialog", "ConfirmDialog", "DeclarationEditor", "ExtendedDialog",
-    "FileDialog", "HelpScreen", "OpposedDialog", "OpposedResultDialog", "ReactionDialog",
-    "RosterDialog", "SettingsDialog", "TADialog",
+    "FileDialog", "FreeTADialog", "HelpScreen", "OpposedDialog", "OpposedResultDialog",
+    "ReactionDialog", "RosterDialog", "SettingsDialog", "TADialog",
 ]

@@ -128,7 +128,7 @@ class ActionForm(Vertical):
                 field_id=p("against")),
             Horizontal(
                 Field("This action", FormSelect(
-                    [("conditions the other (rolls first)", Role.CONDITIONING),
+                    [("conditions the others (rolls first)", Role.CONDITIONING),
                      ("is conditioned (rolls second)", Role.CONDITIONED)],
                     value=Role.CONDITIONING, allow_blank=False, id=p("role")),
                     field_id=p("role")),
@@ -217,9 +217,6 @@ class ActionForm(Vertical):
             against = list(self.query_one(f"#{p('against')}", SelectionList).selected)
             if not against:
                 raise FormError(p("against"), "Choose who the action is opposed with.")
-            if mode_value == OppositionMode.CONDITIONED and len(against) != 1:
-                raise FormError(p("against"), "A conditioned opposition (O3) has exactly one "
-                                "opponent.")
             role = self.query_one(f"#{p('role')}", Select).value
             reading = self.query_one(f"#{p('reading')}", Select).value
             opposition = Opposition(mode=OppositionMode(str(mode_value)), against=against,

@@ -19,6 +19,7 @@ HELP = """\
 | r / x | react to the open prompt / decline it (no roll, no lock) |
 | A / z | DJ: let the selected character react / deny the open prompt (D12) |
 | t / y | roll the acting character's TA / type the dice (dS first) |
+| f | DJ: a free TA for any character (perception, first aid, a sentinel's confirming TA) |
 | p / o | mark the selected character prevented / out (again: undo the mark) |
 | j | adjust or abandon an extended action |
 | u, ctrl+z / U, ctrl+y | undo / redo |
@@ -53,7 +54,9 @@ In dialogs: **enter** confirms, **esc** backs out without changing anything,
 
 1. **Instant** actions, in action order (descending primaria).
 2. **Round** actions, in action order. Equal primaria act **simultaneously**:
-   all roll, then all effects apply; marks made inside the group apply after it.
+   all roll, then all effects apply. A mark made once someone of the group has
+   rolled applies after the group; before that it applies at once to all of
+   them, and lifting it gives the action back (P4).
 3. **Extended** actions roll at the end of the round (E1-E3): simple ones
    after N rounds (a failure restarts), complex ones every K rounds until S
    successes.
@@ -70,10 +73,17 @@ success if total <= target. Quality: **alto** (three equal: crítico or pifia),
 - **Direct** (O2): all roll when the first acts; the best result wins (T5:
   better quality rank, then closer to its own target; a tie is the DJ's).
 - **Conditioned** (O3): the conditioning TA first; the conditioned TA gets
-  +1 GD if it succeeded, -1 if it failed. The tracker reads the outcome (O4):
+  +1 GD if it succeeded, -1 if it failed. One action may condition several
+  characters (one alarm, several guards) or be conditioned by several: each
+  pair is compared and read. The tracker reads the outcome (O4):
   a failed attack does not hit even if it wins; a failed infiltration that
   wins passes unseen but noisy; a sentinel who wins with both failing gets a
-  new TA to confirm.
+  new TA to confirm (**f** in the result, or any time).
+- Only those able to act take part: an out or prevented character does not
+  roll and cannot win; with nobody left to oppose it, the action is the
+  character's own TA. The DJ may give any outcome to another participant
+  (the result's "DJ: ... wins" buttons, or the Winner field), logged as a DJ
+  decision.
 """
 
 

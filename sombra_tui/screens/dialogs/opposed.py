@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Select, Static
 
@@ -12,7 +14,8 @@ from sombra_tui.engine.commands import OpposedRoll, ResolveOpposed
 from sombra_tui.engine.dice import Dice, DiceRoller, parse_dice
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import EventKind, LogEvent
-from sombra_tui.engine.model import MAX_GD, MAX_STAT, OppositionMode, Role
+from sombra_tui.engine.machine import plan_opposition
+from sombra_tui.engine.model import MAX_GD, MAX_STAT
 from sombra_tui.engine.state import CombatState, Step
 from sombra_tui.screens.dialogs.base import (
     Dialog,
@@ -31,6 +34,8 @@ def _slug(name: str) -> str:
 
 
 class OpposedDialog(Dialog[ResolveOpposed]):
+    """One TA per participant able to act (the engine's plan: O2, O3, E4, P4)."""
+
     def __init__(self, state: CombatState, step: Step,
                  check: Callable[[ResolveOpposed], str | None],
                  roller: Callable[[], DiceRoller]) -> None:
@@ -42,7 +47,8 @@ class OpposedDialog(Dialog[ResolveOpposed]):
         self.opposition = self.action.opposition
         self.check = check
         self.roller = roller
-        self.participants = [step.character, *self.opposition.against]
+        self.plan = plan_opposition(state, step)
+        self.participants = list(self.plan.rolling)
         self.slugs = {name: f"p{i}_{_slug(name)}" for i, name in enumerate(self.participants)}
 
     def _defaults(self, name: str) -> tuple[str, str]:
@@ -52,27 +58,31 @@ class OpposedDialog(Dialog[ResolveOpposed]):
             return ("" if target is None else str(target)), str(self.action.gd)
         return "", ""
 
+    def _role(self, name: str) -> str:
+        if self.plan.direct:
+            return ""
+        if name in self.plan.conditioning:
+            against = [d for c, d in self.plan.pairs if c == name]
+            return f" (conditioning {', '.join(against)})"
+        against = [c for c, d in self.plan.pairs if d == name]
+        return f" (conditioned by {', '.join(against)})"
+
     def compose(self) -> ComposeResult:
-        opposition = self.opposition
         kind = ("Direct opposition (O2): the best result wins (T5)"
-                if opposition.mode is OppositionMode.DIRECT else
+                if self.plan.direct else
                 "Conditioned opposition (O3): the conditioning TA first; the conditioned one "
-                "gets +GD if it succeeded, -GD if it failed")
+                "gets +GD if it succeeded, -GD if it failed; each pair compared")
         with Vertical(id="dialog"):
             yield Static(f"Opposed: {self.step.character} — {self.action.description}",
                          id="dialog-title")
             yield Static(kind, classes="note")
+            for name, reason in self.plan.excluded.items():
+                yield Static(f"{name} does not take part: {reason}.", classes="note")
             with VerticalScroll():
                 for name in self.participants:
                     slug = self.slugs[name]
                     target, gd = self._defaults(name)
-                    role = ""
-                    if opposition.mode is OppositionMode.CONDITIONED:
-                        mine = opposition.role if name == self.step.character else (
-                            Role.CONDITIONED if opposition.role is Role.CONDITIONING
-                            else Role.CONDITIONING)
-                        role = f" ({mine.value})"
-                    yield Static(f"{name}{role}", classes="note")
+                    yield Static(f"{name}{self._role(name)}", classes="note")
                     with Horizontal(classes="row"):
                         yield Field("Dice (dS first)", TextInput(id=f"{slug}-dice",
                                     placeholder="empty: roll"), field_id=f"{slug}-dice")
@@ -82,12 +92,12 @@ class OpposedDialog(Dialog[ResolveOpposed]):
                         yield Field("GD", TextInput(gd, id=f"{slug}-gd", type="integer",
                                     placeholder="from their action"), field_id=f"{slug}-gd")
                 with Horizontal(classes="row"):
-                    if opposition.mode is OppositionMode.CONDITIONED:
+                    if not self.plan.direct:
                         yield Field("Condition size (O3)", TextInput("1", id="size",
                                     type="integer"), field_id="size", hint="GD")
-                    yield Field("Tie winner (T5, only for a tie)", FormSelect(
+                    yield Field("Winner (DJ decides; a tie needs one)", FormSelect(
                         [(name, name) for name in self.participants], id="tie",
-                        prompt="no tie"), field_id="tie")
+                        prompt="by the dice (T5)"), field_id="tie")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
                 yield Button("Resolve (enter)", id="resolve", variant="primary")
@@ -121,12 +131,13 @@ class OpposedDialog(Dialog[ResolveOpposed]):
                 gd=parse_int(gd_text, f"{slug}-gd", "GD", -MAX_GD, MAX_GD)
                 if gd_text else None))
         size = 1
-        if self.opposition.mode is OppositionMode.CONDITIONED:
+        if not self.plan.direct:
             size = parse_int(self.value("size"), "size", "Condition size", 0, MAX_GD, default=1)
-        tie = self.query_one("#tie", Select).value
+        chosen = self.query_one("#tie", Select).value
+        # The DJ's choice decides the outcome, tie or not (logged as a DJ decision).
         return ResolveOpposed(character=self.step.character, rolls=rolls,
                               condition_size=size,
-                              tie_winner=tie if isinstance(tie, str) else None)
+                              winners=[chosen] if isinstance(chosen, str) else [])
 
     def submit(self) -> None:
         self.clear_errors()
@@ -146,13 +157,39 @@ class OpposedDialog(Dialog[ResolveOpposed]):
         self.dismiss(command)
 
 
-class OpposedResultDialog(Dialog[None]):
-    """Both TAs, the winner by T5 and the O4 reading, before the DJ moves on."""
+class Comparison(NamedTuple):
+    members: tuple[str, ...]
+    winner: str
+
+
+def comparisons(events: list[LogEvent]) -> list[Comparison]:
+    """The comparisons an opposed resolution logged: who was compared, who won (T5)."""
+    return [Comparison((event.actor or "", *event.targets), event.winner)
+            for event in events if event.kind is EventKind.OPPOSED
+            and event.winner is not None]
+
+
+#: What the DJ chose in the result dialog: ("ok", ""), ("confirm", who) for O4's
+#: confirming TA, or ("winner", who) to give the outcome to someone else.
+ResultChoice = tuple[str, str]
+
+
+class OpposedResultDialog(Dialog[ResultChoice]):
+    """The TAs, the winner by T5 and the O4 reading, before the DJ moves on; from here
+    the DJ can give a sentinel its confirming TA (O4) or decide another winner."""
 
     def __init__(self, events: list[LogEvent]) -> None:
         super().__init__()
         self.events = [e for e in events if e.kind in (EventKind.TA, EventKind.OPPOSED,
-                                                        EventKind.EXTENDED)]
+                                                        EventKind.EXTENDED,
+                                                        EventKind.SKIPPED)]
+        self.confirm = list(dict.fromkeys(e.confirm_ta for e in events
+                                          if e.confirm_ta is not None))
+        #: Whoever lost a comparison: the DJ may give it to them instead (O2, O3).
+        losers: list[str] = []
+        for event in comparisons(events):
+            losers.extend(name for name in event.members if name != event.winner)
+        self.others = list(dict.fromkeys(losers))
 
     def compose(self) -> ComposeResult:
         variables = self.app.get_css_variables()
@@ -164,10 +201,30 @@ class OpposedResultDialog(Dialog[None]):
             for event in self.events:
                 yield Static(event_text(event, palette), classes="result-line")
             with Horizontal(classes="buttons"):
+                for index, name in enumerate(self.confirm):
+                    yield Button(f"Confirming TA: {name} (f)", id=f"confirm-{index}",
+                                 variant="warning")
+                for index, name in enumerate(self.others):
+                    yield Button(f"DJ: {name} wins", id=f"winner-{index}")
                 yield Button("OK (enter)", id="ok", variant="primary")
+
+    BINDINGS = [Binding("f", "confirm_ta", "Confirming TA", show=False)]
 
     def on_mount(self) -> None:
         self.query_one("#ok", Button).focus()
 
+    def action_confirm_ta(self) -> None:
+        if self.confirm:
+            self.dismiss(("confirm", self.confirm[0]))
+
+    def submit(self) -> None:
+        self.dismiss(("ok", ""))
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(None)
+        button = event.button.id or "ok"
+        if button.startswith("confirm-"):
+            self.dismiss(("confirm", self.confirm[int(button.removeprefix("confirm-"))]))
+        elif button.startswith("winner-"):
+            self.dismiss(("winner", self.others[int(button.removeprefix("winner-"))]))
+        else:
+            self.dismiss(("ok", ""))

@@ -1,0 +1,174 @@
+"""The DJ's free TA: any character, outside the steps (O4's confirming TA, a perception
+roll, first aid), with target, GD, modifier and rolled or typed dice (T2, T6)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Select, Static
+
+from sombra_tui.engine.commands import FreeTA
+from sombra_tui.engine.dice import Dice, parse_dice, resolve_ta
+from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.model import MAX_GD, MAX_STAT
+from sombra_tui.engine.state import CombatState
+from sombra_tui.screens.dialogs.base import (
+    Dialog,
+    Field,
+    FormError,
+    FormSelect,
+    TextInput,
+    parse_int,
+)
+from sombra_tui.widgets.formatting import Palette, ta_text
+
+
+class FreeTADialog(Dialog[FreeTA]):
+    """Returns the FreeTA command; the dice are rolled here when left empty (T6)."""
+
+    BINDINGS = [Binding("ctrl+r", "roll", "Roll")]
+
+    def __init__(self, state: CombatState, character: str | None,
+                 check: Callable[[FreeTA], str | None], roll: Callable[[], Dice], *,
+                 target: int | None = None, label: str = "") -> None:
+        super().__init__()
+        self.state = state
+        self.names = [ch.name for ch in state.characters]
+        self.character = character if character in self.names else (
+            self.names[0] if self.names else None)
+        self.check = check
+        self.roll = roll
+        self.default_target = target
+        self.default_label = label
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static("DJ: free TA (outside the steps)", id="dialog-title")
+            with Horizontal(classes="row"):
+                yield Field("Character", FormSelect(
+                    [(name, name) for name in self.names], value=self.character
+                    if self.character is not None else Select.BLANK,
+                    allow_blank=self.character is None, id="who"), field_id="who")
+                yield Field("What is rolled", TextInput(id="skill",
+                            placeholder="a skill, or empty"), field_id="skill",
+                            hint=self._skills_hint())
+            with Horizontal(classes="row"):
+                yield Field("Target value", TextInput(
+                    "" if self.default_target is None else str(self.default_target),
+                    id="target", type="integer", placeholder="empty: the skill's"),
+                    field_id="target")
+                yield Field("GD", TextInput("0", id="gd", type="integer"), field_id="gd")
+                yield Field("Modifier", TextInput("0", id="modifier", type="integer"),
+                            field_id="modifier")
+            with Horizontal(classes="row"):
+                yield Field("Dice (dS first)", TextInput(id="dice", placeholder="empty: roll"),
+                            field_id="dice", hint="ctrl+r rolls")
+                yield Field("Why (for the log)", TextInput(self.default_label, id="label"),
+                            field_id="label")
+            yield Static("", id="ta-preview")
+            yield Static("", id="form-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Roll the TA (enter)", id="resolve", variant="primary")
+                yield Button("Cancel (esc)", id="cancel")
+
+    def _skills_hint(self) -> str:
+        character = self.state.character(self.character) if self.character else None
+        if character is None or not character.skills:
+            return ""
+        return ", ".join(f"{name} {value}" for name, value in character.skills.items())
+
+    def on_mount(self) -> None:
+        first = "#dice" if self.default_target is not None else "#skill"
+        self.query_one(first, Input).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "who" and isinstance(event.value, str):
+            self.character = event.value
+            self.query_one("#field-skill", Field).set_hint(self._skills_hint())
+            self.update_preview()
+
+    def action_roll(self) -> None:
+        dice = self.roll()
+        self.query_one("#dice", Input).value = f"{dice.ds} {dice.a} {dice.b}"
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.update_preview()
+
+    def update_preview(self) -> None:
+        """The numbers as the engine will log them, once the fields make a TA (T2)."""
+        preview = self.query_one("#ta-preview", Static)
+        try:
+            command = self.build(roll_if_empty=False)
+        except (FormError, SombraError):
+            preview.update("")
+            return
+        target = command.target if command.target is not None else self._skill_value(command)
+        if target is None:
+            preview.update("")
+            return
+        settings = self.state.settings
+        result = resolve_ta(command.dice, target=target, gd=command.gd,
+                            modifier=command.modifier, points_per_gd=settings.points_per_gd,
+                            quality_levels=settings.niveles_de_calidad)
+        variables = self.app.get_css_variables()
+        preview.update(ta_text(result, Palette(success=variables.get("success", "green"),
+                                               error=variables.get("error", "red"))))
+
+    def _skill_value(self, command: FreeTA) -> int | None:
+        character = self.state.character(command.character)
+        if character is None:
+            return None
+        return next((value for name, value in character.skills.items()
+                     if name.casefold() == command.skill.strip().casefold()), None)
+
+    def build(self, *, roll_if_empty: bool = True) -> FreeTA:
+        who = self.query_one("#who", Select).value
+        if not isinstance(who, str):
+            raise FormError("who", "Choose the character who rolls.")
+        target_text = self.value("target").strip()
+        target = (parse_int(target_text, "target", "Target value", 0, MAX_STAT)
+                  if target_text else None)
+        gd = parse_int(self.value("gd"), "gd", "GD", -MAX_GD, MAX_GD, default=0)
+        modifier = parse_int(self.value("modifier"), "modifier", "Modifier", -MAX_STAT,
+                             MAX_STAT, default=0)
+        text = self.value("dice").strip()
+        if not text and not roll_if_empty:
+            raise FormError("dice", "no dice yet")
+        try:
+            dice = parse_dice(text) if text else self.roll()
+        except SombraError as error:
+            raise FormError("dice", str(error)) from error
+        skill = self.value("skill").strip()
+        label = self.value("label").strip()
+        if len(skill) > 80:
+            raise FormError("skill", "What is rolled must be at most 80 characters.")
+        if len(label) > 120:
+            raise FormError("label", "The reason must be at most 120 characters.")
+        return FreeTA(character=who, skill=skill, target=target, gd=gd, modifier=modifier,
+                      dice=dice, label=label)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "resolve":
+            self.submit()
+        else:
+            self.dismiss(None)
+
+    def submit(self) -> None:
+        self.clear_errors()
+        try:
+            command = self.build()
+        except FormError as error:
+            self.show_error(error.field, error.message)
+            return
+        problem = self.check(command)
+        if problem:
+            # Keep rolled dice visible: the DJ fixes the target and confirms the same roll.
+            self.query_one("#dice", Input).value = (
+                f"{command.dice.ds} {command.dice.a} {command.dice.b}")
+            field = "target" if "value" in problem or "skill" in problem else None
+            self.show_error(field, problem)
+            return
+        self.dismiss(command)
