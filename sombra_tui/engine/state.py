@@ -133,8 +133,9 @@ class Step(BaseModel):
     group: int
     status: StepStatus = StepStatus.PENDING
     result: TAResult | None = None
-    #: Why a skipped step was skipped ("out", "prevented", "gone", "done"): a mark lifted
-    #: before the step's group has acted gives the action back (P4, P5).
+    #: Why a skipped step was skipped ("out", "prevented", "gone", "done", "abandoned"):
+    #: an out or prevented mark lifted before the step's group has acted gives the
+    #: action back (P4, P5).
     skipped_for: str | None = None
 
 
