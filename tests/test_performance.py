@@ -69,8 +69,10 @@ def check_queries(state: CombatState) -> None:
     group = plain_current_group(state)
     assert state.current_group() == group
     assert state.pending_steps() == [s for s in state.steps if s.status is StepStatus.PENDING]
+    # P4 (issue 10): the acting group is in progress once a member has made its TA;
+    # members skipped by a mark do not count.
     in_progress = bool(group) and any(
-        s.group == group[0].group and s.status is not StepStatus.PENDING for s in state.steps)
+        s.group == group[0].group and s.status is StepStatus.DONE for s in state.steps)
     assert state.group_in_progress() == in_progress
     for number in {step.group for step in state.steps}:
         assert state.group_pending(number) == any(
