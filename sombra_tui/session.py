@@ -60,7 +60,10 @@ class Session:
     def start_journal(self, folder: Path) -> None:
         """Journal every change from now on (crash recovery)."""
         try:
-            self.journal = Journal.start(folder, self.combat, self.path)
+            # A resumed combat that was never saved is journaled as unsaved, so that a
+            # crash before the next save still offers it (issue 9).
+            self.journal = Journal.start(folder, self.combat, self.path,
+                                         unsaved=self.dirty)
         except SombraError as error:
             self.journal = None
             self.journal_problem = str(error)

@@ -2,7 +2,8 @@
 killed process loses at most the command being typed.
 
 A journal is a JSON-lines file. The first line is a header with the combat as it stood
-when journaling began (encounter, history and redo stack, plus where it is saved);
+when journaling began (encounter, history and redo stack, where it is saved, and
+whether that combat held work that was never saved, as a resumed combat does);
 every later line is one operation: a command applied, an undo, a redo, or a save.
 Recovery replays the header and the operations; a last line cut short by the crash
 is ignored. Nothing in a journal is ever executed: commands are data, validated by
@@ -36,6 +37,10 @@ class JournalHeader(BaseModel):
     format_version: int = JOURNAL_VERSION
     started: datetime
     saved_path: str | None = None
+    #: True when the combat at the start already held work no file has (a combat
+    #: resumed from an earlier journal); None in journals written before this field,
+    #: read as "unsaved unless it has a file or no history at all".
+    unsaved: bool | None = None
     encounter: Encounter
     commands: list[Command] = Field(default_factory=list)
     redo: list[Command] = Field(default_factory=list)
@@ -69,7 +74,8 @@ class Recovered:
 
     combat: Combat
     saved_path: Path | None
-    #: True when the last operation was a save: nothing would be lost by discarding.
+    #: True when discarding loses nothing: the last operation was a save, or there is no
+    #: operation and the combat at the start was saved (or an untouched new one).
     clean: bool
     changed: datetime
     operations: int
@@ -97,8 +103,10 @@ class Journal:
         self.path = Path(path)
 
     @classmethod
-    def start(cls, folder: Path, combat: Combat, saved_path: Path | None) -> Journal:
-        """Begin a journal for `combat` in `folder` (created if needed)."""
+    def start(cls, folder: Path, combat: Combat, saved_path: Path | None, *,
+              unsaved: bool) -> Journal:
+        """Begin a journal for `combat` in `folder` (created if needed). `unsaved`: the
+        combat already holds work that no file has (recovery must not count it clean)."""
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -111,7 +119,8 @@ class Journal:
         journal = cls(path)
         header = JournalHeader(started=now(), encounter=combat.encounter,
                                commands=combat.commands, redo=combat.redo_stack,
-                               saved_path=str(saved_path) if saved_path else None)
+                               saved_path=str(saved_path) if saved_path else None,
+                               unsaved=unsaved)
         journal._write(header.model_dump_json(), mode="x")
         return journal
 
@@ -164,8 +173,10 @@ def recover(path: Path) -> Recovered:
     except SombraError as error:
         raise SombraError(f"The journal {path} does not replay: {error}") from error
     saved_path = Path(header.saved_path) if header.saved_path else None
-    # Journaling starts right after a file is opened or saved: nothing unsaved yet.
-    clean = saved_path is not None
+    if header.unsaved is None:  # an older journal: the rule Session used to start one
+        clean = saved_path is not None or not (header.commands or header.redo)
+    else:
+        clean = not header.unsaved
     count = 0
     for number, line in enumerate(complete[1:], start=2):
         if not line.strip():

@@ -82,3 +82,47 @@ async def test_quitting_cleanly_leaves_no_journal() -> None:
         await pilot.press("q")
     assert app.is_running is False
     assert find_journals(config.journal_dir()) == []
+
+
+async def test_an_untouched_demo_left_behind_offers_nothing() -> None:
+    """Issue 9: a process killed with the untouched demo open leaves a journal of nothing;
+    the next start must not offer to resume "asalto 0" (and forgets that journal)."""
+    first = make_app()
+    async with first.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await first.workers.wait_for_complete()
+        assert first.session.journal is not None
+        left = first.session.journal.path
+    assert left.exists()  # not quit: as after a kill
+    second = make_app()
+    async with second.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert not isinstance(second.screen, ChoiceDialog)
+        await second.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(second.screen, MainScreen)
+        assert not left.exists()
+        assert find_journals(config.journal_dir()) == [second.session.journal.path]
+
+
+async def test_a_resumed_combat_killed_at_once_is_offered_again(tmp_path: Path) -> None:
+    """Issue 9: saved, changed, crashed; resumed and crashed before any key: the next
+    start offers it again, with the change that was never saved."""
+    crashed = crashed_session()
+    crashed.save(config.data_dir() / "puerto.json")
+    crashed.execute(Declare(character="Bruno", actions=[Action(description="waits")]))
+    resumed = make_app()
+    async with resumed.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await resumed.workers.wait_for_complete()
+        assert resumed.session.combat.commands == crashed.combat.commands
+    again = make_app()
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, ChoiceDialog), "the unsaved work was not offered"
+        await pilot.press("r")
+        await again.workers.wait_for_complete()
+        await pilot.pause()
+        assert again.session.combat.commands == crashed.combat.commands
+        assert again.session.dirty

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from sombra_tui.engine import (
     Encounter,
     React,
     StartCombat,
+    storage,
 )
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.journal import find_journals, recover, summarize
@@ -110,3 +112,77 @@ def test_unwritable_journal_folder_is_reported_not_fatal(tmp_path: Path) -> None
     assert session.journal_problem is not None and "journal" in session.journal_problem
     play(session)  # the combat goes on
     assert session.combat.state.round == 1
+
+
+def test_a_resumed_combat_that_was_never_saved_stays_unsaved(tmp_path: Path) -> None:
+    """Issue 9: save, play on, crash; resume, crash again before any change: the second
+    journal must still say the work was never saved (it was lost before)."""
+    target = tmp_path / "combate.json"
+    session = Session.new(encounter())
+    session.start_journal(tmp_path / "journal")
+    session.execute(StartCombat())
+    session.save(target)
+    session.execute(Declare(character="Ana", actions=[Action(description="aims")]))
+    assert session.journal is not None
+    first = recover(session.journal.path)
+    assert first.clean is False
+    resumed = Session.recovered(first)
+    assert resumed.dirty and resumed.path == target
+    resumed.start_journal(tmp_path / "journal")  # the resumed combat's own journal
+    assert resumed.journal is not None
+    second = recover(resumed.journal.path)  # killed before pressing anything
+    assert second.clean is False
+    assert second.saved_path == target
+    assert second.combat.commands == session.combat.commands
+    again = Session.recovered(second)
+    assert again.dirty is True
+    # Saved after the resume: now clean, and the file holds the declaration.
+    again.start_journal(tmp_path / "journal")
+    again.save()
+    assert again.journal is not None
+    assert recover(again.journal.path).clean is True
+    assert storage.load(target).commands == session.combat.commands
+
+
+def test_a_journal_of_nothing_is_clean(tmp_path: Path) -> None:
+    """Issue 9: an untouched fresh encounter has nothing to resume; any command, undo or
+    redo the DJ made does."""
+    session = Session.new(encounter())
+    session.start_journal(tmp_path)
+    assert session.journal is not None
+    assert recover(session.journal.path).clean is True
+    assert summarize(session.journal.path).clean is True
+    session.execute(StartCombat())
+    assert recover(session.journal.path).clean is False
+    session.undo()  # back to nothing, but the DJ did something: redo is there to resume
+    assert recover(session.journal.path).clean is False
+
+
+def test_an_opened_file_journal_is_clean_until_a_change(tmp_path: Path) -> None:
+    target = tmp_path / "combate.json"
+    combat = Combat(encounter())
+    combat.execute(StartCombat())
+    storage.save(combat, target)
+    session = Session.open(target)
+    session.start_journal(tmp_path / "journal")
+    assert session.journal is not None
+    assert recover(session.journal.path).clean is True
+    session.execute(Declare(character="Ana", actions=[Action(description="aims")]))
+    assert recover(session.journal.path).clean is False
+
+
+def test_a_journal_header_without_the_unsaved_field_reads_as_before(tmp_path: Path) -> None:
+    """Journals written before the header said whether the combat was saved: a combat
+    with a file and no change is clean; one with history and no file is not."""
+    session = Session.new(encounter())
+    play(session)
+    session.start_journal(tmp_path)
+    assert session.journal is not None
+    lines = session.journal.path.read_text(encoding="utf-8").split("\n")
+    header = json.loads(lines[0])
+    header.pop("unsaved", None)
+    session.journal.path.write_text(json.dumps(header) + "\n", encoding="utf-8")
+    assert recover(session.journal.path).clean is False
+    header["saved_path"] = str(tmp_path / "x.json")
+    session.journal.path.write_text(json.dumps(header) + "\n", encoding="utf-8")
+    assert recover(session.journal.path).clean is True
