@@ -24,12 +24,15 @@ from typing import Any, NamedTuple
 from platformdirs import user_config_dir, user_data_dir
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from sombra_tui.engine import storage
+from sombra_tui.engine.errors import SombraError
+
 APP_NAME = "sombra-tui"
 DATA_DIR_ENV = "SOMBRA_TUI_DATA_DIR"
 CONFIG_DIR_ENV = "SOMBRA_TUI_CONFIG_DIR"
 PREFERENCES_FILE = "preferences.json"
 DEFAULT_THEME = "sombra"
-#: A preferences file larger than this is not ours; refuse it before reading.
+#: A preferences file larger than this is not ours; refuse it (never read further).
 MAX_PREFERENCES_BYTES = 1024 * 1024
 
 
@@ -107,21 +110,16 @@ def load_preferences(path: Path | None = None) -> LoadedPreferences:
     """
     path = preferences_path() if path is None else Path(path)
     try:
-        if path.is_dir():
-            return LoadedPreferences(Preferences(),
-                                     f"{path} is a folder, not a preferences file; "
-                                     "using the default preferences.")
-        if path.stat().st_size > MAX_PREFERENCES_BYTES:
-            return LoadedPreferences(Preferences(),
-                                     f"{path} is too large to be a preferences file; "
-                                     "using the default preferences.")
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+        text = storage.read_regular_file(path, MAX_PREFERENCES_BYTES,
+                                         what="a preferences file").decode("utf-8")
+    except storage.MissingFileError:
         return LoadedPreferences(Preferences(), None)
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+    except SombraError as error:
+        return LoadedPreferences(Preferences(), f"{str(error).removesuffix('.')}; using "
+                                 "the default preferences.")
+    except UnicodeDecodeError as error:
         return LoadedPreferences(Preferences(),
-                                 f"Could not read {path} ({reason}); "
+                                 f"Could not read {path} ({error}); "
                                  "using the default preferences.")
     try:
         data: Any = json.loads(text)

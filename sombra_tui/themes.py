@@ -38,9 +38,11 @@ from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
 from sombra_tui import config
+from sombra_tui.engine import storage
+from sombra_tui.engine.errors import SombraError
 
 THEME_SUFFIX = ".toml"
-#: A theme file larger than this is not a theme; refuse it before reading.
+#: A theme file larger than this is not a theme; refuse it (never read further).
 MAX_THEME_BYTES = 256 * 1024
 COLOUR_FIELDS = ("primary", "secondary", "accent", "foreground", "background", "surface",
                  "panel", "warning", "error", "success")
@@ -145,18 +147,14 @@ def load_theme_file(path: Path) -> ThemeSpec:
     """Read and validate one theme file. Raises ThemeFileError naming the file (and field)."""
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_THEME_BYTES:
-            raise ThemeFileError(f"Theme file {path} is too large ({size} bytes) to be a theme.")
-        with path.open("rb") as handle:
-            data: dict[str, Any] = tomllib.load(handle)
+        raw = storage.read_regular_file(path, MAX_THEME_BYTES, what="a theme file")
+        data: dict[str, Any] = tomllib.loads(raw.decode("utf-8"))
+    except SombraError as error:
+        raise ThemeFileError(str(error)) from error
     except tomllib.TOMLDecodeError as error:
         raise ThemeFileError(f"Theme file {path} is not valid TOML: {error}.") from error
     except UnicodeDecodeError as error:
         raise ThemeFileError(f"Theme file {path} is not UTF-8 text.") from error
-    except OSError as error:
-        raise ThemeFileError(f"Could not read theme file {path}: "
-                             f"{error.strerror or error}.") from error
     try:
         return ThemeSpec.model_validate(data)
     except ValidationError as error:

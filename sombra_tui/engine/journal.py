@@ -22,6 +22,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
+from sombra_tui.engine import storage
 from sombra_tui.engine.commands import Command
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.history import Combat
@@ -30,6 +31,9 @@ from sombra_tui.engine.model import Encounter
 JOURNAL_FORMAT = "sombra-tui journal"
 JOURNAL_VERSION = 1
 JOURNAL_SUFFIX = ".journal.jsonl"
+#: A journal holds the combat as it started plus every change since: room for an
+#: encounter file of the largest size and a long evening on top.
+MAX_JOURNAL_BYTES = 4 * storage.MAX_FILE_BYTES
 
 
 class JournalHeader(BaseModel):
@@ -155,7 +159,7 @@ def recover(path: Path) -> Recovered:
     """Rebuild the combat a journal describes. Raises SombraError if it is unusable."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
+        raw = storage.read_regular_file(path, MAX_JOURNAL_BYTES, what="a journal")
         changed = datetime.fromtimestamp(path.stat().st_mtime, UTC)
     except OSError as error:
         raise SombraError(f"Could not read the journal {path}: "
@@ -218,4 +222,11 @@ def find_journals(folder: Path) -> list[Path]:
         found = [p for p in folder.iterdir() if p.name.endswith(JOURNAL_SUFFIX)]
     except OSError:
         return []
-    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+    return sorted(found, key=_changed, reverse=True)
+
+
+def _changed(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:  # gone meanwhile, or a dangling link: last; recover() reports it
+        return 0.0

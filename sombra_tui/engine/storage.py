@@ -12,6 +12,7 @@ import errno
 import json
 import os
 import shutil
+import stat
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -213,21 +214,90 @@ def _fsync_folder(folder: Path) -> None:
         os.close(descriptor)
 
 
+class MissingFileError(SombraError):
+    """The file to read does not exist (callers may treat that as "use the defaults")."""
+
+
+def _describe_size(size: int) -> str:
+    if size < 1024:
+        return f"{size} bytes"
+    if size < 1024 * 1024:
+        return f"{size / 1024:.0f} KiB" if size % 1024 == 0 else f"{size / 1024:.1f} KiB"
+    mib = size / (1024 * 1024)
+    return f"{mib:.0f} MiB" if size % (1024 * 1024) == 0 else f"{mib:.1f} MiB"
+
+
+def _check_kind(path: Path, mode: int, what: str) -> None:
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISDIR(mode):
+        raise SombraError(f"{path} is a folder, not {what}.")
+    kind = ("a named pipe (FIFO)" if stat.S_ISFIFO(mode) else
+            "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else
+            "a socket" if stat.S_ISSOCK(mode) else "a special file")
+    raise SombraError(f"{path} is {kind}, not a regular file, so it cannot be {what}.")
+
+
+def _too_large(path: Path, size: str, limit: int, what: str) -> SombraError:
+    return SombraError(f"{path} is too large ({size}) to be {what}; the limit is "
+                       f"{_describe_size(limit)}.")
+
+
+#: Flags for opening a file to read: a FIFO swapped in after the check cannot block the
+#: open, a terminal device cannot become our controlling terminal.
+_READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+               | getattr(os, "O_BINARY", 0))
+
+
+def read_regular_file(path: Path, limit: int, *, what: str = "an encounter file") -> bytes:
+    """The bytes of a regular file of at most `limit` bytes, or a SombraError naming it.
+
+    Folders, FIFOs, devices and sockets are refused before they are opened (a FIFO would
+    block, /dev/zero never ends); the file is opened without blocking and checked again
+    once open (it may have been swapped meanwhile), and at most `limit` + 1 bytes are
+    ever read, whatever the file's size claims (files in /proc say 0). A missing file
+    raises MissingFileError; `what` names the kind of file in the messages.
+    """
+    path = Path(path)
+    try:
+        _check_kind(path, os.stat(path).st_mode, what)
+        descriptor = os.open(path, _READ_FLAGS)
+    except FileNotFoundError as error:
+        raise MissingFileError(f"{path} does not exist.") from error
+    except OSError as error:
+        raise SombraError(f"Could not read {path}: {_read_reason(error)}.") from error
+    try:
+        info = os.fstat(descriptor)
+        _check_kind(path, info.st_mode, what)
+        if info.st_size > limit:
+            raise _too_large(path, _describe_size(info.st_size), limit, what)
+        chunks: list[bytes] = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(descriptor, min(left, 1024 * 1024))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as error:
+        raise SombraError(f"Could not read {path}: {_read_reason(error)}.") from error
+    finally:
+        os.close(descriptor)
+    if left <= 0:
+        raise _too_large(path, f"more than {_describe_size(limit)}", limit, what)
+    return b"".join(chunks)
+
+
+def _read_reason(error: OSError) -> str:
+    if error.errno in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    return error.strerror or str(error)
+
+
 def load(path: Path) -> Combat:
     path = Path(path)
     name = str(path)
-    try:
-        if path.is_dir():
-            raise SombraError(f"{name} is a folder, not an encounter file.")
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise SombraError(f"{name} is too large ({size // (1024 * 1024)} MiB) to be an "
-                              "encounter file.")
-        raw = path.read_bytes()
-    except FileNotFoundError as error:
-        raise SombraError(f"{name} does not exist.") from error
-    except OSError as error:
-        raise SombraError(f"Could not read {name}: {error.strerror or error}.") from error
+    raw = read_regular_file(path, MAX_FILE_BYTES)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
