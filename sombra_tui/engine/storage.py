@@ -11,7 +11,7 @@ import contextlib
 import errno
 import json
 import os
-import shutil
+import secrets
 import stat
 import tempfile
 from collections.abc import Callable
@@ -168,36 +168,82 @@ def save(combat: Combat, path: Path) -> None:
     """Write atomically: a temporary file in the same folder, flushed and fsynced, then
     renamed over the old file, whose previous version is kept as `<name>.bak`.
 
-    On any failure the old file is left intact, the temporary file is removed and a
+    The backup is made the same way: a hard link to the old file (which costs no disk
+    space) or, where links are not possible, a fsynced temporary copy, renamed over the
+    old `.bak` only once the new file is in place. On any failure the old file and its
+    `.bak` are left exactly as they were, the temporary files are removed and a
     SombraError says what went wrong; the combat in memory is untouched.
     """
     path = Path(path)
     folder = path.parent
-    if path.is_dir():
+    try:
+        existing = os.stat(path)
+    except FileNotFoundError:
+        existing = None
+    except OSError as error:
+        raise SombraError(f"Could not save to {path}: {_os_reason(error)}.") from error
+    if existing is not None and stat.S_ISDIR(existing.st_mode):
         raise SombraError(f"Could not save to {path}: it is a folder.")
+    if existing is not None and not stat.S_ISREG(existing.st_mode):
+        raise SombraError(f"Could not save to {path}: it is not a regular file (a device, "
+                          "a named pipe or a socket).")
     if not folder.is_dir():
         raise SombraError(f"Could not save to {path}: the folder {folder} does not exist.")
     data = dumps(combat).encode("utf-8")
     temporary: str | None = None
+    backup: str | None = None
     try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.",
-                                             suffix=".tmp")
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        if path.exists():
-            shutil.copy2(path, backup_path(path))
+        temporary = _write_temporary(folder, path.name, data)
+        if existing is not None:
+            backup = _stage_backup(path)
         os.replace(temporary, path)
         temporary = None
-        _fsync_folder(folder)
     except OSError as error:
         raise SombraError(f"Could not save to {path}: {_os_reason(error)}. The file on disk "
                           "was not changed.") from error
     finally:
-        if temporary is not None:
+        for leftover in (temporary, backup if temporary is not None else None):
+            if leftover is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(leftover)
+    # The new file is in place: the save has happened. The old .bak gives way to the
+    # previous version; should that rename fail, the old .bak simply stays.
+    if backup is not None:
+        try:
+            os.replace(backup, backup_path(path))
+        except OSError:
             with contextlib.suppress(OSError):
-                os.unlink(temporary)
+                os.unlink(backup)
+    _fsync_folder(folder)
+
+
+def _write_temporary(folder: Path, name: str, data: bytes) -> str:
+    """`data` in a new hidden file beside `name`, flushed and fsynced; its path."""
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    return temporary
+
+
+def _stage_backup(path: Path) -> str:
+    """The current version of `path` under a hidden temporary name beside it, to become
+    the .bak: a hard link where the disk allows it, else a fsynced copy."""
+    target = backup_path(path)
+    linked = str(target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp"))
+    try:
+        os.link(path, linked)
+        return linked
+    except OSError:
+        pass  # FAT, some network or FUSE disks, another disk for a linked file
+    with open(path, "rb") as source:
+        return _write_temporary(path.parent, target.name, source.read())
 
 
 def _fsync_folder(folder: Path) -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from sombra_tui.engine import storage
+from sombra_tui.engine import Character, Combat, Encounter, storage
 from sombra_tui.engine.errors import SombraError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -163,3 +163,17 @@ def test_a_file_of_exactly_the_limit_is_read_one_byte_more_is_not(tmp_path: Path
 def test_a_missing_file_is_its_own_error(tmp_path: Path) -> None:
     with pytest.raises(storage.MissingFileError, match="does not exist"):
         storage.read_regular_file(tmp_path / "nada.json", 100)
+
+
+@needs_fifo
+def test_saving_over_a_fifo_is_refused_and_leaves_it(tmp_path: Path) -> None:
+    """A save must not replace a special file with the encounter (nor back it up)."""
+    fifo = tmp_path / "tubo.json"
+    os.mkfifo(fifo)
+    combat = Combat(Encounter(name="Tubo", characters=[
+        Character(name="Ana", primaria=8, secundaria=3, alerta=14)]))
+    with pytest.raises(SombraError, match="not a regular file") as info:
+        storage.save(combat, fifo)
+    assert str(fifo) in str(info.value)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tubo.json"]
