@@ -33,11 +33,23 @@ FILE_SUFFIX = ".sombra.json"
 
 
 class SaveFile(BaseModel):
+    """An encounter file. Read strictly: every value must have its exact JSON type (no
+    "8" for 8, no true for a die, no 1e-400 or 5.0 for a whole number)."""
+
     format: Literal["sombra-tui encounter"] = "sombra-tui encounter"
     format_version: int = FORMAT_VERSION
     encounter: Encounter
-    commands: list[Command] = Field(default_factory=list)
-    redo: list[Command] = Field(default_factory=list)
+    # fail_fast: a list of a million wrong commands is refused at the first, not after
+    # building a million error reports.
+    commands: list[Command] = Field(default_factory=list, fail_fast=True)
+    redo: list[Command] = Field(default_factory=list, fail_fast=True)
+
+
+class _Envelope(BaseModel):
+    """The two values that decide how the rest of a file is read (other keys skipped)."""
+
+    format: Any = None
+    format_version: Any = None
 
 
 def to_save_file(combat: Combat) -> SaveFile:
@@ -64,9 +76,7 @@ Migration = Callable[[dict[str, Any]], dict[str, Any]]
 MIGRATIONS: dict[int, Migration] = {}
 
 
-def migrate(data: dict[str, Any], *, source: str = "the file") -> dict[str, Any]:
-    """Bring a parsed file up to FORMAT_VERSION, or say why it cannot be read."""
-    version = data.get("format_version")
+def _check_version(version: Any, source: str) -> int:
     if isinstance(version, bool) or not isinstance(version, int):
         raise SombraError(f"{source} has no valid format_version (found {version!r}).",
                           field="format_version")
@@ -74,6 +84,12 @@ def migrate(data: dict[str, Any], *, source: str = "the file") -> dict[str, Any]
         raise SombraError(f"{source} was written by a newer sombra-tui (format version "
                           f"{version}); this one reads up to version {FORMAT_VERSION}.",
                           field="format_version")
+    return version
+
+
+def migrate(data: dict[str, Any], *, source: str = "the file") -> dict[str, Any]:
+    """Bring a parsed file up to FORMAT_VERSION, or say why it cannot be read."""
+    version = _check_version(data.get("format_version"), source)
     while version < FORMAT_VERSION:
         step = MIGRATIONS.get(version)
         if step is None:
@@ -93,52 +109,73 @@ def loads(text: str, *, source: str = "the file") -> Combat:
 
 
 def _loads(text: str, source: str) -> Combat:
-    save = _read_current(text)
+    save, problem = _read_current(text)
     if save is None:
-        save = _read(text, source)
+        save = _read(text, source, problem)
     try:
         return Combat(save.encounter, save.commands, save.redo)
     except SombraError as error:
         raise SombraError(f"{source}: {error}") from error
 
 
-def _read_current(text: str) -> SaveFile | None:
-    """The usual case in one pass: a file of the current format version whose every
-    value has its exact JSON type, parsed and validated by pydantic's JSON parser in
-    strict mode. Whatever that accepts, the general path (_read) accepts with the same
-    values; anything else (older versions, "8" for 8, bad files) goes that way, which
-    gives the messages."""
+def _read_current(text: str) -> tuple[SaveFile | None, ValidationError | None]:
+    """The usual case in one pass: a file of the current format version, parsed and
+    validated by pydantic's JSON parser in strict mode. Otherwise no file, and the
+    strict reading's objection if it had one (the message for a current-version file)."""
     try:
         save = SaveFile.model_validate_json(text, strict=True)
-    except (ValidationError, ValueError, RecursionError):
-        return None
+    except ValidationError as error:
+        return None, error
+    except (ValueError, RecursionError):
+        return None, None
     given = save.model_fields_set  # the general path requires both, defaults or not
     if {"format", "format_version"} <= given and save.format_version == FORMAT_VERSION:
-        return save
-    return None
+        return save, None
+    return None, None
 
 
-def _read(text: str, source: str) -> SaveFile:
+def _parse(text: str, source: str) -> Any:
     try:
-        data: Any = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as error:
         raise SombraError(f"{source} is not valid JSON (line {error.lineno}, column "
                           f"{error.colno}: {error.msg}).") from error
     except (ValueError, RecursionError) as error:  # absurd numbers, absurd nesting
         raise SombraError(f"{source} is not a usable JSON file ({error}).") from error
-    if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
-        raise SombraError(f"{source} is not a sombra-tui encounter file.")
-    data = migrate(data, source=source)
+
+
+def _bad_value(source: str, error: ValidationError) -> SombraError:
+    first = error.errors()[0]
+    path = ".".join(str(part) for part in first["loc"])
+    return SombraError(f"{source} has a bad value at {_describe_validation(error)}",
+                       field=path)
+
+
+def _read(text: str, source: str, strict: ValidationError | None) -> SaveFile:
+    """Why the strict reading refused the file, or the file read by way of the
+    migrations: as strict, on the file brought up to the current version."""
     try:
-        save = SaveFile.model_validate(data)
+        envelope: _Envelope | None = _Envelope.model_validate_json(text)
+    except (ValidationError, ValueError, RecursionError):
+        envelope = None  # not JSON, or not an object: the JSON parser gives the message
+    if envelope is None:
+        data: Any = _parse(text, source)
+        if not isinstance(data, dict):
+            raise SombraError(f"{source} is not a sombra-tui encounter file.")
+        envelope = _Envelope(format=data.get("format"),
+                             format_version=data.get("format_version"))
+    if envelope.format != FORMAT_NAME:
+        raise SombraError(f"{source} is not a sombra-tui encounter file.")
+    version = _check_version(envelope.format_version, source)
+    if version == FORMAT_VERSION and strict is not None:
+        raise _bad_value(source, strict) from strict  # no second reading of a big file
+    data = migrate(_parse(text, source), source=source)
+    try:
+        return SaveFile.model_validate_json(json.dumps(data), strict=True)
     except ValidationError as error:
-        first = error.errors()[0]
-        path = ".".join(str(part) for part in first["loc"])
-        raise SombraError(f"{source} has a bad value at {_describe_validation(error)}",
-                          field=path) from error
-    except RecursionError as error:
+        raise _bad_value(source, error) from error
+    except (ValueError, RecursionError) as error:
         raise SombraError(f"{source} is nested too deeply to be an encounter.") from error
-    return save
 
 
 def json_schema() -> dict[str, Any]:
