@@ -16,6 +16,8 @@ from sombra_tui.engine.model import MAX_GD, MAX_STAT, Action, Character, Setting
 from sombra_tui.engine.state import ReactionMode
 
 _FROZEN = ConfigDict(frozen=True)
+# Lists and dicts validate with fail_fast (see model.py): a bad file stops at its first
+# wrong entry.
 
 
 class AddCharacter(BaseModel):
@@ -31,7 +33,7 @@ class ImportCharacters(BaseModel):
 
     model_config = _FROZEN
     type: Literal["import_characters"] = "import_characters"
-    characters: list[Character] = Field(min_length=1)
+    characters: list[Character] = Field(min_length=1, fail_fast=True)
     source: str = ""
 
 
@@ -76,7 +78,7 @@ class StartCombat(BaseModel):
 
     model_config = _FROZEN
     type: Literal["start_combat"] = "start_combat"
-    initiative_rolls: dict[str, int] = Field(default_factory=dict)
+    initiative_rolls: dict[str, int] = Field(default_factory=dict, fail_fast=True)
 
 
 class Declare(BaseModel):
@@ -85,9 +87,9 @@ class Declare(BaseModel):
     model_config = _FROZEN
     type: Literal["declare"] = "declare"
     character: str
-    actions: list[Action] = Field(default_factory=list)
+    actions: list[Action] = Field(default_factory=list, fail_fast=True)
     #: Directly affected characters (D2); None pre-fills them from the actions' targets.
-    affected: list[str] | None = None
+    affected: list[str] | None = Field(None, fail_fast=True)
 
 
 class React(BaseModel):
@@ -97,8 +99,8 @@ class React(BaseModel):
     type: Literal["react"] = "react"
     character: str
     mode: ReactionMode
-    actions: list[Action] = Field(min_length=1)
-    affected: list[str] | None = None
+    actions: list[Action] = Field(min_length=1, fail_fast=True)
+    affected: list[str] | None = Field(None, fail_fast=True)
     #: The Alerta TA's dice; None only with accept_without_roll (D12).
     dice: Dice | None = None
     base_gd: int = Field(0, ge=-MAX_GD, le=MAX_GD, description="D6 base, DJ's call")
@@ -162,14 +164,14 @@ class ResolveOpposed(BaseModel):
     type: Literal["resolve_opposed"] = "resolve_opposed"
     character: str
     #: One TA per participant that can act (O2, P4); an out or prevented one rolls none.
-    rolls: list[OpposedRoll] = Field(min_length=1)
+    rolls: list[OpposedRoll] = Field(min_length=1, fail_fast=True)
     #: O3: grades given to the conditioned TA, + on a conditioning success, - on failure.
     condition_size: int = Field(1, ge=0, le=MAX_GD)
     #: T5: who wins an exact tie (the DJ breaks it).
     tie_winner: str | None = None
     #: The DJ's decision on any outcome, tie or not: each name wins every comparison it
     #: takes part in (O2 has one; O3 with several characters, one per pair at most).
-    winners: list[str] = Field(default_factory=list)
+    winners: list[str] = Field(default_factory=list, fail_fast=True)
 
 
 class FreeTA(BaseModel):

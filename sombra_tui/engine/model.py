@@ -9,6 +9,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from sombra_tui.engine.dice import DEFAULT_POINTS_PER_GD
 
+# Every list and dict below validates with fail_fast: a file holding a million wrong
+# entries is refused at the first, not after a million error reports (issue 9).
+
 MAX_STAT = 999
 MAX_GD = 20
 NAME_MAX = 40
@@ -29,7 +32,7 @@ class Character(BaseModel):
     primaria: int = Field(ge=0, le=MAX_STAT, description="iniciativa primaria (I1)")
     secundaria: int = Field(ge=0, le=MAX_STAT, description="iniciativa secundaria (I1)")
     alerta: int = Field(ge=0, le=MAX_STAT, description="target of reaction TAs (D6)")
-    skills: dict[str, int] = Field(default_factory=dict)
+    skills: dict[str, int] = Field(default_factory=dict, fail_fast=True)
     notes: str = ""
 
     @field_validator("name")
@@ -108,7 +111,7 @@ class Opposition(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     mode: OppositionMode
-    against: list[str] = Field(min_length=1)
+    against: list[str] = Field(min_length=1, fail_fast=True)
     role: Role = Role.CONDITIONING
     reading: Reading = Reading.GENERIC
 
@@ -129,7 +132,7 @@ class Action(BaseModel):
     target: int | None = Field(None, ge=0, le=MAX_STAT)
     gd: int = Field(0, ge=-MAX_GD, le=MAX_GD)
     #: Characters the action is aimed at; they pre-fill the affected list (D2).
-    targets: list[str] = Field(default_factory=list)
+    targets: list[str] = Field(default_factory=list, fail_fast=True)
     extended: ExtendedSpec | None = None
     opposition: Opposition | None = None
 
@@ -162,7 +165,7 @@ class Encounter(BaseModel):
 
     name: str = Field("Encuentro", min_length=1, max_length=80)
     settings: Settings = Field(default_factory=Settings)
-    characters: list[Character] = Field(default_factory=list)
+    characters: list[Character] = Field(default_factory=list, fail_fast=True)
     seed: int = Field(0, ge=0)
 
     @model_validator(mode="after")

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from sombra_tui import bench
 from sombra_tui.engine import Character, Combat, Encounter, storage
 from sombra_tui.engine.errors import SombraError
 
@@ -177,3 +178,16 @@ def test_saving_over_a_fifo_is_refused_and_leaves_it(tmp_path: Path) -> None:
     assert str(fifo) in str(info.value)
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tubo.json"]
+
+
+def test_the_size_limit_fits_real_files_with_room_and_no_more() -> None:
+    """Issue 9: the limit sits where real files end, with a wide margin, not far beyond
+    (a worst-case file under it must be refused or loaded in about a second): between
+    2 and 4 times the size of an app-written 10,000-command combat, estimated from the
+    bench's scripted DJ (1,000 commands, scaled)."""
+    encounter = bench.build_encounter(200)
+    combat = Combat(encounter, bench.build_history(encounter, 1000))
+    empty = len(storage.dumps(Combat(encounter)).encode())
+    per_command = (len(storage.dumps(combat).encode()) - empty) / 1000
+    ten_thousand = empty + 10_000 * per_command
+    assert 2 * ten_thousand <= storage.MAX_FILE_BYTES <= 4 * ten_thousand
