@@ -1,20 +1,36 @@
-"""A real sombra-tui process that plays a scripted combat, for the SIGKILL test.
+"""A real sombra-tui process that plays a scripted combat, for the SIGKILL tests.
 
-Run as `python -m tests.app.crash_driver`: with SOMBRA_TUI_DATA_DIR and
-SOMBRA_TUI_CONFIG_DIR set, it starts the app headless, sends each command of
-`script()` through the main screen (the path every key takes), and prints
-`applied N` after each one. The test kills it with SIGKILL at some point.
+Run as `python -m tests.app.crash_driver [options]`: with SOMBRA_TUI_DATA_DIR and
+SOMBRA_TUI_CONFIG_DIR set, it starts the app headless and reports each step on its
+own line; the test kills it with SIGKILL when it reads the line it waits for.
+
+* At start-up: `offered` when the app offers an unfinished combat (then `--answer r`
+  resumes it, printing `resumed N` with N the commands it holds; `--answer d` opens
+  the discard confirmation, printing `dialog ConfirmDialog`), or `no-offer`. Then
+  `ready N`.
+* `--play-to M` sends the script's commands after the N held, up to command M,
+  through the main screen (the path every key takes), printing `applied K` after
+  each; `--save-at K` saves after command K with ctrl+s (Enter in the save-as dialog
+  if the combat has no file yet), printing `saved K`. `--save` saves at the end.
+* `--dialog declare|quit|save-as` then opens a dialog with keys (d and a half-typed
+  action, q with unsaved changes, F2 and a half-typed name), printing `dialog NAME`.
+* `done` at the end; the process stays alive until killed.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import sys
+
+from textual.pilot import Pilot
+from textual.screen import ModalScreen
 
 from sombra_tui.app import SombraApp
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.dice import Dice
 from sombra_tui.engine.model import Action, Character, Encounter
+from sombra_tui.screens.dialogs import ChoiceDialog, FileDialog
 from sombra_tui.session import Session
 
 
@@ -62,22 +78,86 @@ def script() -> list[c.Command]:
     return commands
 
 
-async def main() -> None:
+def say(line: str) -> None:
+    print(line, flush=True)
+
+
+async def settle(app: SombraApp, pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def start(app: SombraApp, pilot: Pilot[None], answer: str | None) -> bool:
+    """Wait for the offer or the journal; answer the offer. False: stay at a dialog."""
+    while app.session.journal is None and not isinstance(app.screen, ChoiceDialog):
+        await pilot.pause()
+    if not isinstance(app.screen, ChoiceDialog):
+        await app.workers.wait_for_complete()
+        say("no-offer")
+        return True
+    say("offered")
+    if answer is None:
+        return False
+    await pilot.press(answer)
+    await pilot.pause()
+    if answer == "d":
+        say(f"dialog {type(app.screen).__name__}")
+        return False
+    await settle(app, pilot)
+    if answer == "r":
+        say(f"resumed {len(app.session.combat.commands)}")
+    return True
+
+
+async def save(app: SombraApp, pilot: Pilot[None]) -> bool:
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    if isinstance(app.screen, FileDialog):  # no file yet: the suggested name, Enter
+        await pilot.press("enter")
+    await settle(app, pilot)
+    return app.session.path is not None and not app.session.dirty
+
+
+async def open_dialog(app: SombraApp, pilot: Pilot[None], kind: str) -> None:
+    keys = {"declare": ["d", *"medio escr"], "quit": ["q"],
+            "save-as": ["f2", "ctrl+a", *"a-medias"]}[kind]
+    await pilot.press(*keys)
+    await pilot.pause()
+    screen = app.screen
+    say(f"dialog {type(screen).__name__}" if isinstance(screen, ModalScreen) else
+        "no-dialog")
+
+
+async def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--answer", choices=["r", "l", "d"])
+    parser.add_argument("--play-to", type=int, default=0)
+    parser.add_argument("--save-at", type=int, default=-1)
+    parser.add_argument("--save", action="store_true")
+    parser.add_argument("--dialog", choices=["declare", "quit", "save-as"])
+    options = parser.parse_args(argv)
     app = SombraApp(Session.new(encounter()), remember_theme=False, cursor_blink=False)
     async with app.run_test(size=(100, 30)) as pilot:
-        while app.session.journal is None:  # the journal starts after the first frame
-            await pilot.pause()
-        await app.workers.wait_for_complete()
-        print("ready", flush=True)
-        for number, command in enumerate(script(), start=1):
-            if app.main_screen.run_command(command) is None:
-                print(f"refused {number}", flush=True)
-                sys.exit(3)
-            await pilot.pause()
-            print(f"applied {number}", flush=True)
-        print("done", flush=True)
+        if await start(app, pilot, options.answer):
+            held = len(app.session.combat.commands)
+            say(f"ready {held}")
+            full = script()
+            for number in range(held + 1, options.play_to + 1):
+                if app.main_screen.run_command(full[number - 1]) is None:
+                    say(f"refused {number}")
+                    sys.exit(3)
+                await pilot.pause()
+                say(f"applied {number}")
+                if number == options.save_at:
+                    say(f"saved {number}" if await save(app, pilot) else "not-saved")
+            if options.save:
+                say("saved" if await save(app, pilot) else "not-saved")
+            if options.dialog:
+                await open_dialog(app, pilot, options.dialog)
+            say("done")
         await asyncio.Event().wait()  # stay alive until killed
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    asyncio.run(main(sys.argv[1:]))

@@ -1,5 +1,8 @@
 """SIGKILL a real app process at many points of a scripted combat; recovery must give
-exactly the state after the last applied command (nothing lost, nothing invented)."""
+exactly the state after the last applied command (nothing lost, nothing invented).
+
+Also after a resume (killed at once, resumed again, saved), and with dialogs open: the
+offer to resume itself, its discard confirmation, and the DJ's dialogs (issue 9)."""
 
 from __future__ import annotations
 
@@ -11,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from sombra_tui.engine import storage
 from sombra_tui.engine.history import Combat
-from sombra_tui.engine.journal import find_journals, recover
+from sombra_tui.engine.journal import Recovered, find_journals, recover
 from tests.app.crash_driver import encounter, script
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,45 +25,122 @@ TOTAL = len(script())
 KILL_AFTER = sorted({0, 1, 3, TOTAL // 3, TOTAL // 2, (2 * TOTAL) // 3, TOTAL - 2, TOTAL})
 
 
-def run_and_kill(data: Path, after: int) -> int:
-    """Start the driver, SIGKILL it once it reports `after` commands; return that count."""
+def drive(data: Path, *options: str, until: str) -> list[str]:
+    """Start the driver with `options`, SIGKILL it once it prints a line starting with
+    `until`; return the lines it printed."""
     env = {**os.environ, "SOMBRA_TUI_DATA_DIR": str(data),
            "SOMBRA_TUI_CONFIG_DIR": str(data / "config")}
-    process = subprocess.Popen([sys.executable, "-m", "tests.app.crash_driver"], cwd=ROOT,
-                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True)
+    process = subprocess.Popen([sys.executable, "-m", "tests.app.crash_driver", *options],
+                               cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
     assert process.stdout is not None
-    reported = 0
+    lines: list[str] = []
     try:
         for line in process.stdout:
-            word, _, number = line.strip().partition(" ")
-            if word == "refused":
-                pytest.fail(f"the script was refused at command {number}")
-            if word == "applied":
-                reported = int(number)
-            if (word == "ready" and after == 0) or reported >= after:
+            lines.append(line.strip())
+            if lines[-1].startswith(("refused", "not-saved", "no-dialog")):
+                pytest.fail(f"the driver could not go on: {lines}")
+            if lines[-1].startswith(until):
                 break
         else:
-            pytest.fail("the driver stopped early: " + (process.stderr.read()
-                                                         if process.stderr else ""))
+            pytest.fail(f"the driver stopped early after {lines}: " +
+                        (process.stderr.read() if process.stderr else ""))
         process.send_signal(signal.SIGKILL)
     finally:
         process.kill()
         process.wait(timeout=30)
     assert process.returncode == -signal.SIGKILL
-    return reported
+    return lines
+
+
+def run_and_kill(data: Path, after: int) -> int:
+    """Play the script, SIGKILL once `after` commands are reported; return that count."""
+    drive(data, "--play-to", str(after), until=f"applied {after}" if after else "ready")
+    return after
+
+
+def only_journal(data: Path) -> Recovered:
+    [journal] = find_journals(data / "journal")
+    return recover(journal)
+
+
+def assert_holds(recovered: Recovered, reported: int) -> None:
+    """Every command reported as applied is there; at most the one in flight beyond."""
+    applied = recovered.combat.commands
+    full = script()
+    assert reported <= len(applied) <= min(reported + 1, TOTAL)
+    assert applied == full[: len(applied)]
+    assert recovered.combat.state == Combat(encounter(), full[: len(applied)]).state
 
 
 @pytest.mark.parametrize("after", KILL_AFTER)
 def test_sigkill_loses_nothing_applied(tmp_path: Path, after: int) -> None:
     reported = run_and_kill(tmp_path, after)
-    [journal] = find_journals(tmp_path / "journal")
-    recovered = recover(journal)
-    applied = recovered.combat.commands
-    full = script()
-    # Every command reported as applied is there; at most the one in flight beyond it.
-    assert reported <= len(applied) <= min(reported + 1, TOTAL)
-    assert applied == full[: len(applied)]
-    assert recovered.combat.state == Combat(encounter(), full[: len(applied)]).state
+    recovered = only_journal(tmp_path)
+    assert_holds(recovered, reported)
     # Nothing applied yet is nothing to resume (issue 9); anything applied is unsaved.
-    assert recovered.clean is (len(applied) == 0)
+    assert recovered.clean is (len(recovered.combat.commands) == 0)
+
+
+def test_sigkill_after_resumes_and_saves_loses_nothing(tmp_path: Path) -> None:
+    """Issue 9's report: saved, one more command, killed; resumed and killed before any
+    key. The second journal must still offer the unsaved command; a second resume plays
+    on; a resume then a save leaves nothing to offer, and the file holds it all."""
+    file = tmp_path / "combate-interrumpido.json"
+    lines = drive(tmp_path, "--play-to", "5", "--save-at", "3", until="applied 5")
+    assert "saved 3" in lines and len(storage.load(file).commands) == 3
+    assert_holds(only_journal(tmp_path), 5)
+
+    lines = drive(tmp_path, "--answer", "r", until="resumed")  # killed right away
+    assert lines[-2:] == ["offered", "resumed 5"]
+    recovered = only_journal(tmp_path)  # the resumed combat's own journal
+    assert_holds(recovered, 5)
+    assert recovered.clean is False and recovered.saved_path == file
+    assert len(storage.load(file).commands) == 3  # the file is still the older state
+
+    lines = drive(tmp_path, "--answer", "r", "--play-to", "9", until="applied 9")
+    assert "resumed 5" in lines  # offered again: nothing was lost
+    recovered = only_journal(tmp_path)
+    assert_holds(recovered, 9)
+    assert recovered.clean is False
+
+    lines = drive(tmp_path, "--answer", "r", "--save", until="saved")
+    held = int(next(line for line in lines if line.startswith("resumed")).split()[1])
+    assert held >= 9
+    assert only_journal(tmp_path).clean is True
+    assert storage.load(file).commands == script()[:held]
+
+    lines = drive(tmp_path, until="ready")
+    assert "no-offer" in lines  # everything was saved: nothing to resume
+    assert only_journal(tmp_path).clean is True  # the new session's own, untouched
+
+
+def test_sigkill_inside_the_offer_and_its_discard_confirmation(tmp_path: Path) -> None:
+    """Killed while the offer to resume is on screen, then while "discard for good?"
+    asks: the journal is still there, byte for byte, and resumes in full."""
+    drive(tmp_path, "--play-to", "4", until="applied 4")
+    [journal] = find_journals(tmp_path / "journal")
+    before = journal.read_bytes()
+    assert drive(tmp_path, until="offered")[-1] == "offered"
+    assert find_journals(tmp_path / "journal") == [journal]
+    assert journal.read_bytes() == before
+    assert drive(tmp_path, "--answer", "d", until="dialog")[-1] == "dialog ConfirmDialog"
+    assert find_journals(tmp_path / "journal") == [journal]
+    assert journal.read_bytes() == before
+    lines = drive(tmp_path, "--answer", "r", until="resumed")
+    assert lines[-1] == "resumed 4"
+
+
+@pytest.mark.parametrize(("dialog", "screen"), [("declare", "DeclarationEditor"),
+                                                ("quit", "ChoiceDialog"),
+                                                ("save-as", "FileDialog")])
+def test_sigkill_with_a_dialog_open_loses_nothing_applied(tmp_path: Path, dialog: str,
+                                                          screen: str) -> None:
+    """A dialog half filled in when the process dies loses only what it held."""
+    lines = drive(tmp_path, "--play-to", "1", "--dialog", dialog, until="dialog")
+    assert lines[-1] == f"dialog {screen}"
+    recovered = only_journal(tmp_path)
+    assert recovered.combat.commands == script()[:1]
+    assert recovered.clean is False
+    lines = drive(tmp_path, "--answer", "r", until="resumed")
+    assert lines[-1] == "resumed 1"
