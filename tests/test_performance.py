@@ -18,7 +18,7 @@ from textual.widgets import Input, Select, SelectionList
 
 from sombra_tui import bench, config
 from sombra_tui.app import SombraApp
-from sombra_tui.engine import machine, storage
+from sombra_tui.engine import SombraError, machine, storage
 from sombra_tui.engine import state as state_module
 from sombra_tui.engine.history import Combat
 from sombra_tui.engine.model import ActionKind, OppositionMode
@@ -108,21 +108,24 @@ def test_clone_is_independent() -> None:
 def test_load_reads_current_files_in_one_pass_and_others_as_before() -> None:
     combat = Combat(ENCOUNTER, HISTORY[:300])
     text = storage.dumps(combat)
-    assert storage._read_current(text) is not None  # the one-pass read is the usual one
-    assert storage._read_current(text) == storage._read(text, "x")
+    save, problem = storage._read_current(text)
+    assert save is not None and problem is None  # the one-pass read is the usual one
+    assert save == storage._read(text, "x", None)  # the general path reads it alike
     loaded = storage.loads(text)
     assert loaded.state == combat.state and loaded.commands == combat.commands
 
     data = json.loads(text)
     data["encounter"]["characters"][0]["primaria"] = str(
-        data["encounter"]["characters"][0]["primaria"])  # "8" for 8: lax, as before
+        data["encounter"]["characters"][0]["primaria"])  # "8" for 8: refused (issue 9)
     loose = json.dumps(data)
-    assert storage._read_current(loose) is None
-    assert storage.loads(loose).state == combat.state
+    save, problem = storage._read_current(loose)
+    assert save is None and problem is not None
+    with pytest.raises(SombraError, match=r"encounter\.characters\.0\.primaria"):
+        storage.loads(loose)
     for key in ("format", "format_version"):
         data = json.loads(text)
         del data[key]
-        assert storage._read_current(json.dumps(data)) is None
+        assert storage._read_current(json.dumps(data))[0] is None
 
 
 # --------------------------------------------------------------------------- panels
