@@ -76,11 +76,21 @@ class SombraApp(App[None]):
         self.journaling = journal
         #: False for screenshots and snapshot tests: dialogs' inputs then do not blink.
         self.cursor_blink = cursor_blink
-        self.session = session or Session.new(demo_encounter(seed if seed is not None else 7))
         self.requested_theme = theme
         self.remember_theme = remember_theme
         self.startup_problems: list[str] = []
-        self.main_screen = MainScreen()
+        self._session = session or Session.new(demo_encounter(seed if seed is not None else 7))
+        self.main_screen = MainScreen(self._session)
+
+    @property
+    def session(self) -> Session:
+        """The open encounter. The app owns it and hands it to the main screen to show."""
+        return self._session
+
+    @session.setter
+    def session(self, session: Session) -> None:
+        self._session = session
+        self.main_screen.session = session
 
     # ---- start-up -----------------------------------------------------------------
 
@@ -163,9 +173,12 @@ class SombraApp(App[None]):
         except OSError as error:
             self.notify(f"Could not remember the theme: {error}", severity="warning")
 
-    def after_change(self) -> None:
-        """Called after every change of the session: re-render the main screen."""
-        self.main_screen.render_state()
+    def on_main_screen_changed(self, message: MainScreen.Changed) -> None:
+        """The main screen changed the session (and rendered it)."""
+        self._report_journal_problem()
+
+    def _saved(self) -> None:
+        self.main_screen.render_state()  # the title loses its unsaved mark
         self._report_journal_problem()
 
     # ---- command palette -------------------------------------------------------------
@@ -210,7 +223,7 @@ class SombraApp(App[None]):
                         title="Not saved", severity="error", timeout=10)
             return False
         self.notify(f"Saved to {saved}", timeout=3)
-        self.after_change()
+        self._saved()
         return True
 
     @work

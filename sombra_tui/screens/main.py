@@ -3,17 +3,22 @@
 Keys build engine commands (often through a dialog) and send them to the
 session; the panels then render the new state. No rule logic lives here:
 what is legal is asked of the engine (dry runs via `Combat.preview`).
+
+The app hands the screen the session it shows (`MainScreen.session`, data down) and
+the screen posts `MainScreen.Changed` after each change (messages up); it never
+imports the app.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header
 
@@ -36,13 +41,11 @@ from sombra_tui.screens.dialogs import (
     TADialog,
 )
 from sombra_tui.screens.dialogs.opposed import comparisons
+from sombra_tui.session import Session
 from sombra_tui.widgets.declaration_queue import DeclarationQueue
 from sombra_tui.widgets.formatting import Palette, phase_label
 from sombra_tui.widgets.initiative_table import InitiativeTable
 from sombra_tui.widgets.resolution_log import ResolutionLog
-
-if TYPE_CHECKING:
-    from sombra_tui.app import SombraApp
 
 Check = Callable[[Any], str | None]
 
@@ -90,22 +93,20 @@ class MainScreen(Screen[None]):
     MainScreen #log-panel { height: 1fr; min-height: 5; border: round $accent; }
     """
 
-    def __init__(self) -> None:
+    class Changed(Message):
+        """The session changed (a command, undo or redo): the app reports what it must
+        (e.g. a journal that could not be written). The screen has rendered already."""
+
+    def __init__(self, session: Session) -> None:
         super().__init__()
+        #: The encounter shown; the app replaces it (open, recover) and re-renders.
+        self.session = session
         self.palette = Palette()
         self._bindings_phase: Phase | None = None
 
     @property
-    def sombra(self) -> SombraApp:
-        from sombra_tui.app import SombraApp
-
-        app = self.app
-        assert isinstance(app, SombraApp)
-        return app
-
-    @property
     def state(self) -> CombatState:
-        return self.sombra.session.combat.state
+        return self.session.combat.state
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -145,7 +146,7 @@ class MainScreen(Screen[None]):
     def render_state(self, *, force_log: bool = False) -> None:
         if not self.is_mounted:  # on_mount renders once the panels exist
             return
-        session = self.sombra.session
+        session = self.session
         state = session.combat.state
         dirty = " *" if session.dirty else ""
         self.title = f"{state.name}{dirty}"
@@ -176,17 +177,21 @@ class MainScreen(Screen[None]):
     def run_command(self, command: c.Command) -> list[LogEvent] | None:
         """Execute on the session; a refusal is shown and nothing changes."""
         try:
-            events = self.sombra.session.execute(command)
+            events = self.session.execute(command)
         except SombraError as error:
             self.notify(str(error), title="Not allowed", severity="error")
             return None
-        self.sombra.after_change()
+        self._changed()
         return events
+
+    def _changed(self) -> None:
+        self.render_state()
+        self.post_message(self.Changed())
 
     def check(self, command: Any) -> str | None:
         """Dry run for dialogs: None when the engine accepts `command`, else why not."""
         try:
-            self.sombra.session.combat.preview(command)
+            self.session.combat.preview(command)
         except SombraError as error:
             return str(error)
         return None
@@ -196,7 +201,7 @@ class MainScreen(Screen[None]):
     def action_next_step(self) -> None:
         state = self.state
         if state.phase is Phase.SETUP:
-            self.run_command(self.sombra.session.combat.start_command())
+            self.run_command(self.session.combat.start_command())
         elif state.phase is Phase.DECLARATION:
             if state.top_prompt is not None:
                 self.action_react()
@@ -234,7 +239,7 @@ class MainScreen(Screen[None]):
         if prompt is None:
             self.notify("No reaction prompt is open.", severity="warning")
             return
-        combat = self.sombra.session.combat
+        combat = self.session.combat
         result = await self.app.push_screen_wait(
             ReactionDialog(self.state, prompt, self.check, combat.roll))
         if result is not None:
@@ -291,7 +296,7 @@ class MainScreen(Screen[None]):
         if self._opposed(step):
             self.action_type_dice()
             return
-        command = c.Resolve(character=name, dice=self.sombra.session.combat.roll())
+        command = c.Resolve(character=name, dice=self.session.combat.roll())
         problem = self.check(command)
         if problem is None:
             self.run_command(command)
@@ -306,7 +311,7 @@ class MainScreen(Screen[None]):
         state = self.state
         step = next(s for s in state.current_group() if s.character == name)
         action = state.step_action(step)
-        combat = self.sombra.session.combat
+        combat = self.session.combat
         if action.kind is ActionKind.AUTOMATIC:
             self.run_command(c.Resolve(character=name))
             return
@@ -325,7 +330,7 @@ class MainScreen(Screen[None]):
                     return
                 events = self._give_outcome_to(opposed, who, events)
                 if events is not None:
-                    last = self.sombra.session.combat.commands[-1]
+                    last = self.session.combat.commands[-1]
                     assert isinstance(last, c.ResolveOpposed)
                     opposed = last
             return
@@ -349,7 +354,7 @@ class MainScreen(Screen[None]):
         kept = [name for name in opposed.winners
                 if not any(who in members and name in members for members in compared)]
         command = opposed.model_copy(update={"winners": [who, *kept]})
-        session = self.sombra.session
+        session = self.session
         session.undo()
         try:
             new_events = session.execute(command)
@@ -357,7 +362,7 @@ class MainScreen(Screen[None]):
             session.redo()
             self.notify(str(error), title="Not allowed", severity="error")
             return None
-        self.sombra.after_change()
+        self._changed()
         return new_events
 
     def free_ta_for(self, name: str, events: list[LogEvent]) -> None:
@@ -378,7 +383,7 @@ class MainScreen(Screen[None]):
             return
         who = name if name is not None else self.selected(quiet=True)
         result = await self.app.push_screen_wait(FreeTADialog(
-            state, who, self.check, self.sombra.session.combat.roll, target=target,
+            state, who, self.check, self.session.combat.roll, target=target,
             label=label))
         if result is not None:
             self.run_command(result)
@@ -409,21 +414,21 @@ class MainScreen(Screen[None]):
 
     def action_undo(self) -> None:
         try:
-            command = self.sombra.session.undo()
+            command = self.session.undo()
         except SombraError as error:
             self.notify(str(error), severity="warning")
             return
         self.notify(f"Undone: {describe_command(command)}", timeout=3)
-        self.sombra.after_change()
+        self._changed()
 
     def action_redo(self) -> None:
         try:
-            command = self.sombra.session.redo()
+            command = self.session.redo()
         except SombraError as error:
             self.notify(str(error), severity="warning")
             return
         self.notify(f"Redone: {describe_command(command)}", timeout=3)
-        self.sombra.after_change()
+        self._changed()
 
     # ---- characters, extended actions, settings ---------------------------------------------
 

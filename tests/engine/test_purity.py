@@ -30,6 +30,26 @@ def test_engine_never_imports_textual_or_rich() -> None:
     assert offenders == {}
 
 
+def test_engine_imports_nothing_above_the_engine() -> None:
+    """Relative, TYPE_CHECKING and function-level imports included (see test_architecture):
+    the engine is the bottom of the arrows, engine <- session <- app."""
+    from tests.test_architecture import PACKAGE, imports_in, module_name
+
+    known = {module_name(path) for path in PACKAGE.rglob("*.py")}
+    offenders: dict[str, list[str]] = {}
+    for path in ENGINE.rglob("*.py"):
+        name = module_name(path)
+        imported = imports_in(path.read_text(encoding="utf-8"), name,
+                              is_package=path.name == "__init__.py", known=known)
+        bad = sorted(module for module in imported
+                     if module.split(".")[0] in FORBIDDEN
+                     or (module.split(".")[0] == "sombra_tui"
+                         and not module.startswith("sombra_tui.engine")))
+        if bad:
+            offenders[name] = bad
+    assert offenders == {}
+
+
 def test_importing_engine_loads_no_ui_module() -> None:
     import subprocess
     import sys
