@@ -164,8 +164,7 @@ class SombraApp(App[None]):
             self.session.journal_problem = None
 
     def _theme_changed(self, theme: Theme) -> None:
-        self.main_screen.refresh_palette()
-        self.main_screen.render_state(force_log=True)
+        # The panels and dialogs follow the theme themselves (widgets/theme.py).
         if not self.remember_theme:
             return
         try:

@@ -43,7 +43,7 @@ from sombra_tui.screens.dialogs import (
 from sombra_tui.screens.dialogs.opposed import comparisons
 from sombra_tui.session import Session
 from sombra_tui.widgets.declaration_queue import DeclarationQueue
-from sombra_tui.widgets.formatting import Palette, phase_label
+from sombra_tui.widgets.formatting import phase_label
 from sombra_tui.widgets.initiative_table import InitiativeTable
 from sombra_tui.widgets.resolution_log import ResolutionLog
 
@@ -87,10 +87,15 @@ class MainScreen(Screen[None]):
     ]
 
     DEFAULT_CSS = """
+    MainScreen { background: $background; }
     MainScreen #top { height: 1fr; min-height: 8; }
     MainScreen #initiative-panel { width: 3fr; border: round $primary; }
-    MainScreen #queue-panel { width: 2fr; border: round $secondary; }
+    MainScreen #queue-panel { width: 2fr; border: round $secondary; background: $surface; }
     MainScreen #log-panel { height: 1fr; min-height: 5; border: round $accent; }
+    MainScreen #initiative-panel, MainScreen #queue-panel, MainScreen #log-panel {
+        border-title-color: $text;
+        border-title-style: bold;
+    }
     """
 
     class Changed(Message):
@@ -101,7 +106,6 @@ class MainScreen(Screen[None]):
         super().__init__()
         #: The encounter shown; the app replaces it (open, recover) and re-renders.
         self.session = session
-        self.palette = Palette()
         self._bindings_phase: Phase | None = None
 
     @property
@@ -123,28 +127,14 @@ class MainScreen(Screen[None]):
         self.query_one("#initiative-panel").border_title = "Iniciativa"
         self.query_one("#queue-panel").border_title = "Declaraciones"
         self.query_one("#log-panel").border_title = "Registro"
-        self.refresh_palette()
         self.query_one(InitiativeTable).focus()
-        self.render_state(force_log=True)
+        # The first render, as soon as the screen counts as mounted (after this handler).
+        self.call_later(self.render_state, force_log=True)
 
     # ---- rendering --------------------------------------------------------------
 
-    def refresh_palette(self) -> None:
-        if not self.is_mounted:
-            return
-        variables = self.app.get_css_variables()
-        self.palette = Palette(
-            success=variables.get("success", "green"),
-            error=variables.get("error", "red"),
-            warning=variables.get("warning", "yellow"),
-            accent=variables.get("accent", "cyan"),
-        )
-        for widget in (self.query_one(InitiativeTable), self.query_one(DeclarationQueue),
-                       self.query_one(ResolutionLog)):
-            widget.palette = self.palette
-
     def render_state(self, *, force_log: bool = False) -> None:
-        if not self.is_mounted:  # on_mount renders once the panels exist
+        if not self.is_mounted:  # the first render is queued by on_mount
             return
         session = self.session
         state = session.combat.state

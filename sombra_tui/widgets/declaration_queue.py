@@ -19,6 +19,7 @@ from sombra_tui.engine.state import (
     StepStatus,
 )
 from sombra_tui.widgets.formatting import Palette
+from sombra_tui.widgets.theme import FollowsTheme
 
 
 def prompt_lines(state: CombatState, prompt: Prompt, *, top: bool, palette: Palette) -> Text:
@@ -158,7 +159,7 @@ def queue_lines(state: CombatState, palette: Palette) -> list[Text]:
     return parts
 
 
-class DeclarationQueue(Static):
+class DeclarationQueue(FollowsTheme, Static):
     DEFAULT_CSS = """
     DeclarationQueue { height: auto; padding: 0 1; }
     """
@@ -168,8 +169,15 @@ class DeclarationQueue(Static):
         self.palette = Palette()
         self._shown: list[tuple[str, str, list[Span]]] = []
         self._height: tuple[int, int] = (0, 0)
+        #: The state last shown, painted again when the theme's colours change.
+        self._state: CombatState | None = None
+
+    def repaint_palette(self) -> None:
+        if self._state is not None:
+            self.show_state(self._state)
 
     def show_state(self, state: CombatState) -> None:
+        self._state = state
         lines = queue_lines(state, self.palette)
         # Many commands leave the queue as it was. (Text's own == ignores its style.)
         key = [(line.plain, str(line.style), line.spans) for line in lines]

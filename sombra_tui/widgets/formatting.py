@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+
 from rich.text import Text
 
 from sombra_tui.engine.dice import TAResult, format_gd
@@ -22,15 +25,25 @@ def phase_label(phase: Phase) -> str:
     return PHASE_LABELS[phase]
 
 
+@dataclass(frozen=True)
 class Palette:
-    """Theme colours as Rich style strings (the log and tables are Rich renderables)."""
+    """Theme colours as Rich style strings (the log and tables are Rich renderables).
 
-    def __init__(self, success: str = "green", error: str = "red", warning: str = "yellow",
-                 accent: str = "cyan") -> None:
-        self.success = success
-        self.error = error
-        self.warning = warning
-        self.accent = accent
+    Built from the app's theme by `sombra_tui.widgets.theme.theme_palette`, the one place.
+    """
+
+    success: str = "green"
+    error: str = "red"
+    warning: str = "yellow"
+    accent: str = "cyan"
+
+    @classmethod
+    def from_variables(cls, variables: Mapping[str, str]) -> Palette:
+        """From a theme's CSS variables (`$success`, `$error`, `$warning`, `$accent`)."""
+        return cls(success=variables.get("success", cls.success),
+                   error=variables.get("error", cls.error),
+                   warning=variables.get("warning", cls.warning),
+                   accent=variables.get("accent", cls.accent))
 
 
 def ta_text(result: TAResult, palette: Palette) -> Text:

@@ -17,6 +17,7 @@ from textual.strip import Strip
 from sombra_tui.engine.initiative import action_order
 from sombra_tui.engine.state import CombatState, ExtendedProgress, ExtendedStatus, Phase
 from sombra_tui.widgets.formatting import Palette
+from sombra_tui.widgets.theme import FollowsTheme
 
 # Estado before Declaración: when the panel is narrow, the long text is what gets cut.
 COLUMNS = ("", "Nombre", "Lado", "Ini", "Alerta", "Estado", "Declaración")
@@ -127,7 +128,7 @@ def column_widths(rows: Iterable[tuple[Text, ...]]) -> tuple[int, ...]:
     return tuple(widths)
 
 
-class InitiativeTable(ScrollView, can_focus=True):
+class InitiativeTable(FollowsTheme, ScrollView, can_focus=True):
     """The initiative order, one line per character, drawn with Textual's line API.
 
     A command changes a few rows; only those are rendered again and repainted. Each
@@ -152,7 +153,8 @@ class InitiativeTable(ScrollView, can_focus=True):
         Binding("enter", "select_row", "Edit", show=False),
     ]
 
-    # The looks of Textual's DataTable, which this replaces.
+    # The looks of Textual's DataTable, which this replaces, with the theme's primary
+    # colour under the cursor.
     DEFAULT_CSS = """
     InitiativeTable {
         height: 1fr;
@@ -163,12 +165,11 @@ class InitiativeTable(ScrollView, can_focus=True):
         & > .initiative--even-row { background: $surface-lighten-1 50%; }
         &:dark > .initiative--even-row { background: $surface-darken-1 40%; }
         & > .initiative--cursor {
-            background: $block-cursor-blurred-background;
+            background: $primary 40%;
             color: $block-cursor-blurred-foreground;
             text-style: $block-cursor-blurred-text-style;
         }
         &:focus > .initiative--cursor {
-            background: $block-cursor-background;
             color: $block-cursor-foreground;
             text-style: $block-cursor-text-style;
         }
@@ -207,6 +208,8 @@ class InitiativeTable(ScrollView, can_focus=True):
         #: The header as last drawn: (style, widths, strip).
         self._header: tuple[Style, tuple[int, ...], Strip] | None = None
         self._sizes: tuple[Size, ...] = ()
+        #: The state last shown, painted again when the theme's colours change.
+        self._state: CombatState | None = None
 
     # ---- reading ---------------------------------------------------------------------
 
@@ -305,7 +308,12 @@ class InitiativeTable(ScrollView, can_focus=True):
 
     # ---- updating --------------------------------------------------------------------
 
+    def repaint_palette(self) -> None:
+        if self._state is not None:
+            self.show_state(self._state)
+
     def show_state(self, state: CombatState) -> None:
+        self._state = state
         order = ordered_names(state)
         now = acting_now(state)
         active = active_extended(state)

@@ -7,6 +7,7 @@ from textual.widgets import RichLog
 
 from sombra_tui.engine.events import LogEvent
 from sombra_tui.widgets.formatting import Palette, event_text
+from sombra_tui.widgets.theme import FollowsTheme
 
 #: A full rewrite (a file opened, the first screen, an undo) renders only the latest
 #: TAIL events; older ones are rendered PAGE at a time when the log is scrolled to its
@@ -16,11 +17,11 @@ TAIL = 60
 PAGE = 100
 
 
-class ResolutionLog(RichLog):
+class ResolutionLog(FollowsTheme, RichLog):
     """Appends only the new events; rewrites only when history shrank (undo)."""
 
     DEFAULT_CSS = """
-    ResolutionLog { background: $surface; }
+    ResolutionLog { background: $surface; scrollbar-size-vertical: 1; }
     """
 
     def __init__(self, **kwargs: object) -> None:
@@ -31,6 +32,10 @@ class ResolutionLog(RichLog):
         self._first = 0
         self._colours: tuple[str, ...] | None = None
         self.palette = Palette()
+
+    def repaint_palette(self) -> None:
+        if self._shown:  # before the first events, nothing to paint again
+            self.show_events(self._shown, force=True)
 
     def show_events(self, events: list[LogEvent], *, force: bool = False) -> None:
         shown = self._shown

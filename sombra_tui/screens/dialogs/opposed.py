@@ -25,7 +25,8 @@ from sombra_tui.screens.dialogs.base import (
     TextInput,
     parse_int,
 )
-from sombra_tui.widgets.formatting import Palette, event_text
+from sombra_tui.widgets.formatting import event_text
+from sombra_tui.widgets.theme import theme_palette
 
 
 def _slug(name: str) -> str:
@@ -192,10 +193,7 @@ class OpposedResultDialog(Dialog[ResultChoice]):
         self.others = list(dict.fromkeys(losers))
 
     def compose(self) -> ComposeResult:
-        variables = self.app.get_css_variables()
-        palette = Palette(success=variables.get("success", "green"),
-                          error=variables.get("error", "red"),
-                          warning=variables.get("warning", "yellow"))
+        palette = theme_palette(self.app)
         with Vertical(id="dialog"):
             yield Static("Opposed result", id="dialog-title")
             for event in self.events:

@@ -28,7 +28,8 @@ from sombra_tui.screens.dialogs.base import (
     parse_int,
 )
 from sombra_tui.screens.dialogs.declaration import AffectedMixin, other_names
-from sombra_tui.widgets.formatting import Palette, ta_text
+from sombra_tui.widgets.formatting import ta_text
+from sombra_tui.widgets.theme import theme_palette
 
 
 class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
@@ -129,9 +130,7 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
         result = resolve_ta(dice, target=self.character.alerta, gd=gd.total,
                             points_per_gd=settings.points_per_gd,
                             quality_levels=settings.niveles_de_calidad)
-        palette = Palette(success=self.app.get_css_variables().get("success", "green"),
-                          error=self.app.get_css_variables().get("error", "red"))
-        preview.update(ta_text(result, palette))
+        preview.update(ta_text(result, theme_palette(self.app)))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id in ("base", "extra", "dice"):

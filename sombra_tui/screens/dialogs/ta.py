@@ -22,7 +22,8 @@ from sombra_tui.screens.dialogs.base import (
     TextInput,
     parse_int,
 )
-from sombra_tui.widgets.formatting import Palette, ta_text
+from sombra_tui.widgets.formatting import ta_text
+from sombra_tui.widgets.theme import theme_palette
 
 ROLL, DJ_SUCCESS, DJ_FAILURE = "roll", "success", "failure"
 
@@ -98,9 +99,7 @@ class TADialog(Dialog[Resolve]):
         result = resolve_ta(dice, target=target, gd=self.base_gd + extra, modifier=modifier,
                             points_per_gd=settings.points_per_gd,
                             quality_levels=settings.niveles_de_calidad)
-        variables = self.app.get_css_variables()
-        preview.update(ta_text(result, Palette(success=variables.get("success", "green"),
-                                               error=variables.get("error", "red"))))
+        preview.update(ta_text(result, theme_palette(self.app)))
 
     def numbers(self) -> tuple[int, int, int]:
         target = parse_int(self.value("target"), "target", "Target value", 0, MAX_STAT)
