@@ -25,7 +25,7 @@ from platformdirs import user_config_dir, user_data_dir
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from sombra_tui.engine import storage
-from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.errors import SombraError, validation_problems
 
 APP_NAME = "sombra-tui"
 DATA_DIR_ENV = "SOMBRA_TUI_DATA_DIR"
@@ -97,7 +97,8 @@ class LoadedPreferences(NamedTuple):
 
 
 def _bad_fields(error: ValidationError) -> list[str]:
-    return sorted({str(problem["loc"][0]) for problem in error.errors() if problem["loc"]})
+    return sorted({str(problem.location[0]) for problem in validation_problems(error)
+                   if problem.location})
 
 
 def load_preferences(path: Path | None = None) -> LoadedPreferences:

@@ -39,7 +39,7 @@ from textual.theme import Theme
 
 from sombra_tui import config
 from sombra_tui.engine import storage
-from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.errors import SombraError, os_reason, validation_problems
 
 THEME_SUFFIX = ".toml"
 #: A theme file larger than this is not a theme; refuse it (never read further).
@@ -131,15 +131,14 @@ class LoadedThemes(NamedTuple):
 
 def _describe(error: ValidationError) -> str:
     parts = []
-    for problem in error.errors():
-        field = ".".join(str(part) for part in problem["loc"]) or "(top level)"
-        if problem["type"] == "missing":
+    for problem in validation_problems(error):
+        if problem.kind == "missing":
             message = "is missing (every theme needs it)"
-        elif problem["type"] == "extra_forbidden":
+        elif problem.kind == "extra_forbidden":
             message = "is not a theme field (a typo?)"
         else:
-            message = str(problem["msg"]).removeprefix("Value error, ")
-        parts.append(f"field '{field}' {message}")
+            message = problem.message
+        parts.append(f"field '{problem.path}' {message}")
     return "; ".join(parts)
 
 
@@ -181,7 +180,7 @@ def load_theme_folder(folder: Path) -> LoadedThemes:
                        if path.suffix == THEME_SUFFIX and not path.name.startswith("."))
     except OSError as error:
         return LoadedThemes(themes, [f"Could not read the theme folder {folder}: "
-                                     f"{error.strerror or error}."])
+                                     f"{os_reason(error)}."])
     for path in paths:
         try:
             spec = load_theme_file(path)

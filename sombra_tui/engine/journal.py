@@ -24,7 +24,7 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from sombra_tui.engine import storage
 from sombra_tui.engine.commands import Command
-from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.errors import SombraError, os_reason
 from sombra_tui.engine.history import Combat
 from sombra_tui.engine.model import Encounter
 
@@ -115,7 +115,7 @@ class Journal:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise SombraError(f"Could not create the journal folder {folder}: "
-                              f"{error.strerror or error}.") from error
+                              f"{os_reason(error)}.") from error
         # Unique even for two sessions of one process in the same second; "x" never
         # overwrites another session's journal.
         stamp = now().strftime("%Y%m%d-%H%M%S")
@@ -152,7 +152,7 @@ class Journal:
                 os.fsync(stream.fileno())
         except OSError as error:
             raise SombraError(f"Could not write the crash journal {self.path}: "
-                              f"{error.strerror or error}.") from error
+                              f"{os_reason(error)}.") from error
 
 
 def recover(path: Path) -> Recovered:
@@ -163,7 +163,7 @@ def recover(path: Path) -> Recovered:
         changed = datetime.fromtimestamp(path.stat().st_mtime, UTC)
     except OSError as error:
         raise SombraError(f"Could not read the journal {path}: "
-                          f"{error.strerror or error}.") from error
+                          f"{os_reason(error)}.") from error
     lines = raw.decode("utf-8", errors="replace").split("\n")
     complete = lines[:-1]  # text after the last newline was cut short by the crash
     if not complete:

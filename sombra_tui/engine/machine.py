@@ -33,6 +33,7 @@ from sombra_tui.engine.model import (
     OppositionMode,
     Reading,
     Role,
+    name_clashes,
 )
 from sombra_tui.engine.state import (
     CombatState,
@@ -166,7 +167,7 @@ def _start_round(state: CombatState, emit: _Emitter, bonus: dict[str, int]) -> N
 
 def _add_character(state: CombatState, cmd: c.AddCharacter, emit: _Emitter) -> None:
     name = cmd.character.name
-    if any(ch.name.casefold() == name.casefold() for ch in state.characters):
+    if name_clashes([name], (ch.name for ch in state.characters)):
         raise SombraError(f"There is already a character called {name}; names must be "
                           "unique in the encounter.")
     state.characters.append(cmd.character)
@@ -184,13 +185,8 @@ def _add_character(state: CombatState, cmd: c.AddCharacter, emit: _Emitter) -> N
 
 def _import_characters(state: CombatState, cmd: c.ImportCharacters, emit: _Emitter) -> None:
     """All or nothing: a name clash is reported, never silently renamed or dropped."""
-    taken = {ch.name.casefold(): ch.name for ch in state.characters}
-    clashes: list[str] = []
-    for character in cmd.characters:
-        key = character.name.casefold()
-        if key in taken:
-            clashes.append(character.name)
-        taken[key] = character.name
+    clashes = name_clashes((character.name for character in cmd.characters),
+                           (ch.name for ch in state.characters))
     if clashes:
         raise SombraError("Name clash: " + ", ".join(clashes) + " already in the encounter "
                           "(or twice in the import). Rename or leave them out.")
@@ -206,8 +202,8 @@ def _edit_character(state: CombatState, cmd: c.EditCharacter, emit: _Emitter) ->
     if new.name != old.name:
         if state.phase is not Phase.SETUP:
             raise SombraError("A character can only be renamed before the combat starts.")
-        if any(ch.name.casefold() == new.name.casefold() for ch in state.characters
-               if ch.name != old.name):
+        if name_clashes([new.name], (ch.name for ch in state.characters
+                                     if ch.name != old.name)):
             raise SombraError(f"There is already a character called {new.name}.")
     index = state.characters.index(old)
     state.characters[index] = new
@@ -664,10 +660,9 @@ def _target_for(state: CombatState, name: str, action: Action, given: int | None
     if action.target is not None:
         return action.target
     character = state.character(name)
-    if character is not None and action.skill:
-        for skill, value in character.skills.items():
-            if skill.casefold() == action.skill.casefold():
-                return value
+    value = character.skill_value(action.skill) if character and action.skill else None
+    if value is not None:
+        return value
     raise SombraError(f"{name}'s action \"{action.description}\" has no value to roll under: "
                       "give a target (T2).")
 
@@ -698,8 +693,7 @@ def _resolve(state: CombatState, cmd: c.Resolve, emit: _Emitter) -> None:
     target = _target_for(state, cmd.character, action, cmd.target)
     progress = (state.extended_by_id(step.extended_id) if step.extended_id is not None
                 else None)
-    base_gd = progress.gd if progress is not None else action.gd
-    gd = base_gd + cmd.extra_gd
+    gd = state.step_gd(step) + cmd.extra_gd
     if cmd.dice is None:
         assert cmd.accept is not None
         result = unrolled_ta(target=target, success=cmd.accept, gd=gd)
@@ -728,8 +722,7 @@ def _free_ta(state: CombatState, cmd: c.FreeTA, emit: _Emitter) -> None:
         if not skill:
             raise SombraError(f"Give the value {cmd.character} rolls under, or what is "
                               "rolled (a skill on the character's sheet) (T2).")
-        target = next((value for name, value in character.skills.items()
-                       if name.casefold() == skill.casefold()), None)
+        target = character.skill_value(skill)
         if target is None:
             known = ", ".join(character.skills) or "none"
             raise SombraError(f"{cmd.character} has no skill {skill!r} (skills: {known}); "
@@ -909,11 +902,7 @@ def _opponent_values(state: CombatState, name: str, members: Iterable[str],
     if step is not None:
         action = state.step_action(step)
         target = _target_for(state, name, action, roll.target)
-        # E3/E4: an extended action rolls at the GD the DJ set for its later TAs.
-        progress = (state.extended_by_id(step.extended_id) if step.extended_id is not None
-                    else None)
-        own_gd = progress.gd if progress is not None else action.gd
-        gd = roll.gd if roll.gd is not None else own_gd
+        gd = roll.gd if roll.gd is not None else state.step_gd(step)
         return target, gd, step
     if roll.target is None:
         raise SombraError(f"Give {name}'s value to roll under: {name} has no action opposing "
@@ -974,7 +963,7 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
     progress = (state.extended_by_id(step.extended_id) if step.extended_id is not None
                 else None)
     own = rolls[cmd.character]
-    own_gd = own.gd if own.gd is not None else (progress.gd if progress else action.gd)
+    own_gd = own.gd if own.gd is not None else state.step_gd(step)
     values: dict[str, tuple[int, int]] = {
         cmd.character: (_target_for(state, cmd.character, action, own.target), own_gd)}
     settings = state.settings

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 from typing import Self
 
@@ -15,6 +16,21 @@ from sombra_tui.engine.dice import DEFAULT_POINTS_PER_GD
 MAX_STAT = 999
 MAX_GD = 20
 NAME_MAX = 40
+
+
+def name_clashes(names: Iterable[str], taken: Iterable[str] = ()) -> list[str]:
+    """The `names`, in order, that are already `taken` or repeat an earlier one.
+
+    Names are unique in an encounter whatever their case ("Ana" and "ana" clash).
+    """
+    seen = {name.casefold() for name in taken}
+    clashes: list[str] = []
+    for name in names:
+        key = name.casefold()
+        if key in seen:
+            clashes.append(name)
+        seen.add(key)
+    return clashes
 
 
 class Side(StrEnum):
@@ -52,6 +68,14 @@ class Character(BaseModel):
             if not 0 <= score <= MAX_STAT:
                 raise ValueError(f"skill {skill!r} must be from 0 to {MAX_STAT}, not {score}")
         return value
+
+    def skill_value(self, skill: str) -> int | None:
+        """The value of the skill called `skill`, whatever its case (T2), or None."""
+        wanted = skill.casefold()
+        for name, value in self.skills.items():
+            if name.casefold() == wanted:
+                return value
+        return None
 
 
 class Settings(BaseModel):
@@ -170,11 +194,8 @@ class Encounter(BaseModel):
 
     @model_validator(mode="after")
     def _unique_names(self) -> Self:
-        seen: set[str] = set()
-        for character in self.characters:
-            key = character.name.casefold()
-            if key in seen:
-                raise ValueError(f"two characters are called {character.name!r}; "
-                                 "names must be unique")
-            seen.add(key)
+        clashes = name_clashes(character.name for character in self.characters)
+        if clashes:
+            raise ValueError(f"two characters are called {clashes[0]!r}; "
+                             "names must be unique")
         return self

@@ -422,6 +422,15 @@ class CombatState(BaseModel):
                 return progress
         return None
 
+    def step_gd(self, step: Step) -> int:
+        """The GD a step rolls at before any extra: its action's, or for an extended
+        action the GD the DJ set for its later TAs (E3, E4)."""
+        if step.extended_id is not None:
+            progress = self.extended_by_id(step.extended_id)
+            if progress is not None:
+                return progress.gd
+        return self.step_action(step).gd
+
     def step_action(self, step: Step) -> Action:
         if step.extended_id is not None:
             progress = self.extended_by_id(step.extended_id)

@@ -8,7 +8,6 @@ one, mid-chain included. Loading never executes anything from the file.
 from __future__ import annotations
 
 import contextlib
-import errno
 import json
 import os
 import secrets
@@ -21,9 +20,14 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, ValidationError
 
 from sombra_tui.engine.commands import Command
-from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.errors import (
+    SombraError,
+    describe_validation,
+    os_reason,
+    validation_problems,
+)
 from sombra_tui.engine.history import Combat, bulk
-from sombra_tui.engine.model import Character, Encounter
+from sombra_tui.engine.model import Character, Encounter, name_clashes
 
 FORMAT_NAME = "sombra-tui encounter"
 FORMAT_VERSION = 1
@@ -64,14 +68,6 @@ def to_save_file(combat: Combat) -> SaveFile:
 
 def dumps(combat: Combat) -> str:
     return to_save_file(combat).model_dump_json(indent=1, exclude_defaults=False)
-
-
-def _describe_validation(error: ValidationError) -> str:
-    first = error.errors(include_url=False, include_context=False, include_input=False)[0]
-    path = ".".join(str(part) for part in first["loc"]) or "(top level)"
-    more = error.error_count() - 1
-    extra = f" (and {more} more problem{'s' if more != 1 else ''})" if more else ""
-    return f"{path}: {first['msg']}{extra}"
 
 
 #: Format version N -> N+1 converters, applied in order when an older file is loaded.
@@ -150,10 +146,9 @@ def _parse(text: str, source: str) -> Any:
 
 
 def _bad_value(source: str, error: ValidationError) -> SombraError:
-    first = error.errors(include_url=False, include_context=False, include_input=False)[0]
-    path = ".".join(str(part) for part in first["loc"])
-    return SombraError(f"{source} has a bad value at {_describe_validation(error)}",
-                       field=path)
+    first = validation_problems(error)[0]
+    return SombraError(f"{source} has a bad value at {describe_validation(error)}",
+                       field=".".join(str(part) for part in first.location))
 
 
 def _read(text: str, source: str, strict: ValidationError | None) -> SaveFile:
@@ -196,16 +191,6 @@ def backup_path(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
-def _os_reason(error: OSError) -> str:
-    if error.errno == errno.ENOSPC:
-        return "the disk is full"
-    if error.errno in (errno.EACCES, errno.EPERM):
-        return "permission denied"
-    if error.errno == errno.ENOENT:
-        return "the folder does not exist"
-    return error.strerror or str(error)
-
-
 def save(combat: Combat, path: Path) -> None:
     """Write atomically: a temporary file in the same folder, flushed and fsynced, then
     renamed over the old file, whose previous version is kept as `<name>.bak`.
@@ -223,7 +208,7 @@ def save(combat: Combat, path: Path) -> None:
     except FileNotFoundError:
         existing = None
     except OSError as error:
-        raise SombraError(f"Could not save to {path}: {_os_reason(error)}.") from error
+        raise SombraError(f"Could not save to {path}: {os_reason(error, plain=True)}.") from error
     if existing is not None and stat.S_ISDIR(existing.st_mode):
         raise SombraError(f"Could not save to {path}: it is a folder.")
     if existing is not None and not stat.S_ISREG(existing.st_mode):
@@ -241,8 +226,8 @@ def save(combat: Combat, path: Path) -> None:
         os.replace(temporary, path)
         temporary = None
     except OSError as error:
-        raise SombraError(f"Could not save to {path}: {_os_reason(error)}. The file on disk "
-                          "was not changed.") from error
+        raise SombraError(f"Could not save to {path}: {os_reason(error, plain=True)}. The "
+                          "file on disk was not changed.") from error
     finally:
         for leftover in (temporary, backup if temporary is not None else None):
             if leftover is not None:
@@ -353,7 +338,7 @@ def read_regular_file(path: Path, limit: int, *, what: str = "an encounter file"
     except FileNotFoundError as error:
         raise MissingFileError(f"{path} does not exist.") from error
     except OSError as error:
-        raise SombraError(f"Could not read {path}: {_read_reason(error)}.") from error
+        raise SombraError(f"Could not read {path}: {os_reason(error, plain=True)}.") from error
     try:
         info = os.fstat(descriptor)
         _check_kind(path, info.st_mode, what)
@@ -368,18 +353,12 @@ def read_regular_file(path: Path, limit: int, *, what: str = "an encounter file"
             chunks.append(chunk)
             left -= len(chunk)
     except OSError as error:
-        raise SombraError(f"Could not read {path}: {_read_reason(error)}.") from error
+        raise SombraError(f"Could not read {path}: {os_reason(error, plain=True)}.") from error
     finally:
         os.close(descriptor)
     if left <= 0:
         raise _too_large(path, f"more than {_describe_size(limit)}", limit, what)
     return b"".join(chunks)
-
-
-def _read_reason(error: OSError) -> str:
-    if error.errno in (errno.EACCES, errno.EPERM):
-        return "permission denied"
-    return error.strerror or str(error)
 
 
 def load(path: Path) -> Combat:
@@ -408,5 +387,4 @@ def read_roster(path: Path) -> Roster:
 
 def roster_clashes(roster: Roster, names: list[str]) -> list[str]:
     """Names in the roster that the open encounter already uses (case-insensitive)."""
-    taken = {name.casefold() for name in names}
-    return [ch.name for ch in roster.characters if ch.name.casefold() in taken]
+    return name_clashes((ch.name for ch in roster.characters), names)

@@ -163,7 +163,7 @@ class ActionForm(Vertical):
         if event.input.id == self.fid("skill"):
             # Fill the target from the character's skill unless the DJ typed one.
             target = self.query_one(f"#{self.fid('target')}", Input)
-            value = self._skill_value(event.value)
+            value = self.character.skill_value(event.value.strip())
             if value is not None and target.value in ("", self._auto_target):
                 target.value = self._auto_target = str(value)
         elif event.input.id == self.fid("gd"):
@@ -172,12 +172,6 @@ class ActionForm(Vertical):
             except ValueError:
                 label = "?"
             self.query_one(f"#field-{self.fid('gd')}", Field).set_hint(label)
-
-    def _skill_value(self, skill: str) -> int | None:
-        for name, value in self.character.skills.items():
-            if name.casefold() == skill.strip().casefold():
-                return value
-        return None
 
     def focus_first(self) -> None:
         self.query_one(f"#{self.fid('description')}", Input).focus()
@@ -222,7 +216,7 @@ class ActionForm(Vertical):
             opposition = Opposition(mode=OppositionMode(str(mode_value)), against=against,
                                     role=Role(str(role)), reading=Reading(str(reading)))
         if kind is not ActionKind.AUTOMATIC and target is None and skill and \
-                self._skill_value(skill) is None:
+                self.character.skill_value(skill) is None:
             raise FormError(p("target"), f"{self.character.name} has no skill {skill!r}: "
                             "give the target value.")
         try:

@@ -13,6 +13,8 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
 from textual.widgets._select import SelectType
 
+from sombra_tui.engine.errors import validation_problems
+
 ResultT = TypeVar("ResultT")
 
 
@@ -89,10 +91,8 @@ def parse_int(text: str, field: str, label: str, low: int, high: int,
 
 def validation_message(error: ValidationError) -> tuple[str, str]:
     """(field name, readable message) of the first problem pydantic found."""
-    first = error.errors()[0]
-    field = str(first["loc"][0]) if first["loc"] else ""
-    message = str(first["msg"]).removeprefix("Value error, ")
-    return field, message
+    first = validation_problems(error)[0]
+    return (str(first.location[0]) if first.location else ""), first.message
 
 
 class Field(Vertical):

@@ -121,8 +121,7 @@ class FreeTADialog(Dialog[FreeTA]):
         character = self.state.character(command.character)
         if character is None:
             return None
-        return next((value for name, value in character.skills.items()
-                     if name.casefold() == command.skill.strip().casefold()), None)
+        return character.skill_value(command.skill.strip())
 
     def build(self, *, roll_if_empty: bool = True) -> FreeTA:
         who = self.query_one("#who", Select).value

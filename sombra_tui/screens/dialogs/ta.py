@@ -39,13 +39,10 @@ class TADialog(Dialog[Resolve]):
         self.action = state.step_action(step)
         self.check = check
         self.roll = roll
-        progress = state.extended_by_id(step.extended_id) if step.extended_id else None
-        self.base_gd = progress.gd if progress is not None else self.action.gd
+        self.base_gd = state.step_gd(step)
         character = state.character(step.character)
-        skill_value = None
-        if character is not None and self.action.skill:
-            skill_value = next((v for k, v in character.skills.items()
-                                if k.casefold() == self.action.skill.casefold()), None)
+        skill_value = (character.skill_value(self.action.skill)
+                       if character is not None and self.action.skill else None)
         self.default_target = self.action.target if self.action.target is not None \
             else skill_value
 
