@@ -3,6 +3,8 @@ crash journal. No Textual here: the app holds one Session and renders it."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 
 from sombra_tui.engine import storage
@@ -73,13 +75,13 @@ class Session:
             self.journal.discard()
             self.journal = None
 
-    def _journal(self, write: str, *args: object) -> None:
-        if self.journal is None:
-            return
+    @contextlib.contextmanager
+    def _journal_guard(self) -> Iterator[None]:
+        """Around a journal write: if it fails, the combat goes on in memory, the
+        journal stops and the DJ is told that recovery is off (journal_problem)."""
         try:
-            getattr(self.journal, write)(*args)
+            yield
         except SombraError as error:
-            # The combat goes on in memory; the DJ is told that recovery is off.
             self.journal_problem = str(error)
             self.journal = None
 
@@ -87,25 +89,34 @@ class Session:
 
     def execute(self, command: Command) -> list[LogEvent]:
         events = self.combat.execute(command)
-        self._journal("record", command)
+        if self.journal is not None:
+            with self._journal_guard():
+                self.journal.record(command)
         return events
 
     def undo(self) -> Command:
         command = self.combat.undo()
-        self._journal("record_undo")
+        if self.journal is not None:
+            with self._journal_guard():
+                self.journal.record_undo()
         return command
 
     def redo(self) -> Command:
         command = self.combat.redo()
-        self._journal("record_redo")
+        if self.journal is not None:
+            with self._journal_guard():
+                self.journal.record_redo()
         return command
 
     def save(self, path: Path | None = None) -> Path:
         target = path or self.path
         if target is None:
-            raise SombraError("Choose where to save the encounter first (save as).")
+            raise SombraError("Choose where to save the encounter first (save as).",
+                              code="session.no_path")
         storage.save(self.combat, target)
         self.path = target
         self._saved_marker = self._marker()
-        self._journal("record_saved", target)
+        if self.journal is not None:
+            with self._journal_guard():
+                self.journal.record_saved(target)
         return target

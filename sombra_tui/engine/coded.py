@@ -1,19 +1,17 @@
-"""Structured domain errors: a `SombraError` with a stable code and its parameters.
+"""Structured domain errors raised with the code first: `CodedError(code, message, ...)`.
 
-The project is moving from message-only errors to coded ones, so that a later
-message catalog (Spanish) can render the same error from `code` and `params`.
-New engine modules raise subclasses of `CodedError`; `SombraError` itself is
-unchanged, so every existing `except SombraError` still catches them.
+Every `SombraError` carries a code, params and field (errors.py); `CodedError` is the
+same error for modules that prefer to name the code first (formula, wounds,
+conditions). Every `except SombraError` catches both.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.errors import ParamValue, SombraError
 
-#: Values a message parameter may hold (kept simple so they serialise as JSON).
-ParamValue = str | int | float | bool | None
+__all__ = ["CodedError", "ParamValue"]
 
 
 class CodedError(SombraError):
@@ -21,11 +19,4 @@ class CodedError(SombraError):
 
     def __init__(self, code: str, message: str, *, params: Mapping[str, ParamValue] | None = None,
                  field: str | None = None) -> None:
-        super().__init__(message, field=field)
-        #: Stable identifier of the problem, dotted "<module>.<problem>".
-        self.code = code
-        #: The values the message is built from, by name.
-        self.params: dict[str, ParamValue] = dict(params or {})
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.code!r}, {self.message!r}, params={self.params!r})"
+        super().__init__(message, code=code, params=params, field=field)

@@ -55,9 +55,13 @@ class Dice(BaseModel):
         for position, value in (("dS", ds), ("second die", a), ("third die", b)):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise SombraError(f"The {position} must be a whole number from 1 to 10, "
-                                  f"not {value!r}.")
+                                  f"not {value!r}.",
+                                  code="dice.not_whole",
+                                  params={"position": position, "value": str(value)})
             if not 1 <= value <= DIE_FACES:
-                raise SombraError(f"The {position} must be from 1 to 10, not {value}.")
+                raise SombraError(f"The {position} must be from 1 to 10, not {value}.",
+                                  code="dice.out_of_range",
+                                  params={"position": position, "value": str(value)})
         return cls(ds=ds, a=a, b=b)
 
     @property
@@ -85,23 +89,27 @@ def parse_dice(text: str) -> Dice:
     """Parse three dice typed by the DJ, dS first: '3 4 2', '3,4,2' or '342' (T6)."""
     cleaned = text.strip()
     if not cleaned:
-        raise SombraError("Type three dice from 1 to 10, the dS first (for example 3 4 2).")
+        raise SombraError("Type three dice from 1 to 10, the dS first (for example 3 4 2).",
+                          code="dice.empty")
     negative = _NEGATIVE.search(cleaned)
     if negative:  # T6: a value outside 1..10 is refused, not read as its absolute value
         raise SombraError(f"{negative.group().strip(' ,;/+')} is not a die: each die is a "
-                          "whole number from 1 to 10.")
+                          "whole number from 1 to 10.",
+                          code="dice.negative", params={"text": negative.group().strip(' ,;/+')})
     if cleaned.isdigit() and len(cleaned) == 3:
         parts = list(cleaned)
     else:
         parts = [p for p in _DICE_SPLIT.split(cleaned) if p]
     if len(parts) != 3:
         raise SombraError(f"Type exactly three dice, the dS first; got {len(parts)} "
-                          f"in {text!r}.")
+                          f"in {text!r}.",
+                          code="dice.count", params={"count": len(parts), "text": text})
     values: list[int] = []
     for part in parts:
         if not part.isdigit():
             raise SombraError(f"{part!r} is not a die: each die is a whole number from "
-                              "1 to 10.")
+                              "1 to 10.",
+                              code="dice.not_a_die", params={"text": part})
         values.append(int(part))
     return Dice.of(values[0], values[1], values[2])
 

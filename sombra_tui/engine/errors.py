@@ -3,27 +3,48 @@
 Every illegal command, bad value or bad file raises `SombraError` with a
 message a DJ understands. When a command raises it, the combat is left exactly
 as it was before the command.
+
+Each error also carries a stable `code` ("<area>.<problem>", e.g.
+"declare.not_turn"), the `params` its message is built from, and, where one field
+is at fault, that `field`: callers route an error by code and field, never by its
+text (which a translation will change).
 """
 
 from __future__ import annotations
 
 import errno
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from pydantic import ValidationError
+
+#: Values a message parameter may hold (kept simple so they serialise as JSON).
+ParamValue = str | int | float | bool | None
+
+#: The code of an error raised without one (a test keeps sombra_tui free of them).
+UNCODED = "error.uncoded"
 
 
 class SombraError(Exception):
     """A rule, a value or a file the engine refuses, with a readable reason."""
 
-    def __init__(self, message: str, *, field: str | None = None) -> None:
+    def __init__(self, message: str, *, code: str = UNCODED,
+                 params: Mapping[str, ParamValue] | None = None,
+                 field: str | None = None) -> None:
         super().__init__(message)
         self.message = message
+        #: Stable identifier of the problem, dotted "<area>.<problem>".
+        self.code = code
+        #: The values the message is built from, by name.
+        self.params: dict[str, ParamValue] = dict(params or {})
         #: Dotted path of the offending field, where there is one (forms, files).
         self.field = field
 
     def __str__(self) -> str:
         return self.message
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.code!r}, {self.message!r}, params={self.params!r})"
 
 
 # ---- other errors, in words for a sentence ---------------------------------------------

@@ -71,7 +71,10 @@ class Combat:
                     self._maybe_checkpoint()
                 except SombraError as error:
                     raise SombraError(f"Command {index + 1} of the history ({command.type}) "
-                                      f"does not replay: {error}") from error
+                                      f"does not replay: {error}",
+                                      code="history.replay_failed",
+                                      params={"number": index + 1, "command": command.type,
+                                              "reason": str(error)}) from error
 
     # ---- reading ---------------------------------------------------------------
 
@@ -117,7 +120,8 @@ class Combat:
 
     def undo(self) -> Command:
         if not self._commands:
-            raise SombraError("Nothing to undo.")
+            raise SombraError("Nothing to undo.",
+                              code="history.nothing_to_undo")
         command = self._commands.pop()
         undone = self._events.pop()
         if undone:
@@ -128,7 +132,8 @@ class Combat:
 
     def redo(self) -> Command:
         if not self._redo:
-            raise SombraError("Nothing to redo.")
+            raise SombraError("Nothing to redo.",
+                              code="history.nothing_to_redo")
         command = self._redo[-1]
         self._apply(command)
         self._redo.pop()

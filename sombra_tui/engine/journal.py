@@ -115,7 +115,9 @@ class Journal:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise SombraError(f"Could not create the journal folder {folder}: "
-                              f"{os_reason(error)}.") from error
+                              f"{os_reason(error)}.",
+                              code="journal.folder_failed",
+                              params={"folder": str(folder), "reason": os_reason(error)}) from error
         # Unique even for two sessions of one process in the same second; "x" never
         # overwrites another session's journal.
         stamp = now().strftime("%Y%m%d-%H%M%S")
@@ -152,7 +154,10 @@ class Journal:
                 os.fsync(stream.fileno())
         except OSError as error:
             raise SombraError(f"Could not write the crash journal {self.path}: "
-                              f"{os_reason(error)}.") from error
+                              f"{os_reason(error)}.",
+                              code="journal.write_failed",
+                              params={"path": str(self.path),
+                                      "reason": os_reason(error)}) from error
 
 
 def recover(path: Path) -> Recovered:
@@ -163,19 +168,25 @@ def recover(path: Path) -> Recovered:
         changed = datetime.fromtimestamp(path.stat().st_mtime, UTC)
     except OSError as error:
         raise SombraError(f"Could not read the journal {path}: "
-                          f"{os_reason(error)}.") from error
+                          f"{os_reason(error)}.",
+                          code="journal.read_failed",
+                          params={"path": str(path), "reason": os_reason(error)}) from error
     lines = raw.decode("utf-8", errors="replace").split("\n")
     complete = lines[:-1]  # text after the last newline was cut short by the crash
     if not complete:
-        raise SombraError(f"The journal {path} is empty.")
+        raise SombraError(f"The journal {path} is empty.",
+                          code="journal.empty", params={"path": str(path)})
     try:
         header = JournalHeader.model_validate_json(complete[0])
     except ValidationError as error:
-        raise SombraError(f"The journal {path} has no valid header.") from error
+        raise SombraError(f"The journal {path} has no valid header.",
+                          code="journal.no_header", params={"path": str(path)}) from error
     try:
         combat = Combat(header.encounter, header.commands, header.redo)
     except SombraError as error:
-        raise SombraError(f"The journal {path} does not replay: {error}") from error
+        raise SombraError(f"The journal {path} does not replay: {error}",
+                          code="journal.replay_failed",
+                          params={"path": str(path), "reason": str(error)}) from error
     saved_path = Path(header.saved_path) if header.saved_path else None
     if header.unsaved is None:  # an older journal: the rule Session used to start one
         clean = saved_path is not None or not (header.commands or header.redo)
@@ -201,7 +212,10 @@ def recover(path: Path) -> Recovered:
                 saved_path = Path(operation.path)
         except SombraError as error:
             raise SombraError(f"The journal {path} does not replay at line {number}: "
-                              f"{error}") from error
+                              f"{error}",
+                              code="journal.replay_line_failed",
+                              params={"path": str(path), "number": number,
+                                      "reason": str(error)}) from error
         clean = isinstance(operation, SavedOp)
         count += 1
     return Recovered(combat=combat, saved_path=saved_path, clean=clean, changed=changed,

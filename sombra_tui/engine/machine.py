@@ -88,10 +88,12 @@ def _need_character(state: CombatState, name: str) -> Character:
     character = state.character(name)
     if character is None:
         if name in state.removed:
-            raise SombraError(f"{name} was removed from the encounter.")
+            raise SombraError(f"{name} was removed from the encounter.",
+                              code="character.removed", params={"name": name})
         known = ", ".join(ch.name for ch in state.characters) or "nobody yet"
         raise SombraError(f"There is no character called {name!r} (the encounter has: "
-                          f"{known}).")
+                          f"{known}).",
+                          code="character.unknown", params={"name": name, "known": known})
     return character
 
 
@@ -99,7 +101,9 @@ def _need_phase(state: CombatState, *phases: Phase, doing: str) -> None:
     if state.phase not in phases:
         allowed = " or ".join(p.value for p in phases)
         raise SombraError(f"Cannot {doing} now: the combat is in the {state.phase.value} "
-                          f"phase; that needs the {allowed} phase.")
+                          f"phase; that needs the {allowed} phase.",
+                          code="phase.wrong",
+                          params={"doing": doing, "phase": state.phase.value, "allowed": allowed})
 
 
 def _new_id(state: CombatState) -> int:
@@ -113,7 +117,8 @@ def _check_names(state: CombatState, names: list[str], author: str, what: str) -
     for name in names:
         _need_character(state, name)
         if name == author:
-            raise SombraError(f"{author} cannot be {what} by their own declaration.")
+            raise SombraError(f"{author} cannot be {what} by their own declaration.",
+                              code="declaration.own_name", params={"author": author, "what": what})
         if name not in cleaned:
             cleaned.append(name)
     return cleaned
@@ -128,7 +133,8 @@ def _check_actions(state: CombatState, author: str, actions: list[Action]) -> No
             # 001: "uno o más personajes ... otro u otros"); each pair compares as O3.
             _check_names(state, action.opposition.against, author, "opposed")
     if sum(1 for a in actions if a.kind is ActionKind.EXTENDED) > 1:
-        raise SombraError("One declaration can start at most one extended action.")
+        raise SombraError("One declaration can start at most one extended action.",
+                          code="declaration.two_extended")
 
 
 def _affected(state: CombatState, author: str, actions: list[Action],
@@ -138,7 +144,8 @@ def _affected(state: CombatState, author: str, actions: list[Action],
         given = [name for action in actions for name in action.targets if name != author]
     if not actions and given:
         raise SombraError("Inaction affects nobody (D2): an empty declaration cannot mark "
-                          "affected characters.")
+                          "affected characters.",
+                          code="declaration.inaction_affects")
     return _check_names(state, given, author, "affected")
 
 
@@ -169,7 +176,9 @@ def _add_character(state: CombatState, cmd: c.AddCharacter, emit: _Emitter) -> N
     name = cmd.character.name
     if name_clashes([name], (ch.name for ch in state.characters)):
         raise SombraError(f"There is already a character called {name}; names must be "
-                          "unique in the encounter.")
+                          "unique in the encounter.",
+                          code="character.name_taken", params={"name": name},
+                          field="character.name")
     state.characters.append(cmd.character)
     if name in state.removed:
         state.removed.remove(name)
@@ -189,7 +198,8 @@ def _import_characters(state: CombatState, cmd: c.ImportCharacters, emit: _Emitt
                            (ch.name for ch in state.characters))
     if clashes:
         raise SombraError("Name clash: " + ", ".join(clashes) + " already in the encounter "
-                          "(or twice in the import). Rename or leave them out.")
+                          "(or twice in the import). Rename or leave them out.",
+                          code="character.import_clash", params={"names": ", ".join(clashes)})
     for character in cmd.characters:
         _add_character(state, c.AddCharacter(character=character), emit)
     source = f" from {cmd.source}" if cmd.source else ""
@@ -201,10 +211,13 @@ def _edit_character(state: CombatState, cmd: c.EditCharacter, emit: _Emitter) ->
     new = cmd.character
     if new.name != old.name:
         if state.phase is not Phase.SETUP:
-            raise SombraError("A character can only be renamed before the combat starts.")
+            raise SombraError("A character can only be renamed before the combat starts.",
+                              code="character.rename_started")
         if name_clashes([new.name], (ch.name for ch in state.characters
                                      if ch.name != old.name)):
-            raise SombraError(f"There is already a character called {new.name}.")
+            raise SombraError(f"There is already a character called {new.name}.",
+                              code="character.rename_taken", params={"name": new.name},
+                              field="character.name")
     index = state.characters.index(old)
     state.characters[index] = new
     note = ""
@@ -245,10 +258,12 @@ def _move_character(state: CombatState, cmd: c.MoveCharacter, emit: _Emitter) ->
 def _change_settings(state: CombatState, cmd: c.ChangeSettings, emit: _Emitter) -> None:
     old, new = state.settings, cmd.settings
     if new == old:
-        raise SombraError("The settings are unchanged.")
+        raise SombraError("The settings are unchanged.",
+                          code="settings.unchanged")
     if new.iniciativa_variable != old.iniciativa_variable and state.phase is not Phase.SETUP:
         raise SombraError("Iniciativa variable (I2) only matters before the first round; "
-                          "it cannot change once the combat has started.")
+                          "it cannot change once the combat has started.",
+                          code="settings.variable_started")
     state.settings = new
     changes = [f"{key} {getattr(old, key)} -> {value}"
                for key, value in new.model_dump().items() if getattr(old, key) != value]
@@ -268,25 +283,31 @@ def _rename_encounter(state: CombatState, cmd: c.RenameEncounter, emit: _Emitter
 def _start_combat(state: CombatState, cmd: c.StartCombat, emit: _Emitter) -> None:
     _need_phase(state, Phase.SETUP, doing="start the combat")
     if not state.characters:
-        raise SombraError("Add at least one character before starting the combat.")
+        raise SombraError("Add at least one character before starting the combat.",
+                          code="start.no_characters")
     rolls = cmd.initiative_rolls
     names = {ch.name for ch in state.characters}
     if state.settings.iniciativa_variable:  # I2
         missing = sorted(names - rolls.keys())
         if missing:
             raise SombraError("Iniciativa variable (I2) needs a d10 for every character; "
-                              "missing: " + ", ".join(missing) + ".")
+                              "missing: " + ", ".join(missing) + ".",
+                              code="start.rolls_missing", params={"names": ", ".join(missing)})
         extra = sorted(rolls.keys() - names)
         if extra:
             raise SombraError("Initiative rolls for unknown characters: "
-                              + ", ".join(extra) + ".")
+                              + ", ".join(extra) + ".",
+                              code="start.rolls_unknown", params={"names": ", ".join(extra)})
         bad = {n: v for n, v in rolls.items() if not 1 <= v <= 10}
         if bad:
             raise SombraError("An initiative d10 must be from 1 to 10: "
-                              + ", ".join(f"{n} {v}" for n, v in bad.items()) + ".")
+                              + ", ".join(f"{n} {v}" for n, v in bad.items()) + ".",
+                              code="start.rolls_range",
+                              params={"rolls": ", ".join(f"{n} {v}" for n, v in bad.items())})
     elif rolls:
         raise SombraError("Initiative rolls are only for iniciativa variable (I2), which is "
-                          "off.")
+                          "off.",
+                          code="start.rolls_unwanted")
     state.round = 1
     if rolls:
         emit(EventKind.ENCOUNTER, "Iniciativa variable for round 1 (I2): "
@@ -364,20 +385,27 @@ def _declare(state: CombatState, cmd: c.Declare, emit: _Emitter) -> None:
     _need_character(state, cmd.character)
     top = state.top_prompt
     if top is not None:
-        raise SombraError(f"First settle {top.reactor}'s reaction prompt (D11).")
+        raise SombraError(f"First settle {top.reactor}'s reaction prompt (D11).",
+                          code="declare.prompt_open", params={"reactor": top.reactor})
     declarer = state.current_declarer
     if declarer is None:
-        raise SombraError("Everyone has declared this round; advance to the instant phase.")
+        raise SombraError("Everyone has declared this round; advance to the instant phase.",
+                          code="declare.all_declared")
     if cmd.character != declarer:
         if cmd.character in state.current:
-            raise SombraError(f"{cmd.character} has already declared this round.")
+            raise SombraError(f"{cmd.character} has already declared this round.",
+                              code="declare.already", params={"character": cmd.character})
         if cmd.character not in state.round_initiative:
             raise SombraError(f"{cmd.character} joined during this round and declares from "
-                              "the next one.")
+                              "the next one.",
+                              code="declare.joined", params={"character": cmd.character})
         if cmd.character in state.out:
-            raise SombraError(f"{cmd.character} is out and cannot act (P4).")
+            raise SombraError(f"{cmd.character} is out and cannot act (P4).",
+                              code="declare.out", params={"character": cmd.character})
         raise SombraError(f"It is {declarer}'s turn to declare, not {cmd.character}'s "
-                          "(declaration order, I3).")
+                          "(declaration order, I3).",
+                          code="declare.not_turn",
+                          params={"declarer": declarer, "character": cmd.character})
     _check_actions(state, cmd.character, cmd.actions)
     affected = _affected(state, cmd.character, cmd.actions, cmd.affected)
     declaration = trusted(Declaration, id=_new_id(state), author=cmd.character,
@@ -395,10 +423,12 @@ def _need_top_prompt(state: CombatState, name: str, doing: str) -> Prompt:
     _need_character(state, name)
     top = state.top_prompt
     if top is None:
-        raise SombraError(f"No reaction prompt is open; {name} cannot {doing} now.")
+        raise SombraError(f"No reaction prompt is open; {name} cannot {doing} now.",
+                          code="prompt.none_open", params={"name": name, "doing": doing})
     if top.reactor != name:
         raise SombraError(f"The open prompt is {top.reactor}'s, not {name}'s (D11: prompts "
-                          "are answered one at a time).")
+                          "are answered one at a time).",
+                          code="prompt.not_yours", params={"reactor": top.reactor, "name": name})
     return top
 
 
@@ -423,13 +453,16 @@ def _react(state: CombatState, cmd: c.React, emit: _Emitter) -> None:
             a.kind is ActionKind.EXTENDED for a in old.actions) and any(
             a.kind is ActionKind.EXTENDED for a in cmd.actions):
         raise SombraError("One declaration can start at most one extended action: "
-                          f"{cmd.character}'s already starts one; substitute instead.")
+                          f"{cmd.character}'s already starts one; substitute instead.",
+                          code="react.two_extended", params={"character": cmd.character})
     new_affected = _affected(state, cmd.character, cmd.actions, cmd.affected)
     if cmd.accept_without_roll and cmd.dice is not None:
         raise SombraError("Either roll the Alerta TA or accept the reaction without a roll "
-                          "(D12), not both.")
+                          "(D12), not both.",
+                          code="react.roll_and_accept")
     if not cmd.accept_without_roll and cmd.dice is None:
-        raise SombraError("The reaction needs an Alerta TA: roll or type the dice (D6).")
+        raise SombraError("The reaction needs an Alerta TA: roll or type the dice (D6).",
+                          code="react.no_roll")
     gd = alerta_gd(state, prompt, cmd.mode, base=cmd.base_gd, extra=cmd.extra_gd)
     if cmd.dice is None:
         result = unrolled_ta(target=character.alerta, gd=gd.total)
@@ -502,15 +535,19 @@ def _allow_prompt(state: CombatState, cmd: c.AllowPrompt, emit: _Emitter) -> Non
     _need_character(state, cmd.against)
     if not state.settings.reaccion:
         raise SombraError("Reacción is off in the settings (D3); turn it on to allow "
-                          "reactions.")
+                          "reactions.",
+                          code="allow.reaccion_off")
     if cmd.character == cmd.against:
-        raise SombraError(f"{cmd.character} cannot react to their own declaration.")
+        raise SombraError(f"{cmd.character} cannot react to their own declaration.",
+                          code="allow.own", params={"character": cmd.character})
     if cmd.character not in state.current:
         raise SombraError(f"{cmd.character} has not declared yet, so has nothing to change "
-                          "by reacting.")
+                          "by reacting.",
+                          code="allow.not_declared", params={"character": cmd.character})
     declaration = state.declaration_of(cmd.against)
     if declaration is None:
-        raise SombraError(f"{cmd.against} has not declared yet this round.")
+        raise SombraError(f"{cmd.against} has not declared yet this round.",
+                          code="allow.against_not_declared", params={"against": cmd.against})
     prompt = Prompt(id=_new_id(state), reactor=cmd.character, declaration_id=declaration.id,
                     forced=True)
     state.prompts.append(prompt)
@@ -602,17 +639,23 @@ def _start_extended(state: CombatState, emit: _Emitter) -> None:
 def _advance(state: CombatState, cmd: c.Advance, emit: _Emitter) -> None:
     phase = state.phase
     if phase is Phase.SETUP:
-        raise SombraError("Start the combat first (it opens round 1).")
+        raise SombraError("Start the combat first (it opens round 1).",
+                          code="advance.not_started")
     if phase is Phase.DECLARATION:
         if state.prompts:
-            raise SombraError(f"{state.prompts[-1].reactor}'s reaction prompt is still open.")
+            raise SombraError(f"{state.prompts[-1].reactor}'s reaction prompt is still open.",
+                              code="advance.prompt_open",
+                              params={"reactor": state.prompts[-1].reactor})
         if state.next_declarer is not None:
-            raise SombraError(f"{state.next_declarer} has not declared yet.")
+            raise SombraError(f"{state.next_declarer} has not declared yet.",
+                              code="advance.not_declared",
+                              params={"name": str(state.next_declarer)})
     elif phase in RESOLUTION_PHASES:
         pending = state.pending_steps()
         if pending:
             who = ", ".join(dict.fromkeys(step.character for step in pending))
-            raise SombraError(f"Still to resolve in this phase: {who}.")
+            raise SombraError(f"Still to resolve in this phase: {who}.",
+                              code="advance.unresolved", params={"names": who})
     _apply_pending_marks(state, emit)
     if phase is Phase.END_OF_ROUND:
         state.round += 1
@@ -650,8 +693,10 @@ def _find_step(state: CombatState, name: str, doing: str) -> Step:
             return step
     if any(step.character == name for step in state.pending_steps()):
         acting = ", ".join(dict.fromkeys(step.character for step in group))
-        raise SombraError(f"It is not {name}'s turn yet: {acting} acts first (I4).")
-    raise SombraError(f"{name} has nothing to resolve in this phase.")
+        raise SombraError(f"It is not {name}'s turn yet: {acting} acts first (I4).",
+                          code="resolve.not_turn", params={"name": name, "acting": acting})
+    raise SombraError(f"{name} has nothing to resolve in this phase.",
+                      code="resolve.nothing", params={"name": name})
 
 
 def _target_for(state: CombatState, name: str, action: Action, given: int | None) -> int:
@@ -664,7 +709,9 @@ def _target_for(state: CombatState, name: str, action: Action, given: int | None
     if value is not None:
         return value
     raise SombraError(f"{name}'s action \"{action.description}\" has no value to roll under: "
-                      "give a target (T2).")
+                      "give a target (T2).",
+                      code="resolve.no_target",
+                      params={"name": name, "description": action.description})
 
 
 def _resolve(state: CombatState, cmd: c.Resolve, emit: _Emitter) -> None:
@@ -675,21 +722,27 @@ def _resolve(state: CombatState, cmd: c.Resolve, emit: _Emitter) -> None:
         if not plan.solo:
             raise SombraError(f"\"{action.description}\" is an opposed action: resolve it "
                               "with the TA of each participant: "
-                              + ", ".join(plan.rolling) + " (O2/O3).")
+                              + ", ".join(plan.rolling) + " (O2/O3).",
+                              code="resolve.opposed",
+                              params={"description": action.description,
+                                      "participants": ", ".join(plan.rolling)})
         # O2/O3/P4: nobody able is left to oppose it, so it is the character's own TA.
         _log_exclusions(plan, action, (), emit)
     if action.kind is ActionKind.AUTOMATIC:  # T7: never rolls
         if cmd.dice is not None or cmd.accept is not None:
-            raise SombraError("Automatic actions never roll (T7).")
+            raise SombraError("Automatic actions never roll (T7).",
+                              code="resolve.automatic_roll")
         step.status = StepStatus.DONE
         emit(EventKind.TA, f"{cmd.character}: \"{action.description}\" happens (automatic, "
              "no roll, T7).", actor=cmd.character, targets=list(action.targets), rule="T7")
         _after_step(state, step, emit)
         return
     if cmd.dice is None and cmd.accept is None:
-        raise SombraError("Roll or type the dice for this TA (T6).")
+        raise SombraError("Roll or type the dice for this TA (T6).",
+                          code="resolve.no_dice")
     if cmd.dice is not None and cmd.accept is not None:
-        raise SombraError("Either roll the dice or let the DJ decide the outcome, not both.")
+        raise SombraError("Either roll the dice or let the DJ decide the outcome, not both.",
+                          code="resolve.dice_and_outcome")
     target = _target_for(state, cmd.character, action, cmd.target)
     progress = (state.extended_by_id(step.extended_id) if step.extended_id is not None
                 else None)
@@ -721,12 +774,17 @@ def _free_ta(state: CombatState, cmd: c.FreeTA, emit: _Emitter) -> None:
     if target is None:
         if not skill:
             raise SombraError(f"Give the value {cmd.character} rolls under, or what is "
-                              "rolled (a skill on the character's sheet) (T2).")
+                              "rolled (a skill on the character's sheet) (T2).",
+                              code="free_ta.no_target", params={"character": cmd.character},
+                              field="target")
         target = character.skill_value(skill)
         if target is None:
             known = ", ".join(character.skills) or "none"
             raise SombraError(f"{cmd.character} has no skill {skill!r} (skills: {known}); "
-                              "give the value to roll under (T2).")
+                              "give the value to roll under (T2).",
+                              code="free_ta.no_skill",
+                              params={"character": cmd.character, "skill": skill, "known": known},
+                              field="target")
     result = resolve_ta(cmd.dice, target=target, gd=cmd.gd, modifier=cmd.modifier,
                         points_per_gd=state.settings.points_per_gd,
                         quality_levels=state.settings.niveles_de_calidad)
@@ -906,7 +964,8 @@ def _opponent_values(state: CombatState, name: str, members: Iterable[str],
         return target, gd, step
     if roll.target is None:
         raise SombraError(f"Give {name}'s value to roll under: {name} has no action opposing "
-                          "this one this phase.")
+                          "this one this phase.",
+                          code="opposed.no_target", params={"name": name})
     return roll.target, roll.gd or 0, None
 
 
@@ -916,7 +975,8 @@ def _decide(computed: list[str], among: list[str], cmd: c.ResolveOpposed
     chosen = [name for name in cmd.winners if name in among]
     if len(chosen) > 1:
         raise SombraError("The DJ named " + " and ".join(chosen) + " as winners of the same "
-                          "comparison; name one.")
+                          "comparison; name one.",
+                          code="opposed.two_winners", params={"names": " and ".join(chosen)})
     if chosen:  # the DJ overrides any outcome, not only a tie
         winner = chosen[0]
         if len(computed) > 1:
@@ -927,10 +987,14 @@ def _decide(computed: list[str], among: list[str], cmd: c.ResolveOpposed
     if len(computed) > 1:
         if cmd.tie_winner is None or cmd.tie_winner not in among:
             raise SombraError("Tie between " + " and ".join(computed)
-                              + " (T5): the DJ chooses the winner.")
+                              + " (T5): the DJ chooses the winner.",
+                              code="opposed.tie", params={"winners": " and ".join(computed)},
+                              field="tie_winner")
         if cmd.tie_winner not in computed:
             raise SombraError(f"{cmd.tie_winner} is not among the tied: "
-                              + ", ".join(computed) + ".")
+                              + ", ".join(computed) + ".",
+                              code="opposed.not_tied",
+                              params={"winner": cmd.tie_winner, "winners": ", ".join(computed)})
         return cmd.tie_winner, " (tie broken by the DJ)", True
     return computed[0], "", False
 
@@ -941,23 +1005,31 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
     opposition = action.opposition
     if opposition is None:
         raise SombraError(f"\"{action.description}\" is not an opposed action; resolve it "
-                          "with a single TA.")
+                          "with a single TA.",
+                          code="opposed.not_opposed", params={"description": action.description})
     plan = plan_opposition(state, step)
     given = [roll.character for roll in cmd.rolls]
     if len(set(given)) != len(given):
         raise SombraError("One TA per participant: " + ", ".join(
-            sorted({n for n in given if given.count(n) > 1})) + " given twice.")
+            sorted({n for n in given if given.count(n) > 1})) + " given twice.",
+                          code="opposed.rolls_twice", params={"names": ", ".join(
+            sorted({n for n in given if given.count(n) > 1}))})
     strangers = [name for name in given if name not in plan.members]
     missing = [name for name in plan.rolling if name not in given]
     if strangers or missing:
         raise SombraError("An opposed roll needs one TA for each participant: "
-                          + ", ".join(plan.rolling) + f" (got {', '.join(given)}).")
+                          + ", ".join(plan.rolling) + f" (got {', '.join(given)}).",
+                          code="opposed.rolls_mismatch",
+                          params={"participants": ", ".join(plan.rolling),
+                                  "given": ', '.join(given)})
     for name in cmd.winners:
         if name not in plan.rolling:
             raise SombraError(f"{name} does not roll in this opposition, so cannot be named "
-                              "its winner.")
+                              "its winner.",
+                              code="opposed.not_rolling", params={"name": name})
     if plan.direct and len(cmd.winners) > 1:
-        raise SombraError("A direct opposition has one winner: name one.")
+        raise SombraError("A direct opposition has one winner: name one.",
+                          code="opposed.direct_one_winner")
     rolls = {roll.character: roll for roll in cmd.rolls}
     _log_exclusions(plan, action, given, emit)
     progress = (state.extended_by_id(step.extended_id) if step.extended_id is not None
@@ -977,7 +1049,8 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
     if plan.solo:  # O2/O3: nobody left to oppose it; a conditioned action is no longer
         if cmd.winners:
             raise SombraError(f"Nobody is left to oppose {cmd.character}: there is no winner "
-                              "to choose.")
+                              "to choose.",
+                              code="opposed.nobody_left", params={"character": cmd.character})
         result = roll_for(cmd.character)
         step.status = StepStatus.DONE
         step.result = result
@@ -1159,9 +1232,11 @@ def _set_mark(state: CombatState, cmd: c.SetMark, emit: _Emitter) -> None:
     _need_character(state, cmd.character)
     name, mark = cmd.character, cmd.mark
     if state.phase is Phase.SETUP and mark in (c.Mark.PREVENTED, c.Mark.UNPREVENT):
-        raise SombraError("No round is running yet: nothing to prevent.")
+        raise SombraError("No round is running yet: nothing to prevent.",
+                          code="mark.no_round")
     if mark is c.Mark.PREVENTED and state.phase in (Phase.EXTENDED, Phase.END_OF_ROUND):
-        raise SombraError("The round actions are over; nothing is left to prevent this round.")
+        raise SombraError("The round actions are over; nothing is left to prevent this round.",
+                          code="mark.round_over")
     pending_same = any(p.character == name and p.mark == mark.value
                        for p in state.pending_marks)
     already = {
@@ -1173,7 +1248,8 @@ def _set_mark(state: CombatState, cmd: c.SetMark, emit: _Emitter) -> None:
     if already or pending_same:
         state_word = {c.Mark.OUT: "already out", c.Mark.PREVENTED: "already prevented",
                       c.Mark.BACK: "not out", c.Mark.UNPREVENT: "not prevented"}[mark]
-        raise SombraError(f"{name} is {state_word}.")
+        raise SombraError(f"{name} is {state_word}.",
+                          code="mark.already", params={"name": name, "state": state_word})
     if state.phase in RESOLUTION_PHASES and state.group_in_progress():  # P4
         state.pending_marks.append(PendingMark(character=name, mark=mark.value))
         emit(EventKind.MARK, f"{name} will be {mark.value} once the simultaneous group has "
@@ -1188,10 +1264,14 @@ def _set_mark(state: CombatState, cmd: c.SetMark, emit: _Emitter) -> None:
 def _need_extended(state: CombatState, extended_id: int) -> ExtendedProgress:
     progress = state.extended_by_id(extended_id)
     if progress is None:
-        raise SombraError(f"There is no extended action #{extended_id}.")
+        raise SombraError(f"There is no extended action #{extended_id}.",
+                          code="extended.unknown", params={"extended_id": extended_id})
     if progress.status is not ExtendedStatus.ACTIVE:
         raise SombraError(f"\"{progress.action.description}\" is already "
-                          f"{progress.status.value}.")
+                          f"{progress.status.value}.",
+                          code="extended.finished",
+                          params={"description": progress.action.description,
+                                  "status": progress.status.value})
     return progress
 
 
@@ -1200,24 +1280,28 @@ def _adjust_extended(state: CombatState, cmd: c.AdjustExtended, emit: _Emitter) 
     changes: list[str] = []
     if cmd.duration is not None:
         if progress.mode is not ExtendedMode.SIMPLE:
-            raise SombraError("Only a simple extended action has a duration (E2).")
+            raise SombraError("Only a simple extended action has a duration (E2).",
+                              code="extended.no_duration")
         changes.append(f"duration {progress.duration} -> {cmd.duration}")
         progress.duration = cmd.duration
     if cmd.successes is not None:
         if progress.mode is not ExtendedMode.COMPLEX:
-            raise SombraError("Only a complex extended action counts successes (E3).")
+            raise SombraError("Only a complex extended action counts successes (E3).",
+                              code="extended.no_successes")
         changes.append(f"successes needed {progress.successes_needed} -> {cmd.successes}")
         progress.successes_needed = cmd.successes
     if cmd.interval is not None:
         if progress.mode is not ExtendedMode.COMPLEX:
-            raise SombraError("Only a complex extended action has an interval (E3).")
+            raise SombraError("Only a complex extended action has an interval (E3).",
+                              code="extended.no_interval")
         changes.append(f"interval {progress.interval} -> {cmd.interval}")
         progress.interval = cmd.interval
     if cmd.gd is not None:
         changes.append(f"GD {format_gd(progress.gd)} -> {format_gd(cmd.gd)}")
         progress.gd = cmd.gd
     if not changes:
-        raise SombraError("Nothing to adjust: give a duration, successes, interval or GD.")
+        raise SombraError("Nothing to adjust: give a duration, successes, interval or GD.",
+                          code="extended.nothing_to_adjust")
     emit(EventKind.EXTENDED, f"DJ adjusts {progress.owner}'s \"{progress.action.description}\""
          ": " + ", ".join(changes) + ".", actor=progress.owner, override=True,
          rule="E2" if progress.mode is ExtendedMode.SIMPLE else "E3")
@@ -1347,7 +1431,8 @@ def apply(state: CombatState, command: c.Command) -> list[LogEvent]:
     """
     handler = _HANDLERS.get(type(command))
     if handler is None:
-        raise SombraError(f"Unknown command {type(command).__name__}.")
+        raise SombraError(f"Unknown command {type(command).__name__}.",
+                          code="command.unknown", params={"command": type(command).__name__})
     emit = _Emitter(state)
     handler(state, command, emit)
     _settle(state, emit)

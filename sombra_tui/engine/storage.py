@@ -80,10 +80,15 @@ MIGRATIONS: dict[int, Migration] = {}
 def _check_version(version: Any, source: str) -> int:
     if isinstance(version, bool) or not isinstance(version, int):
         raise SombraError(f"{source} has no valid format_version (found {version!r}).",
+                          code="storage.no_version",
+                          params={"source": str(source), "version": version},
                           field="format_version")
     if version > FORMAT_VERSION:
         raise SombraError(f"{source} was written by a newer sombra-tui (format version "
                           f"{version}); this one reads up to version {FORMAT_VERSION}.",
+                          code="storage.newer_version",
+                          params={"source": str(source), "version": version,
+                                  "supported": FORMAT_VERSION},
                           field="format_version")
     return version
 
@@ -96,7 +101,11 @@ def migrate(data: dict[str, Any], *, source: str = "the file") -> dict[str, Any]
         if step is None:
             raise SombraError(f"{source} has format version {version}, which this "
                               f"sombra-tui cannot convert (it reads version "
-                              f"{FORMAT_VERSION}).", field="format_version")
+                              f"{FORMAT_VERSION}).",
+                              code="storage.unconvertible",
+                              params={"source": str(source), "version": version,
+                                      "supported": FORMAT_VERSION},
+                              field="format_version")
         data = step(dict(data))
         version += 1
         data["format_version"] = version
@@ -116,7 +125,9 @@ def _loads(text: str, source: str) -> Combat:
     try:
         return Combat(save.encounter, save.commands, save.redo)
     except SombraError as error:
-        raise SombraError(f"{source}: {error}") from error
+        raise SombraError(f"{source}: {error}",
+                          code="storage.migration_failed",
+                          params={"source": str(source), "reason": str(error)}) from error
 
 
 def _read_current(text: str) -> tuple[SaveFile | None, ValidationError | None]:
@@ -140,14 +151,21 @@ def _parse(text: str, source: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise SombraError(f"{source} is not valid JSON (line {error.lineno}, column "
-                          f"{error.colno}: {error.msg}).") from error
+                          f"{error.colno}: {error.msg}).",
+                          code="storage.bad_json",
+                          params={"source": str(source), "line": error.lineno,
+                                  "column": error.colno, "detail": error.msg}) from error
     except (ValueError, RecursionError) as error:  # absurd numbers, absurd nesting
-        raise SombraError(f"{source} is not a usable JSON file ({error}).") from error
+        raise SombraError(f"{source} is not a usable JSON file ({error}).",
+                          code="storage.unusable_json",
+                          params={"source": str(source), "reason": str(error)}) from error
 
 
 def _bad_value(source: str, error: ValidationError) -> SombraError:
     first = validation_problems(error)[0]
     return SombraError(f"{source} has a bad value at {describe_validation(error)}",
+                       code="storage.bad_value",
+                       params={"source": str(source), "problem": describe_validation(error)},
                        field=".".join(str(part) for part in first.location))
 
 
@@ -161,11 +179,13 @@ def _read(text: str, source: str, strict: ValidationError | None) -> SaveFile:
     if envelope is None:
         data: Any = _parse(text, source)
         if not isinstance(data, dict):
-            raise SombraError(f"{source} is not a sombra-tui encounter file.")
+            raise SombraError(f"{source} is not a sombra-tui encounter file.",
+                              code="storage.not_encounter", params={"source": str(source)})
         envelope = _Envelope(format=data.get("format"),
                              format_version=data.get("format_version"))
     if envelope.format != FORMAT_NAME:
-        raise SombraError(f"{source} is not a sombra-tui encounter file.")
+        raise SombraError(f"{source} is not a sombra-tui encounter file.",
+                          code="storage.not_encounter", params={"source": str(source)})
     version = _check_version(envelope.format_version, source)
     if version == FORMAT_VERSION and strict is not None:
         raise _bad_value(source, strict) from strict  # no second reading of a big file
@@ -175,7 +195,8 @@ def _read(text: str, source: str, strict: ValidationError | None) -> SaveFile:
     except ValidationError as error:
         raise _bad_value(source, error) from error
     except (ValueError, RecursionError) as error:
-        raise SombraError(f"{source} is nested too deeply to be an encounter.") from error
+        raise SombraError(f"{source} is nested too deeply to be an encounter.",
+                          code="storage.too_deep", params={"source": str(source)}) from error
 
 
 def json_schema() -> dict[str, Any]:
@@ -208,14 +229,21 @@ def save(combat: Combat, path: Path) -> None:
     except FileNotFoundError:
         existing = None
     except OSError as error:
-        raise SombraError(f"Could not save to {path}: {os_reason(error, plain=True)}.") from error
+        raise SombraError(f"Could not save to {path}: {os_reason(error, plain=True)}.",
+                          code="storage.save_stat_failed",
+                          params={"path": str(path),
+                                  "reason": os_reason(error, plain=True)}) from error
     if existing is not None and stat.S_ISDIR(existing.st_mode):
-        raise SombraError(f"Could not save to {path}: it is a folder.")
+        raise SombraError(f"Could not save to {path}: it is a folder.",
+                          code="storage.save_to_folder", params={"path": str(path)})
     if existing is not None and not stat.S_ISREG(existing.st_mode):
         raise SombraError(f"Could not save to {path}: it is not a regular file (a device, "
-                          "a named pipe or a socket).")
+                          "a named pipe or a socket).",
+                          code="storage.save_not_regular", params={"path": str(path)})
     if not folder.is_dir():
-        raise SombraError(f"Could not save to {path}: the folder {folder} does not exist.")
+        raise SombraError(f"Could not save to {path}: the folder {folder} does not exist.",
+                          code="storage.save_no_folder",
+                          params={"path": str(path), "folder": str(folder)})
     data = dumps(combat).encode("utf-8")
     temporary: str | None = None
     backup: str | None = None
@@ -227,7 +255,10 @@ def save(combat: Combat, path: Path) -> None:
         temporary = None
     except OSError as error:
         raise SombraError(f"Could not save to {path}: {os_reason(error, plain=True)}. The "
-                          "file on disk was not changed.") from error
+                          "file on disk was not changed.",
+                          code="storage.save_failed",
+                          params={"path": str(path),
+                                  "reason": os_reason(error, plain=True)}) from error
     finally:
         for leftover in (temporary, backup if temporary is not None else None):
             if leftover is not None:
@@ -304,16 +335,22 @@ def _check_kind(path: Path, mode: int, what: str) -> None:
     if stat.S_ISREG(mode):
         return
     if stat.S_ISDIR(mode):
-        raise SombraError(f"{path} is a folder, not {what}.")
+        raise SombraError(f"{path} is a folder, not {what}.",
+                          code="storage.is_folder", params={"path": str(path), "what": what})
     kind = ("a named pipe (FIFO)" if stat.S_ISFIFO(mode) else
             "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else
             "a socket" if stat.S_ISSOCK(mode) else "a special file")
-    raise SombraError(f"{path} is {kind}, not a regular file, so it cannot be {what}.")
+    raise SombraError(f"{path} is {kind}, not a regular file, so it cannot be {what}.",
+                      code="storage.not_regular",
+                      params={"path": str(path), "kind": kind, "what": what})
 
 
 def _too_large(path: Path, size: str, limit: int, what: str) -> SombraError:
     return SombraError(f"{path} is too large ({size}) to be {what}; the limit is "
-                       f"{_describe_size(limit)}.")
+                       f"{_describe_size(limit)}.",
+                       code="storage.too_large",
+                       params={"path": str(path), "size": size, "what": what,
+                               "limit": _describe_size(limit)})
 
 
 #: Flags for opening a file to read: a FIFO swapped in after the check cannot block the
@@ -336,9 +373,13 @@ def read_regular_file(path: Path, limit: int, *, what: str = "an encounter file"
         _check_kind(path, os.stat(path).st_mode, what)
         descriptor = os.open(path, _READ_FLAGS)
     except FileNotFoundError as error:
-        raise MissingFileError(f"{path} does not exist.") from error
+        raise MissingFileError(f"{path} does not exist.", code="storage.missing",
+                               params={"path": str(path)}) from error
     except OSError as error:
-        raise SombraError(f"Could not read {path}: {os_reason(error, plain=True)}.") from error
+        raise SombraError(f"Could not read {path}: {os_reason(error, plain=True)}.",
+                          code="storage.read_failed",
+                          params={"path": str(path),
+                                  "reason": os_reason(error, plain=True)}) from error
     try:
         info = os.fstat(descriptor)
         _check_kind(path, info.st_mode, what)
@@ -353,7 +394,10 @@ def read_regular_file(path: Path, limit: int, *, what: str = "an encounter file"
             chunks.append(chunk)
             left -= len(chunk)
     except OSError as error:
-        raise SombraError(f"Could not read {path}: {os_reason(error, plain=True)}.") from error
+        raise SombraError(f"Could not read {path}: {os_reason(error, plain=True)}.",
+                          code="storage.read_failed",
+                          params={"path": str(path),
+                                  "reason": os_reason(error, plain=True)}) from error
     finally:
         os.close(descriptor)
     if left <= 0:
@@ -368,7 +412,9 @@ def load(path: Path) -> Combat:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise SombraError(f"{name} is not UTF-8 text (byte {error.start}).") from error
+        raise SombraError(f"{name} is not UTF-8 text (byte {error.start}).",
+                          code="storage.not_utf8",
+                          params={"name": name, "byte": error.start}) from error
     return loads(text, source=name)
 
 

@@ -47,7 +47,7 @@ from sombra_tui.widgets.formatting import phase_label
 from sombra_tui.widgets.initiative_table import InitiativeTable
 from sombra_tui.widgets.resolution_log import ResolutionLog
 
-Check = Callable[[Any], str | None]
+Check = Callable[[Any], SombraError | None]
 
 #: Which actions make sense in which phases; the footer shows only those (check_action).
 PHASE_ACTIONS: dict[str, set[Phase] | None] = {
@@ -178,12 +178,12 @@ class MainScreen(Screen[None]):
         self.render_state()
         self.post_message(self.Changed())
 
-    def check(self, command: Any) -> str | None:
-        """Dry run for dialogs: None when the engine accepts `command`, else why not."""
+    def check(self, command: Any) -> SombraError | None:
+        """Dry run for dialogs: None when the engine accepts `command`, else its error."""
         try:
             self.session.combat.preview(command)
         except SombraError as error:
-            return str(error)
+            return error
         return None
 
     # ---- the one key: next step --------------------------------------------------------

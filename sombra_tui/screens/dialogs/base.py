@@ -13,7 +13,7 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
 from textual.widgets._select import SelectType
 
-from sombra_tui.engine.errors import validation_problems
+from sombra_tui.engine.errors import SombraError, validation_problems
 
 ResultT = TypeVar("ResultT")
 
@@ -185,6 +185,14 @@ class Dialog(ModalScreen[ResultT]):
                 target.widget.focus()
                 return
         self.query_one("#form-error", Static).update(message)
+
+    #: The engine's field of an error (SombraError.field) -> the dialog's field for it.
+    ERROR_FIELDS: dict[str, str] = {}
+
+    def show_problem(self, error: SombraError) -> None:
+        """Show an error the engine gave, next to its field when the dialog has it
+        (by the error's field, never its text), else under the form."""
+        self.show_error(self.ERROR_FIELDS.get(error.field or ""), str(error))
 
     def value(self, field: str) -> str:
         return self.query_one(f"#{field}", Input).value

@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Select, Static
 
+from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.model import MAX_STAT, Character, Side
 from sombra_tui.screens.dialogs.base import (
     Dialog,
@@ -43,8 +44,11 @@ def format_skills(skills: dict[str, int]) -> str:
 class CharacterEditor(Dialog[Character]):
     """Returns the edited Character; nothing is committed until every field is valid."""
 
+    #: A name already taken is shown at the name field.
+    ERROR_FIELDS = {"character.name": "name"}
+
     def __init__(self, character: Character | None,
-                 check: Callable[[Character], str | None]) -> None:
+                 check: Callable[[Character], SombraError | None]) -> None:
         super().__init__()
         self.character = character
         self.check = check
@@ -115,6 +119,6 @@ class CharacterEditor(Dialog[Character]):
             return
         problem = self.check(character)
         if problem:
-            self.show_error("name" if "called" in problem else None, problem)
+            self.show_problem(problem)
             return
         self.dismiss(character)

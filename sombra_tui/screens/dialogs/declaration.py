@@ -10,6 +10,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, SelectionList, Static
 
 from sombra_tui.engine.commands import Declare
+from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.model import Action, ActionKind, Character
 from sombra_tui.engine.state import CombatState
 from sombra_tui.screens.dialogs.action_form import ActionForm
@@ -49,7 +50,7 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
     ]
 
     def __init__(self, state: CombatState, name: str,
-                 check: Callable[[Declare], str | None]) -> None:
+                 check: Callable[[Declare], SombraError | None]) -> None:
         super().__init__()
         character = state.character(name)
         assert character is not None
@@ -104,7 +105,7 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
         command = Declare(character=self.character.name, actions=[], affected=[])
         problem = self.check(command)
         if problem:
-            self.show_error(None, problem)
+            self.show_problem(problem)
             return
         self.dismiss(command)
 
@@ -127,6 +128,6 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
         command = Declare(character=self.character.name, actions=actions, affected=affected)
         problem = self.check(command)
         if problem:
-            self.show_error(None, problem)
+            self.show_problem(problem)
             return
         self.dismiss(command)

@@ -10,6 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
 from sombra_tui.engine.commands import AbandonExtended, AdjustExtended
+from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.model import MAX_GD, ExtendedMode
 from sombra_tui.engine.state import ExtendedProgress
 from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, TextInput, parse_int
@@ -21,7 +22,7 @@ class ExtendedDialog(Dialog[ExtendedCommand]):
     BINDINGS = [Binding("ctrl+b", "abandon", "Abandon")]
 
     def __init__(self, progress: ExtendedProgress,
-                 check: Callable[[ExtendedCommand], str | None]) -> None:
+                 check: Callable[[ExtendedCommand], SombraError | None]) -> None:
         super().__init__()
         self.progress = progress
         self.check = check
@@ -85,6 +86,6 @@ class ExtendedDialog(Dialog[ExtendedCommand]):
             return
         problem = self.check(command)
         if problem:
-            self.show_error(None, problem)
+            self.show_problem(problem)
             return
         self.dismiss(command)

@@ -30,9 +30,11 @@ class FreeTADialog(Dialog[FreeTA]):
     """Returns the FreeTA command; the dice are rolled here when left empty (T6)."""
 
     BINDINGS = [Binding("ctrl+r", "roll", "Roll")]
+    #: T2: no value to roll under (none given, or no such skill) is shown at the target.
+    ERROR_FIELDS = {"target": "target"}
 
     def __init__(self, state: CombatState, character: str | None,
-                 check: Callable[[FreeTA], str | None], roll: Callable[[], Dice], *,
+                 check: Callable[[FreeTA], SombraError | None], roll: Callable[[], Dice], *,
                  target: int | None = None, label: str = "") -> None:
         super().__init__()
         self.state = state
@@ -167,7 +169,6 @@ class FreeTADialog(Dialog[FreeTA]):
             # Keep rolled dice visible: the DJ fixes the target and confirms the same roll.
             self.query_one("#dice", Input).value = (
                 f"{command.dice.ds} {command.dice.a} {command.dice.b}")
-            field = "target" if "value" in problem or "skill" in problem else None
-            self.show_error(field, problem)
+            self.show_problem(problem)
             return
         self.dismiss(command)

@@ -37,8 +37,11 @@ def _slug(name: str) -> str:
 class OpposedDialog(Dialog[ResolveOpposed]):
     """One TA per participant able to act (the engine's plan: O2, O3, E4, P4)."""
 
+    #: T5: an undecided tie is shown at the tie-winner field.
+    ERROR_FIELDS = {"tie_winner": "tie"}
+
     def __init__(self, state: CombatState, step: Step,
-                 check: Callable[[ResolveOpposed], str | None],
+                 check: Callable[[ResolveOpposed], SombraError | None],
                  roller: Callable[[], DiceRoller]) -> None:
         super().__init__()
         self.state = state
@@ -153,7 +156,7 @@ class OpposedDialog(Dialog[ResolveOpposed]):
             for roll in command.rolls:
                 field = self.query_one(f"#{self.slugs[roll.character]}-dice", Input)
                 field.value = f"{roll.dice.ds} {roll.dice.a} {roll.dice.b}"
-            self.show_error("tie" if "Tie" in problem else None, problem)
+            self.show_problem(problem)
             return
         self.dismiss(command)
 

@@ -40,7 +40,7 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
     ]
 
     def __init__(self, state: CombatState, prompt: Prompt,
-                 check: Callable[[React | Decline], str | None],
+                 check: Callable[[React | Decline], SombraError | None],
                  roll: Callable[[], Dice]) -> None:
         super().__init__()
         self.state = state
@@ -189,6 +189,6 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
                         accept_without_roll=accept)
         problem = self.check(command)
         if problem:
-            self.show_error(None, problem)
+            self.show_problem(problem)
             return
         self.dismiss(command)

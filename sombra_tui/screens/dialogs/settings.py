@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Input, Static
 
 from sombra_tui.engine.commands import ChangeSettings, Command, RenameEncounter
+from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.model import Settings
 from sombra_tui.screens.dialogs.base import (
     Dialog,
@@ -23,7 +24,7 @@ from sombra_tui.screens.dialogs.base import (
 
 
 class SettingsDialog(Dialog[list[Command]]):
-    def __init__(self, name: str, settings: Settings, check: Callable[[Any], str | None],
+    def __init__(self, name: str, settings: Settings, check: Callable[[Any], SombraError | None],
                  *, started: bool = False) -> None:
         super().__init__()
         self.name_ = name
@@ -83,7 +84,7 @@ class SettingsDialog(Dialog[list[Command]]):
             change = ChangeSettings(settings=settings)
             problem = self.check(change)
             if problem:
-                self.show_error(None, problem)
+                self.show_problem(problem)
                 return
             commands.append(change)
         self.dismiss(commands)

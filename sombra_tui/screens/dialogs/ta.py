@@ -32,7 +32,7 @@ class TADialog(Dialog[Resolve]):
     BINDINGS = [Binding("ctrl+r", "roll", "Roll")]
 
     def __init__(self, state: CombatState, step: Step,
-                 check: Callable[[Resolve], str | None], roll: Callable[[], Dice]) -> None:
+                 check: Callable[[Resolve], SombraError | None], roll: Callable[[], Dice]) -> None:
         super().__init__()
         self.state = state
         self.step = step
@@ -133,6 +133,6 @@ class TADialog(Dialog[Resolve]):
                           extra_gd=extra, modifier=modifier, accept=accept)
         problem = self.check(command)
         if problem:
-            self.show_error(None, problem)
+            self.show_problem(problem)
             return
         self.dismiss(command)
