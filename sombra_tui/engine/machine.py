@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sombra_tui.engine import commands as c
+from sombra_tui.engine.allowed import RESOLUTION_PHASES, check_fits, mark_allowed
 from sombra_tui.engine.dice import (
     TAResult,
     best_of,
@@ -58,7 +59,6 @@ PHASE_AFTER: dict[Phase, Phase] = {
     Phase.EXTENDED: Phase.END_OF_ROUND,
     Phase.END_OF_ROUND: Phase.DECLARATION,
 }
-RESOLUTION_PHASES = (Phase.INSTANT, Phase.ROUND, Phase.EXTENDED)
 
 
 def initial_state(encounter: Encounter) -> CombatState:
@@ -95,15 +95,6 @@ def _need_character(state: CombatState, name: str) -> Character:
                           f"{known}).",
                           code="character.unknown", params={"name": name, "known": known})
     return character
-
-
-def _need_phase(state: CombatState, *phases: Phase, doing: str) -> None:
-    if state.phase not in phases:
-        allowed = " or ".join(p.value for p in phases)
-        raise SombraError(f"Cannot {doing} now: the combat is in the {state.phase.value} "
-                          f"phase; that needs the {allowed} phase.",
-                          code="phase.wrong",
-                          params={"doing": doing, "phase": state.phase.value, "allowed": allowed})
 
 
 def _new_id(state: CombatState) -> int:
@@ -281,7 +272,6 @@ def _rename_encounter(state: CombatState, cmd: c.RenameEncounter, emit: _Emitter
 
 
 def _start_combat(state: CombatState, cmd: c.StartCombat, emit: _Emitter) -> None:
-    _need_phase(state, Phase.SETUP, doing="start the combat")
     if not state.characters:
         raise SombraError("Add at least one character before starting the combat.",
                           code="start.no_characters")
@@ -381,7 +371,6 @@ def _open_prompts(state: CombatState, declaration: Declaration, answered_kind: P
 
 
 def _declare(state: CombatState, cmd: c.Declare, emit: _Emitter) -> None:
-    _need_phase(state, Phase.DECLARATION, doing="declare")
     _need_character(state, cmd.character)
     top = state.top_prompt
     if top is not None:
@@ -419,7 +408,6 @@ def _declare(state: CombatState, cmd: c.Declare, emit: _Emitter) -> None:
 
 
 def _need_top_prompt(state: CombatState, name: str, doing: str) -> Prompt:
-    _need_phase(state, Phase.DECLARATION, doing=doing)
     _need_character(state, name)
     top = state.top_prompt
     if top is None:
@@ -530,7 +518,6 @@ def _deny_prompt(state: CombatState, cmd: c.DenyPrompt, emit: _Emitter) -> None:
 
 
 def _allow_prompt(state: CombatState, cmd: c.AllowPrompt, emit: _Emitter) -> None:
-    _need_phase(state, Phase.DECLARATION, doing="open a reaction prompt")
     _need_character(state, cmd.character)
     _need_character(state, cmd.against)
     if not state.settings.reaccion:
@@ -638,9 +625,6 @@ def _start_extended(state: CombatState, emit: _Emitter) -> None:
 
 def _advance(state: CombatState, cmd: c.Advance, emit: _Emitter) -> None:
     phase = state.phase
-    if phase is Phase.SETUP:
-        raise SombraError("Start the combat first (it opens round 1).",
-                          code="advance.not_started")
     if phase is Phase.DECLARATION:
         if state.prompts:
             raise SombraError(f"{state.prompts[-1].reactor}'s reaction prompt is still open.",
@@ -685,7 +669,6 @@ _PHASE_TITLES = {
 
 
 def _find_step(state: CombatState, name: str, doing: str) -> Step:
-    _need_phase(state, *RESOLUTION_PHASES, doing=doing)
     _need_character(state, name)
     group = state.current_group()
     for step in group:
@@ -1231,10 +1214,10 @@ def _apply_pending_marks(state: CombatState, emit: _Emitter) -> None:
 def _set_mark(state: CombatState, cmd: c.SetMark, emit: _Emitter) -> None:
     _need_character(state, cmd.character)
     name, mark = cmd.character, cmd.mark
-    if state.phase is Phase.SETUP and mark in (c.Mark.PREVENTED, c.Mark.UNPREVENT):
+    if not mark_allowed(state, mark) and state.phase is Phase.SETUP:
         raise SombraError("No round is running yet: nothing to prevent.",
                           code="mark.no_round")
-    if mark is c.Mark.PREVENTED and state.phase in (Phase.EXTENDED, Phase.END_OF_ROUND):
+    if not mark_allowed(state, mark):  # P4: the round actions are over
         raise SombraError("The round actions are over; nothing is left to prevent this round.",
                           code="mark.round_over")
     pending_same = any(p.character == name and p.mark == mark.value
@@ -1433,6 +1416,7 @@ def apply(state: CombatState, command: c.Command) -> list[LogEvent]:
     if handler is None:
         raise SombraError(f"Unknown command {type(command).__name__}.",
                           code="command.unknown", params={"command": type(command).__name__})
+    check_fits(state, command)  # the phases each command fits: engine/allowed.py
     emit = _Emitter(state)
     handler(state, command, emit)
     _settle(state, emit)

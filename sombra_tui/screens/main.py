@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pydantic import BaseModel
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -23,6 +24,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header
 
 from sombra_tui.engine import commands as c
+from sombra_tui.engine.allowed import allowed, mark_allowed
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import EventKind, LogEvent
 from sombra_tui.engine.machine import plan_opposition
@@ -49,18 +51,18 @@ from sombra_tui.widgets.resolution_log import ResolutionLog
 
 Check = Callable[[Any], SombraError | None]
 
-#: Which actions make sense in which phases; the footer shows only those (check_action).
-PHASE_ACTIONS: dict[str, set[Phase] | None] = {
-    "declare": {Phase.DECLARATION},
-    "react": {Phase.DECLARATION},
-    "decline": {Phase.DECLARATION},
-    "allow_prompt": {Phase.DECLARATION},
-    "deny_prompt": {Phase.DECLARATION},
-    "roll": {Phase.INSTANT, Phase.ROUND, Phase.EXTENDED},
-    "type_dice": {Phase.INSTANT, Phase.ROUND, Phase.EXTENDED},
-    "prevent": {Phase.DECLARATION, Phase.INSTANT, Phase.ROUND},
-    "adjust_extended": None,
-    "free_ta": None,
+#: The command each key sends (or the mark it sets): the key, its footer entry and its
+#: palette command are offered when the engine allows that command now (check_action).
+#: Keys not listed are always offered.
+ACTION_COMMANDS: dict[str, type[BaseModel] | c.Mark] = {
+    "declare": c.Declare,
+    "react": c.React,
+    "decline": c.Decline,
+    "allow_prompt": c.AllowPrompt,
+    "deny_prompt": c.DenyPrompt,
+    "roll": c.Resolve,
+    "type_dice": c.Resolve,
+    "prevent": c.Mark.PREVENTED,
 }
 
 
@@ -106,7 +108,7 @@ class MainScreen(Screen[None]):
         super().__init__()
         #: The encounter shown; the app replaces it (open, recover) and re-renders.
         self.session = session
-        self._bindings_phase: Phase | None = None
+        self._enabled: tuple[bool | None, ...] = ()
 
     @property
     def state(self) -> CombatState:
@@ -150,17 +152,20 @@ class MainScreen(Screen[None]):
                  else "Resolución")
         if panel.border_title != title:  # setting it repaints the whole panel
             panel.border_title = title
-        # check_action depends on the phase only; refreshing the bindings rebuilds the
-        # footer, which is slow, so it is done when the phase changes.
-        if state.phase is not self._bindings_phase:
-            self._bindings_phase = state.phase
+        # Refreshing the bindings rebuilds the footer, which is slow, so it is done when
+        # what the engine allows changes.
+        enabled = tuple(self.check_action(action, ()) for action in ACTION_COMMANDS)
+        if enabled != self._enabled:
+            self._enabled = enabled
             self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        phases = PHASE_ACTIONS.get(action)
-        if phases is None:
+        command = ACTION_COMMANDS.get(action)
+        if command is None:
             return True
-        return self.state.phase in phases
+        if isinstance(command, c.Mark):
+            return mark_allowed(self.state, command)
+        return command in allowed(self.state)
 
     # ---- running commands ----------------------------------------------------------
 

@@ -18,6 +18,7 @@ from sombra_tui.engine import (
     ResolveOpposed,
     SombraError,
 )
+from sombra_tui.engine.allowed import PHASES
 from sombra_tui.engine.coded import CodedError
 from sombra_tui.engine.commands import OpposedRoll
 from sombra_tui.engine.model import Opposition, OppositionMode
@@ -43,7 +44,8 @@ def keyword_coded_errors() -> set[str]:
 
 def coded_calls() -> list[tuple[str, int, str | None, str]]:
     """(file, line, code, message source) of every SombraError (or keyword-coded
-    subclass) built in sombra_tui."""
+    subclass) built in sombra_tui; the phase table's own refusals (engine/allowed.py)
+    count with their codes."""
     classes = keyword_coded_errors()
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
@@ -52,6 +54,10 @@ def coded_calls() -> list[tuple[str, int, str | None, str]]:
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
                     and node.func.id in classes:
                 code = next((kw.value for kw in node.keywords if kw.arg == "code"), None)
+                if isinstance(code, ast.Name) and path.name == "allowed.py":
+                    found.extend((path.name, node.lineno, fit.refusal[0], fit.refusal[1])
+                                 for fit in PHASES.values() if fit.refusal)
+                    continue
                 found.append((path.name, node.lineno,
                               code.value if isinstance(code, ast.Constant) else None,
                               ast.unparse(node.args[0]) if node.args else ""))

@@ -1,0 +1,49 @@
+"""The keys, footer and palette offer what the engine allows (engine/allowed.py)."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.widgets._footer import FooterKey
+
+from sombra_tui.engine import commands as c
+from sombra_tui.engine.allowed import COMMAND_TYPES, allowed, mark_allowed
+from sombra_tui.engine.state import Phase
+from sombra_tui.screens.main import ACTION_COMMANDS
+from tests.app.conftest import SIZE, make_app
+
+
+def test_each_phase_bound_key_names_an_engine_command() -> None:
+    assert all(command in COMMAND_TYPES or isinstance(command, c.Mark)
+               for command in ACTION_COMMANDS.values())
+
+
+async def test_enabled_keys_follow_the_engine_through_a_round() -> None:
+    app = make_app(journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.main_screen
+        seen: set[Phase] = set()
+        for _ in range(40):
+            state = app.session.combat.state
+            seen.add(state.phase)
+            for action, command in ACTION_COMMANDS.items():
+                expected = (mark_allowed(state, command) if isinstance(command, c.Mark)
+                            else command in allowed(state))
+                assert screen.check_action(action, ()) is expected, (state.phase, action)
+            # The footer shows exactly the allowed ones (of the keys it shows at all).
+            footer = {key.action for key in screen.query(FooterKey)}
+            shown = {binding.action for binding in screen.BINDINGS
+                     if isinstance(binding, Binding) and binding.show}
+            assert {action for action in ACTION_COMMANDS if action in footer} == {
+                action for action in ACTION_COMMANDS
+                if action in shown and screen.check_action(action, ())}
+            if state.phase is Phase.END_OF_ROUND:
+                break
+            if state.phase is Phase.DECLARATION and state.current_declarer is not None:
+                app.main_screen.run_command(c.Declare(character=state.current_declarer))
+            elif state.phase is Phase.DECLARATION and state.top_prompt is not None:
+                app.main_screen.run_command(c.Decline(character=state.top_prompt.reactor))
+            else:
+                await pilot.press("space")
+            await pilot.pause()
+        assert seen >= {Phase.SETUP, Phase.DECLARATION, Phase.INSTANT, Phase.ROUND,
+                        Phase.EXTENDED}
