@@ -40,3 +40,13 @@ async def test_panels_follow_a_theme_change() -> None:
         log = app.main_screen.query_one(ResolutionLog)
         styles = {str(segment.style) for line in log.lines for segment in line}
         assert not any(before.accent.lower() in style.lower() for style in styles)
+
+
+def test_the_palette_is_built_in_one_place() -> None:
+    """Dialogs and panels take theme_palette(app); none reads the CSS variables itself."""
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parents[2] / "sombra_tui"
+    readers = sorted(str(path.relative_to(package)) for path in package.rglob("*.py")
+                     if "get_css_variables(" in path.read_text(encoding="utf-8"))
+    assert readers == ["widgets/theme.py"]

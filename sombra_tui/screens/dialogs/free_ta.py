@@ -23,7 +23,8 @@ from sombra_tui.screens.dialogs.base import (
     TextInput,
     parse_int,
 )
-from sombra_tui.widgets.formatting import Palette, ta_text
+from sombra_tui.widgets.formatting import ta_text
+from sombra_tui.widgets.theme import theme_palette
 
 
 class FreeTADialog(Dialog[FreeTA]):
@@ -115,9 +116,7 @@ class FreeTADialog(Dialog[FreeTA]):
         result = resolve_ta(command.dice, target=target, gd=command.gd,
                             modifier=command.modifier, points_per_gd=settings.points_per_gd,
                             quality_levels=settings.niveles_de_calidad)
-        variables = self.app.get_css_variables()
-        preview.update(ta_text(result, Palette(success=variables.get("success", "green"),
-                                               error=variables.get("error", "red"))))
+        preview.update(ta_text(result, theme_palette(self.app)))
 
     def _skill_value(self, command: FreeTA) -> int | None:
         character = self.state.character(command.character)
