@@ -6,7 +6,17 @@ from __future__ import annotations
 
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.events import EventKind
-from sombra_tui.engine.model import Action, Encounter, Opposition, OppositionMode, Reading, Role
+from sombra_tui.engine.model import (
+    Action,
+    ActionKind,
+    Encounter,
+    ExtendedMode,
+    ExtendedSpec,
+    Opposition,
+    OppositionMode,
+    Reading,
+    Role,
+)
 from sombra_tui.engine.state import Phase, StepStatus
 from sombra_tui.screens.dialogs import FreeTADialog, OpposedDialog, OpposedResultDialog, TADialog
 from sombra_tui.widgets.initiative_table import InitiativeTable
@@ -192,3 +202,25 @@ async def test_opposed_step_with_its_opponent_out_is_a_plain_ta() -> None:
         command = app.session.combat.commands[-1]
         assert isinstance(command, c.Resolve) and command.character == "Carla"
         assert app.session.combat.state.pending_steps() == []
+
+
+async def test_opposed_dialog_prefills_the_gd_the_dj_set_for_an_extended_action() -> None:
+    """E3/E4: an extended opposed action's later TAs roll at the GD the DJ set; the
+    dialog pre-fills that GD (it showed the action's first GD, and sent it)."""
+    chase = Action(kind=ActionKind.EXTENDED, description="chases Bruno", target=12, gd=1,
+                   extended=ExtendedSpec(mode=ExtendedMode.COMPLEX, successes=2),
+                   opposition=Opposition(mode=OppositionMode.DIRECT, against=["Bruno"]))
+    session = session_after(worked_example_encounter(), c.StartCombat(),
+                            c.Declare(character="Ana", actions=[chase]),
+                            c.Declare(character="Bruno"), c.Declare(character="Carla"),
+                            c.Advance(), c.Advance())
+    progress = session.combat.state.extended[0]
+    session.execute(c.AdjustExtended(extended_id=progress.id, gd=3))
+    session.execute(c.Advance())
+    assert session.combat.state.phase is Phase.EXTENDED
+    app = make_app(session, journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("y")
+        assert isinstance(app.screen, OpposedDialog)
+        dialog = app.screen
+        assert dialog.value(f"{dialog.slugs['Ana']}-gd") == "3"

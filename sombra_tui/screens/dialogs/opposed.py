@@ -59,7 +59,7 @@ class OpposedDialog(Dialog[ResolveOpposed]):
         """Target and GD the engine will use when left empty (the participant's action)."""
         if name == self.step.character:
             target = self.action.target
-            return ("" if target is None else str(target)), str(self.action.gd)
+            return ("" if target is None else str(target)), str(self.state.step_gd(self.step))
         return "", ""
 
     def _role(self, name: str) -> str:
