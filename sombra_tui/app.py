@@ -14,8 +14,9 @@ from textual.theme import Theme
 
 from sombra_tui import config, themes
 from sombra_tui.demo import demo_encounter
-from sombra_tui.engine import journal, storage
+from sombra_tui.engine import i18n, journal, storage
 from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.i18n import N_, _
 from sombra_tui.screens.dialogs import (
     ChoiceDialog,
     ConfirmDialog,
@@ -23,30 +24,38 @@ from sombra_tui.screens.dialogs import (
     HelpScreen,
     RosterDialog,
 )
+from sombra_tui.screens.dialogs.settings import LanguageChosen
 from sombra_tui.screens.main import MainScreen
 from sombra_tui.session import Session
 
 #: (action on the main screen, palette title, palette help) for the command palette.
 PALETTE_COMMANDS: list[tuple[str, str, str]] = [
-    ("next_step", "Next step", "Start, declare, react, resolve, next phase or round (space)"),
-    ("declare", "Declare", "The current character declares (d)"),
-    ("react", "React", "Answer the open reaction prompt (r)"),
-    ("decline", "Decline the reaction", "The prompted character does not react (x)"),
-    ("allow_prompt", "DJ: allow a reaction", "Let the selected character react (A, D12)"),
-    ("deny_prompt", "DJ: deny the reaction", "Withdraw the open prompt (z, D12)"),
-    ("roll", "Roll the TA", "Roll the acting character's TA (t)"),
-    ("type_dice", "Type dice", "Type the dice the player rolled, dS first (y)"),
-    ("free_ta", "DJ: free TA", "Ask any character for a TA outside the steps: perception, "
-     "first aid, a sentinel's confirming TA (f)"),
-    ("prevent", "Mark prevented", "The selected character's round action is cancelled (p)"),
-    ("toggle_out", "Mark out / back", "The selected character is out, or back (o)"),
-    ("undo", "Undo", "Undo the last command (u)"),
-    ("redo", "Redo", "Redo the undone command (U)"),
-    ("add_character", "Add a character", "A new character or reinforcement (a)"),
-    ("edit_character", "Edit the character", "Edit the selected character (e)"),
-    ("remove_character", "Remove the character", "Remove the selected character (delete)"),
-    ("adjust_extended", "Adjust an extended action", "Duration, successes, GD; abandon (j)"),
-    ("settings", "Encounter settings", "Reacción, niveles de calidad, iniciativa variable (g)"),
+    ("next_step", N_("Next step"),
+     N_("Start, declare, react, resolve, next phase or round (space)")),
+    ("declare", N_("Declare"), N_("The current character declares (d)")),
+    ("react", N_("React"), N_("Answer the open reaction prompt (r)")),
+    ("decline", N_("Decline the reaction"), N_("The prompted character does not react (x)")),
+    ("allow_prompt", N_("DJ: allow a reaction"),
+     N_("Let the selected character react (A, D12)")),
+    ("deny_prompt", N_("DJ: deny the reaction"), N_("Withdraw the open prompt (z, D12)")),
+    ("roll", N_("Roll the TA"), N_("Roll the acting character's TA (t)")),
+    ("type_dice", N_("Type dice"), N_("Type the dice the player rolled, dS first (y)")),
+    ("free_ta", N_("DJ: free TA"),
+     N_("Ask any character for a TA outside the steps: perception, first aid, a sentinel's "
+        "confirming TA (f)")),
+    ("prevent", N_("Mark prevented"),
+     N_("The selected character's round action is cancelled (p)")),
+    ("toggle_out", N_("Mark out / back"), N_("The selected character is out, or back (o)")),
+    ("undo", N_("Undo"), N_("Undo the last command (u)")),
+    ("redo", N_("Redo"), N_("Redo the undone command (U)")),
+    ("add_character", N_("Add a character"), N_("A new character or reinforcement (a)")),
+    ("edit_character", N_("Edit the character"), N_("Edit the selected character (e)")),
+    ("remove_character", N_("Remove the character"),
+     N_("Remove the selected character (delete)")),
+    ("adjust_extended", N_("Adjust an extended action"),
+     N_("Duration, successes, GD; abandon (j)")),
+    ("settings", N_("Encounter settings"),
+     N_("Reacción, niveles de calidad, iniciativa variable; language (g)")),
 ]
 
 
@@ -59,18 +68,24 @@ class SombraApp(App[None]):
     CSS_PATH = "sombra.tcss"
     TITLE = "sombra-tui"
     BINDINGS = [
-        Binding("ctrl+s", "save", "Save"),
-        Binding("f2", "save_as", "Save as", show=False),
-        Binding("ctrl+o", "open", "Open", show=False),
-        Binding("i", "import_roster", "Import", show=False),
-        Binding("question_mark", "help", "Help"),
-        Binding("q", "quit_safely", "Quit"),
-        Binding("ctrl+q", "quit_safely", "Quit", show=False, priority=True),
+        Binding("ctrl+s", "save", N_("Save")),
+        Binding("f2", "save_as", N_("Save as"), show=False),
+        Binding("ctrl+o", "open", N_("Open"), show=False),
+        Binding("i", "import_roster", N_("Import"), show=False),
+        Binding("question_mark", "help", N_("Help")),
+        Binding("q", "quit_safely", N_("Quit")),
+        Binding("ctrl+q", "quit_safely", N_("Quit"), show=False, priority=True),
     ]
 
     def __init__(self, session: Session | None = None, *, theme: str | None = None,
                  seed: int | None = None, remember_theme: bool = True,
-                 cursor_blink: bool = True, journal: bool = True) -> None:
+                 cursor_blink: bool = True, journal: bool = True,
+                 language: str | None = None) -> None:
+        # The language first: everything built from here on speaks it (--lang, else the
+        # saved preference, else the locale, else Spanish).
+        self.preferences = config.load_preferences()
+        i18n.set_language(i18n.choose_language(language,
+                                               self.preferences.preferences.language))
         super().__init__()
         #: Crash journal and the offer to resume an unfinished combat at start-up.
         self.journaling = journal
@@ -99,7 +114,7 @@ class SombraApp(App[None]):
         for theme in loaded.themes.values():
             self.register_theme(theme)
         self.startup_problems.extend(loaded.problems)
-        preferences = config.load_preferences()
+        preferences = self.preferences
         if preferences.warning:
             self.startup_problems.append(preferences.warning)
         wanted = self.requested_theme or preferences.preferences.theme
@@ -110,7 +125,7 @@ class SombraApp(App[None]):
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.push_screen(self.main_screen)
         for problem in self.startup_problems:
-            self.notify(problem, severity="warning", timeout=8)
+            self.notify(str(problem), severity="warning", timeout=8)
         if self.journaling:
             # After the first frame: starting the journal writes the whole combat
             # (megabytes after a long evening), and the DJ should see the screen first.
@@ -127,7 +142,8 @@ class SombraApp(App[None]):
             try:
                 summary = journal.summarize(path)
             except SombraError as error:
-                self.notify(f"{error} The journal was left in place.", severity="warning",
+                self.notify(_("{error} The journal was left in place.").format(error=error),
+                            severity="warning",
                             timeout=10)
                 continue
             if summary.clean:  # everything in it was saved: nothing to recover
@@ -135,23 +151,25 @@ class SombraApp(App[None]):
                 continue
             when = summary.changed.astimezone().strftime("%Y-%m-%d %H:%M")
             choice = await self.push_screen_wait(ChoiceDialog(
-                f"An unfinished combat was found: \"{summary.name}\", asalto "
-                f"{summary.round} ({summary.phase}), last change {when}. It was not saved "
-                "when sombra-tui stopped. Resume it?",
-                [("r", "Resume", "resume"), ("l", "Later", "later"),
-                 ("d", "Discard", "discard")]))
+                _("An unfinished combat was found: \"{name}\", asalto {round} ({phase}), "
+                  "last change {when}. It was not saved when sombra-tui stopped. Resume it?"
+                  ).format(name=summary.name, round=summary.round,
+                           phase=_(summary.phase), when=when),
+                [("r", _("Resume"), "resume"), ("l", _("Later"), "later"),
+                 ("d", _("Discard"), "discard")]))
             if choice == "resume":
                 self.session = Session.recovered(journal.recover(path))
                 self.session.start_journal(folder)
                 if self.session.journal is not None:
                     path.unlink(missing_ok=True)
                 self.main_screen.render_state(force_log=True)
-                self.notify(f"Resumed \"{summary.name}\".", timeout=4)
+                self.notify(_("Resumed \"{name}\".").format(name=summary.name), timeout=4)
                 return
             if choice == "discard":
                 sure = await self.push_screen_wait(ConfirmDialog(
-                    f"Discard \"{summary.name}\" for good? Its unsaved changes are lost.",
-                    yes="Discard"))
+                    _("Discard \"{name}\" for good? Its unsaved changes are lost.").format(
+                        name=summary.name),
+                    yes=_("Discard")))
                 if sure:
                     path.unlink(missing_ok=True)
         self.session.start_journal(folder)
@@ -159,18 +177,49 @@ class SombraApp(App[None]):
 
     def _report_journal_problem(self) -> None:
         if self.session.journal_problem:
-            self.notify(f"{self.session.journal_problem} Crash recovery is off for this "
-                        "combat; save often.", severity="warning", timeout=10)
+            self.notify(_("{problem} Crash recovery is off for this combat; save often."
+                          ).format(problem=self.session.journal_problem),
+                        severity="warning", timeout=10)
             self.session.journal_problem = None
 
     def _theme_changed(self, theme: Theme) -> None:
         # The panels and dialogs follow the theme themselves (widgets/theme.py).
         if not self.remember_theme:
             return
+        self._remember(theme=theme.name)
+
+    def _remember(self, **changes: str) -> None:
+        """Save preferences with `changes`, keeping the others as they were."""
+        current = config.load_preferences().preferences
         try:
-            config.save_preferences(config.Preferences(theme=theme.name))
+            config.save_preferences(current.model_copy(update=changes))
         except OSError as error:
-            self.notify(f"Could not remember the theme: {error}", severity="warning")
+            self.notify(_("Could not remember the preference: {error}").format(error=error),
+                        severity="warning")
+
+    # ---- language ------------------------------------------------------------------------
+
+    def switch_language(self, code: str) -> None:
+        """Speak `code` from now on, remember it, and re-render every screen at once."""
+        i18n.set_language(code)
+        if self.remember_theme:
+            self._remember(language=code)
+        self.relabel()
+
+    def relabel(self) -> None:
+        """Render every screen again in the language in force (no restart)."""
+        self.title = _(self.TITLE)
+        for screen in self.screen_stack:
+            relabel = getattr(screen, "relabel", None)
+            if callable(relabel):
+                relabel()
+            else:
+                screen.refresh(layout=True)
+        self.refresh_bindings()
+
+    def on_language_chosen(self, message: LanguageChosen) -> None:
+        if message.code != i18n.language():
+            self.switch_language(message.code)
 
     def on_main_screen_changed(self, message: MainScreen.Changed) -> None:
         """The main screen changed the session (and rendered it)."""
@@ -183,20 +232,50 @@ class SombraApp(App[None]):
     # ---- command palette -------------------------------------------------------------
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        # Textual's own commands (Theme, Quit, Keys, Maximize, Screenshot) are yielded
+        # here in the DJ's language instead of super()'s English ones.
+        yield SystemCommand(_("Theme"), _("Change the current theme"),
+                            self.action_change_theme)
+        yield SystemCommand(_("Quit"), _("Quit sombra-tui (asks first if there are unsaved "
+                                         "changes)"), self.action_quit_safely)
+        if screen.query("HelpPanel"):
+            yield SystemCommand(_("Keys"), _("Hide the keys and widget help panel"),
+                                self.action_hide_help_panel)
+        else:
+            yield SystemCommand(_("Keys"), _("Show help for the focused widget and a summary "
+                                             "of available keys"),
+                                self.action_show_help_panel)
+        if screen.maximized is not None:
+            yield SystemCommand(_("Minimize"), _("Minimize the widget and restore to normal "
+                                                 "size"), screen.action_minimize)
+        elif screen.focused is not None and screen.focused.allow_maximize:
+            yield SystemCommand(_("Maximize"), _("Maximize the focused widget"),
+                                screen.action_maximize)
+        yield SystemCommand(_("Screenshot"), _("Save an SVG 'screenshot' of the current "
+                                               "screen"),
+                            lambda: self.set_timer(0.1, self.deliver_screenshot))
         main = self.main_screen
         for action, title, help_text in PALETTE_COMMANDS:
             if main.check_action(action, ()) is False:
                 continue
-            yield SystemCommand(title, help_text,
+            yield SystemCommand(_(title), _(help_text),
                                 lambda action=action: main.run_action(action))
-        yield SystemCommand("Save", "Save the encounter (ctrl+s)", self.action_save)
-        yield SystemCommand("Save as", "Save the encounter to a new file (f2)",
+        yield SystemCommand(_("Save"), _("Save the encounter (ctrl+s)"), self.action_save)
+        yield SystemCommand(_("Save as"), _("Save the encounter to a new file (f2)"),
                             self.action_save_as)
-        yield SystemCommand("Open", "Open an encounter file (ctrl+o)", self.action_open)
-        yield SystemCommand("Import characters", "Bring characters from another encounter "
-                            "file, e.g. the party (i)", self.action_import_roster)
-        yield SystemCommand("Help", "Keys and rules summary (?)", self.action_help)
+        yield SystemCommand(_("Open"), _("Open an encounter file (ctrl+o)"), self.action_open)
+        yield SystemCommand(_("Import characters"), _("Bring characters from another "
+                                                      "encounter file, e.g. the party (i)"),
+                            self.action_import_roster)
+        yield SystemCommand(_("Help"), _("Keys and rules summary (?)"), self.action_help)
+        for code in i18n.LANGUAGES:
+            if code != i18n.language():
+                # Each language named in itself, so a DJ who cannot read the other finds it.
+                yield SystemCommand(_("Language: {language}").format(
+                                        language=i18n.LANGUAGE_NAMES[code]),
+                                    _("Speak {language} from now on (remembered)").format(
+                                        language=i18n.LANGUAGE_NAMES[code]),
+                                    lambda code=code: self.switch_language(code))
 
     # ---- files -----------------------------------------------------------------------
 
@@ -218,10 +297,10 @@ class SombraApp(App[None]):
         try:
             saved = self.session.save(path)
         except SombraError as error:
-            self.notify(f"{error} The encounter is still open; nothing was lost.",
-                        title="Not saved", severity="error", timeout=10)
+            self.notify(_("{error} The encounter is still open; nothing was lost.").format(
+                error=error), title=_("Not saved"), severity="error", timeout=10)
             return False
-        self.notify(f"Saved to {saved}", timeout=3)
+        self.notify(_("Saved to {path}").format(path=saved), timeout=3)
         self._saved()
         return True
 
@@ -236,7 +315,9 @@ class SombraApp(App[None]):
 
     @work
     async def action_open(self) -> None:
-        if self.session.dirty and not await self._settle_unsaved("opening another file"):
+        if self.session.dirty and not await self._settle_unsaved(
+                _("The encounter has unsaved changes. Save them before opening another "
+                  "file?")):
             return
         folder = self.session.path.parent if self.session.path else self.default_folder()
         path = await self.push_screen_wait(FileDialog("open", folder))
@@ -253,37 +334,40 @@ class SombraApp(App[None]):
         try:
             roster = storage.read_roster(path)
         except SombraError as error:
-            self.notify(f"{error} Nothing was imported.", title="Not imported",
-                        severity="error", timeout=10)
+            self.notify(_("{error} Nothing was imported.").format(error=error),
+                        title=_("Not imported"), severity="error", timeout=10)
             return
         names = [ch.name for ch in self.session.combat.state.characters]
         command = await self.push_screen_wait(
             RosterDialog(roster, storage.roster_clashes(roster, names)))
         if command is not None and self.main_screen.run_command(command) is not None:
-            self.notify(f"Imported {len(command.characters)} characters from {roster.source}.",
+            self.notify(i18n.ngettext("Imported {count} character from {source}.",
+                                      "Imported {count} characters from {source}.",
+                                      len(command.characters)).format(
+                count=len(command.characters), source=roster.source),
                         timeout=4)
 
     def open_path(self, path: Path) -> bool:
         try:
             session = Session.open(path)
         except SombraError as error:
-            self.notify(f"{error} The current encounter stays open.", title="Not opened",
-                        severity="error", timeout=10)
+            self.notify(_("{error} The current encounter stays open.").format(error=error),
+                        title=_("Not opened"), severity="error", timeout=10)
             return False
         self.session.discard_journal()
         self.session = session
         if self.journaling:
             session.start_journal(config.journal_dir())
         self.main_screen.render_state(force_log=True)
-        self.notify(f"Opened {path}", timeout=3)
+        self.notify(_("Opened {path}").format(path=path), timeout=3)
         return True
 
-    async def _settle_unsaved(self, doing: str) -> bool:
-        """Ask what to do with unsaved changes; True when it is fine to go on."""
+    async def _settle_unsaved(self, question: str) -> bool:
+        """Ask `question` about unsaved changes; True when it is fine to go on."""
         choice = await self.push_screen_wait(ChoiceDialog(
-            f"The encounter has unsaved changes. Save them before {doing}?",
-            [("s", "Save", "save"), ("d", "Discard", "discard"), ("escape", "Cancel",
-                                                                  "cancel")]))
+            question,
+            [("s", _("Save"), "save"), ("d", _("Discard"), "discard"),
+             ("escape", _("Cancel"), "cancel")]))
         if choice == "save":
             if self.session.path is None:
                 folder = self.default_folder()
@@ -303,7 +387,8 @@ class SombraApp(App[None]):
 
     @work
     async def action_quit_safely(self) -> None:
-        if self.session.dirty and not await self._settle_unsaved("quitting"):
+        if self.session.dirty and not await self._settle_unsaved(
+                _("The encounter has unsaved changes. Save them before quitting?")):
             return
         self.session.discard_journal()  # saved or discarded on purpose: nothing to recover
         self.exit()

@@ -47,6 +47,7 @@ from sombra_tui.engine import commands as c
 from sombra_tui.engine.dice import Dice
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.history import CHECKPOINT_EVERY, Combat
+from sombra_tui.engine.i18n import _
 from sombra_tui.engine.model import (
     Action,
     ActionKind,
@@ -299,7 +300,7 @@ def bench_engine(report: Report, sizes: Sizes, encounter: Encounter,
     progress(f"replaying {n:,} commands x{sizes.replay_repeats}")
     combat: Combat | None = None
     samples = []
-    for _ in range(sizes.replay_repeats):
+    for _repeat in range(sizes.replay_repeats):
         start = time.perf_counter()
         combat = Combat(encounter, history)
         samples.append(time.perf_counter() - start)
@@ -317,12 +318,12 @@ def bench_engine(report: Report, sizes: Sizes, encounter: Encounter,
     combats = {length: Combat(encounter, history[:length]) for length in sizes.lengths}
     undos: dict[int, list[float]] = {length: [] for length in sizes.lengths}
     redos: dict[int, list[float]] = {length: [] for length in sizes.lengths}
-    for _ in range(sizes.undo_sweeps):
+    for _i in range(sizes.undo_sweeps):
         for length, at in combats.items():
             window = min(CHECKPOINT_EVERY, length)
-            for _ in range(window):
+            for _i in range(window):
                 undos[length].append(timed(at.undo))
-            for _ in range(window):
+            for _i in range(window):
                 redos[length].append(timed(at.redo))
     undo_at: dict[int, float] = {}
     for length in sizes.lengths:
@@ -344,13 +345,13 @@ def bench_files(report: Report, sizes: Sizes, combat: Combat, folder: Path,
 
     path = folder / f"bench{storage.FILE_SUFFIX}"
     progress(f"save and load x{sizes.file_repeats}")
-    saves = [timed(lambda: storage.save(combat, path)) for _ in range(sizes.file_repeats)]
+    saves = [timed(lambda: storage.save(combat, path)) for _i in range(sizes.file_repeats)]
     loaded: list[Combat] = []  # only the last one is kept (memory, and later GC passes)
 
     def load() -> None:
         loaded[:] = [storage.load(path)]
 
-    loads = [timed(load) for _ in range(sizes.file_repeats)]
+    loads = [timed(load) for _i in range(sizes.file_repeats)]
     if loaded[-1].state != combat.state:
         raise RuntimeError("bench: the loaded encounter differs from the saved one")
     report.add(Row("save_ms", "save (atomic, fsynced)", median_ms(saves), "ms"))
@@ -484,7 +485,7 @@ async def _bench_app(report: Report, sizes: Sizes, combat: Combat,
         bare: list[float] = []
         ours: list[float] = []
         fixed: list[float] = []
-        for _ in range(sizes.start_repeats):
+        for _i in range(sizes.start_repeats):
             bare.append(await _start_once(BareApp, bare_ready, sizes.size, refreshes))
             ours.append(await _start_once(make_sombra, main_ready, sizes.size, refreshes))
             fixed.append(await _start_once(make_empty, empty_ready, sizes.size, refreshes))
@@ -548,7 +549,7 @@ async def _dialog_opening(sizes: Sizes, encounter: Encounter, refreshes: _Refres
         await _wait_for(lambda: main.is_mounted and id(main) in refreshes.wall)
         declarer = combat.state.current_declarer
         assert declarer is not None
-        for _ in range(sizes.start_repeats + 1):  # the first one warms the caches
+        for _i in range(sizes.start_repeats + 1):  # the first one warms the caches
             await asyncio.sleep(0.05)
             dialog = DeclarationEditor(combat.state, declarer, main.check)
             key = id(dialog)
@@ -632,12 +633,12 @@ def run(quick: bool = False, progress: Callable[[str], None] | None = None) -> R
     encounter = build_encounter(sizes.characters)
     history = build_history(encounter, sizes.commands + sizes.screen_commands)
     history, extra = history[:sizes.commands], history[sizes.commands:]
-    speed = [timed(python_workload) for _ in range(5)]
+    speed = [timed(python_workload) for _i in range(5)]
     with private_dirs() as folder:
         combat = bench_engine(report, sizes, encounter, history, say)
         bench_files(report, sizes, combat, folder, say)
         asyncio.run(_bench_app(report, sizes, combat, extra, say))
-    speed += [timed(python_workload) for _ in range(5)]
+    speed += [timed(python_workload) for _i in range(5)]
     # The same fixed work before and after: how fast this (shared) machine was during
     # the run, to compare runs by. On the machine of README's table it varied by a
     # third from one run to the next, and every other row with it.
@@ -658,13 +659,15 @@ def python_workload() -> int:
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="sombra-tui bench",
-        description="Benchmark the engine and the app on a synthetic encounter "
-                    "(medians of repeated runs).")
+        description=_("Benchmark the engine and the app on a synthetic encounter "
+                      "(medians of repeated runs)."))
     parser.add_argument("--quick", action="store_true",
-                        help="small sizes (20 characters, 500 commands) for CI; seconds")
-    parser.add_argument("--output", type=Path, default=Path(DEFAULT_OUTPUT), metavar="FILE",
-                        help="where to write FILE.json and FILE.md (default: "
-                             f"{DEFAULT_OUTPUT}.json/.md in the current folder)")
+                        help=_("small sizes (20 characters, 500 commands) for CI; seconds"))
+    parser.add_argument("--output", type=Path, default=Path(DEFAULT_OUTPUT),
+                        metavar=_("FILE"),
+                        help=_("where to write FILE.json and FILE.md (default: "
+                               "{default}.json/.md in the current folder)").format(
+                                   default=DEFAULT_OUTPUT))
     args = parser.parse_args(argv)
 
     def progress(message: str) -> None:

@@ -8,39 +8,98 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from sombra_tui import __version__
+from sombra_tui.engine import i18n
+from sombra_tui.engine.i18n import N_, _
+
+#: argparse's own words (it translates them with gettext's `_`, which cli points at
+#: the app's catalog): its headings, its help for -h and --version, its errors.
+ARGPARSE_WORDS = (
+    N_("usage: "), N_("positional arguments"), N_("options"),
+    N_("show this help message and exit"), N_("show program's version number and exit"),
+    N_("the following arguments are required: %s"), N_("unrecognized arguments: %s"),
+    N_("argument %(argument_name)s: %(message)s"), N_("expected one argument"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+)
+
+
+def speak_argparse() -> None:
+    """argparse's own strings through the app's catalog (its module-level gettext)."""
+    argparse._ = i18n._  # type: ignore[attr-defined]
+    argparse.ngettext = i18n.ngettext  # type: ignore[attr-defined]
+
+
+def requested_language(arguments: Sequence[str]) -> str | None:
+    """The value of --lang (or --lang=X) among `arguments`, read before parsing so that
+    --help itself speaks it."""
+    for index, argument in enumerate(arguments):
+        if argument == "--lang" and index + 1 < len(arguments):
+            return arguments[index + 1]
+        if argument.startswith("--lang="):
+            return argument.split("=", 1)[1]
+    return None
+
+
+def without_lang(arguments: Sequence[str]) -> list[str]:
+    kept: list[str] = []
+    skip = False
+    for argument in arguments:
+        if skip:
+            skip = False
+        elif argument == "--lang":
+            skip = True
+        elif not argument.startswith("--lang="):
+            kept.append(argument)
+    return kept
+
+
+def choose_language(arguments: Sequence[str]) -> str:
+    """--lang, else the saved preference, else the locale, else Spanish; now in force."""
+    from sombra_tui import config
+
+    saved = config.load_preferences().preferences.language
+    code = i18n.choose_language(requested_language(arguments), saved)
+    i18n.set_language(code)
+    speak_argparse()
+    return code
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sombra-tui",
-        description=(
+        description=_(
             "Keyboard-driven combat tracker for Sistema Sombra: initiative, "
             "declarations with reactions (Alerta), and the instant, round and "
             "extended phases of each asalto. With no FILE it opens a demo encounter."
         ),
-        epilog="Other commands: 'sombra-tui schema' prints the JSON Schema of encounter "
-               "files; 'sombra-tui bench [--quick]' measures the engine and the app. "
-               "Inside the app: space is the next step, ? shows every key and the rules.",
+        epilog=_("Other commands: 'sombra-tui schema' prints the JSON Schema of encounter "
+                 "files; 'sombra-tui bench [--quick]' measures the engine and the app. "
+                 "Inside the app: space is the next step, ? shows every key and the rules."),
     )
-    parser.add_argument("file", nargs="?", type=Path, metavar="FILE",
-                        help="an encounter file (.json) to open")
-    parser.add_argument("--theme", metavar="NAME",
-                        help="theme to use (sombra, papel, alto-contraste or one of yours)")
+    parser.add_argument("file", nargs="?", type=Path, metavar=_("FILE"),
+                        help=_("an encounter file (.json) to open"))
+    parser.add_argument("--theme", metavar=_("NAME"),
+                        help=_("theme to use (sombra, papel, alto-contraste or one of yours)"))
     parser.add_argument("--seed", type=int, metavar="N",
-                        help="dice seed of the demo encounter (a file keeps its own seed)")
+                        help=_("dice seed of the demo encounter (a file keeps its own seed)"))
+    parser.add_argument("--lang", choices=i18n.LANGUAGES,
+                        help=_("language of the app: es (español) or en (English); "
+                               "remembered choice or the locale otherwise, else es"))
     parser.add_argument("--version", action="version", version=f"sombra-tui {__version__}")
     return parser
 
 
 SUBCOMMANDS = {
-    "schema": "print the JSON Schema of the encounter file format",
-    "bench": "benchmark the engine and the app on a synthetic encounter",
+    "schema": N_("print the JSON Schema of the encounter file format"),
+    "bench": N_("benchmark the engine and the app on a synthetic encounter"),
 }
 
 
 def schema_main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="sombra-tui schema",
-                                     description=SUBCOMMANDS["schema"])
+                                     description=_(SUBCOMMANDS["schema"]))
     parser.parse_args(argv)
     import json
 
@@ -58,6 +117,9 @@ def bench_main(argv: Sequence[str]) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
+    language = choose_language(arguments)
+    if arguments and arguments[0] in SUBCOMMANDS:  # --lang is the app's; a subcommand
+        arguments = without_lang(arguments)      # only speaks it
     # Subcommands come first; a file that happens to be called "schema" opens as ./schema.
     if arguments and arguments[0] == "schema":
         return schema_main(arguments[1:])
@@ -77,7 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"sombra-tui: {error}", file=sys.stderr)
             return 2
     if args.seed is not None and args.seed < 0:
-        print("sombra-tui: --seed must be zero or more", file=sys.stderr)
+        print("sombra-tui: " + _("--seed must be zero or more"), file=sys.stderr)
         return 2
-    SombraApp(session, theme=args.theme, seed=args.seed).run()
+    SombraApp(session, theme=args.theme, seed=args.seed, language=language).run()
     return 0

@@ -19,7 +19,7 @@ import os
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from platformdirs import user_config_dir, user_data_dir
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -88,6 +88,8 @@ class Preferences(BaseModel):
     model_config = ConfigDict(extra="ignore", validate_assignment=True)
 
     theme: str = Field(default=DEFAULT_THEME, min_length=1)
+    #: The DJ's language ("es" or "en"); None: --lang, else the locale decides.
+    language: Literal["es", "en"] | None = None
 
 
 class LoadedPreferences(NamedTuple):
@@ -157,7 +159,7 @@ def save_preferences(preferences: Preferences, path: Path | None = None) -> Path
     """
     path = preferences_path() if path is None else Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = preferences.model_dump_json(indent=2) + "\n"
+    text = preferences.model_dump_json(indent=2, exclude_none=True) + "\n"
     handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed before os.replace
         "w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.",
         suffix=".tmp", delete=False)

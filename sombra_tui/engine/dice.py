@@ -14,6 +14,7 @@ from typing import Self
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.i18n import _
 
 DIE_FACES = 10
 DEFAULT_POINTS_PER_GD = 5
@@ -202,21 +203,24 @@ class TAResult(BaseModel):
 
     @property
     def label(self) -> str:
-        word = "éxito" if self.success else "fracaso"
+        """Success or failure and its nivel de calidad (T4), in the DJ's language."""
         if self.quality is None:
-            return word
+            return _("success") if self.success else _("failure")
         if self.quality is Quality.ALTO:
-            return "éxito alto (crítico)" if self.success else "fracaso alto (pifia)"
-        return f"{word} {self.quality.value}"
+            return _("high success (critical)") if self.success else _("high failure (fumble)")
+        if self.quality is Quality.MEDIO:
+            return _("medium success") if self.success else _("medium failure")
+        return _("low success") if self.success else _("low failure")
 
     def describe(self) -> str:
         if self.unrolled:
-            return f"accepted without a roll ({'éxito' if self.success else 'fracaso'})"
+            return (_("accepted without a roll (success)") if self.success
+                    else _("accepted without a roll (failure)"))
         parts = [f"[{self.dice}]" if self.dice else "", f"GD {format_gd(self.gd)}"]
         if self.modifier:
             parts.append(f"mod {format_gd(self.modifier)}")
         parts.append(f"= {self.total} vs {self.target}")
-        parts.append(f"margin {format_gd(self.margin)}")
+        parts.append(_("margin {margin}").format(margin=format_gd(self.margin)))
         parts.append(self.label)
         return " ".join(p for p in parts if p)
 

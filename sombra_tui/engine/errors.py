@@ -18,6 +18,8 @@ from typing import NamedTuple
 
 from pydantic import ValidationError
 
+from sombra_tui.engine.i18n import _
+
 #: Values a message parameter may hold (kept simple so they serialise as JSON).
 ParamValue = str | int | float | bool | None
 
@@ -32,7 +34,8 @@ class SombraError(Exception):
                  params: Mapping[str, ParamValue] | None = None,
                  field: str | None = None) -> None:
         super().__init__(message)
-        self.message = message
+        #: The English template of the message (its msgid), filled from `params`.
+        self.template = message
         #: Stable identifier of the problem, dotted "<area>.<problem>".
         self.code = code
         #: The values the message is built from, by name.
@@ -40,11 +43,33 @@ class SombraError(Exception):
         #: Dotted path of the offending field, where there is one (forms, files).
         self.field = field
 
+    @property
+    def message(self) -> str:
+        """The message in the language in force: the template through the catalog,
+        filled from `params` (rendered each time, so a language switch follows)."""
+        return fill(_(self.template), self.params)
+
+    @property
+    def english(self) -> str:
+        """The message in the source language (logs and journals for developers)."""
+        return fill(self.template, self.params)
+
     def __str__(self) -> str:
         return self.message
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.code!r}, {self.message!r}, params={self.params!r})"
+
+
+def fill(template: str, params: Mapping[str, ParamValue]) -> str:
+    """`template` with its {placeholders} filled from `params`; a message that is no
+    template (already a sentence, braces and all) is returned as it is."""
+    if not params or "{" not in template:
+        return template
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return template
 
 
 # ---- other errors, in words for a sentence ---------------------------------------------
@@ -58,11 +83,11 @@ def os_reason(error: OSError, *, plain: bool = False) -> str:
     """
     if plain:
         if error.errno == errno.ENOSPC:
-            return "the disk is full"
+            return _("the disk is full")
         if error.errno in (errno.EACCES, errno.EPERM):
-            return "permission denied"
+            return _("permission denied")
         if error.errno == errno.ENOENT:
-            return "the folder does not exist"
+            return _("the folder does not exist")
     return error.strerror or str(error)
 
 

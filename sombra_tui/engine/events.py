@@ -1,12 +1,19 @@
-"""Structured log events emitted by the machine (S2)."""
+"""Structured log events emitted by the machine (S2).
+
+An event keeps its words as an English template (its msgid in the catalog) and the
+params that fill it; `text` renders them in the language in force, at display time,
+so a combat reopened or switched to the other language reads wholly in it.
+"""
 
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from sombra_tui.engine.dice import TAResult
+from sombra_tui.engine.i18n import Msg, render
 from sombra_tui.engine.state import GdBreakdown, Phase
 
 
@@ -35,7 +42,10 @@ class LogEvent(BaseModel):
     round: int
     phase: Phase
     kind: EventKind
-    text: str
+    #: The English template of the line (a msgid) and the values that fill it; a value
+    #: may be an i18n.Msg (a reason inside the sentence), rendered in the same language.
+    template: str
+    params: dict[str, Any] = Field(default_factory=dict)
     actor: str | None = None
     targets: list[str] = Field(default_factory=list)
     ta: TAResult | None = None
@@ -49,6 +59,18 @@ class LogEvent(BaseModel):
     confirm_ta: str | None = None
     #: Which rule produced the event, for the help and the tests (e.g. "D7").
     rule: str | None = None
+
+    @classmethod
+    def of(cls, message: str | Msg, **fields: Any) -> LogEvent:
+        """An event whose words are `message` (a Msg, or a plain template)."""
+        if isinstance(message, Msg):
+            return cls(template=message.template, params=message.params, **fields)
+        return cls(template=message, **fields)
+
+    @property
+    def text(self) -> str:
+        """The line in the language in force."""
+        return render(self.template, self.params)
 
     def plain(self) -> str:
         """The event as one line of plain text, with the TA's numbers (S2)."""

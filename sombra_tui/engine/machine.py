@@ -24,6 +24,7 @@ from sombra_tui.engine.dice import (
 )
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import EventKind, LogEvent
+from sombra_tui.engine.i18n import Msg
 from sombra_tui.engine.initiative import action_groups, declaration_order
 from sombra_tui.engine.model import (
     Action,
@@ -76,9 +77,9 @@ class _Emitter:
         self.state = state
         self.events: list[LogEvent] = []
 
-    def __call__(self, kind: EventKind, text: str, **fields: Any) -> None:
-        self.events.append(LogEvent(round=self.state.round, phase=self.state.phase,
-                                    kind=kind, text=text, **fields))
+    def __call__(self, kind: EventKind, text: str | Msg, **fields: Any) -> None:
+        self.events.append(LogEvent.of(text, round=self.state.round, phase=self.state.phase,
+                                       kind=kind, **fields))
 
 
 # --------------------------------------------------------------------------- helpers

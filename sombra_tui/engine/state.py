@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 from pydantic_core import PydanticUndefined
 
 from sombra_tui.engine.dice import TAResult
+from sombra_tui.engine.i18n import N_
 from sombra_tui.engine.model import Action, Character, ExtendedMode, Settings
 
 
@@ -27,13 +28,14 @@ class Phase(StrEnum):
     END_OF_ROUND = "end_of_round"
 
 
+#: The phases' names (English msgids; i18n renders them in the DJ's language).
 PHASE_LABELS: dict[Phase, str] = {
-    Phase.SETUP: "Preparación",
-    Phase.DECLARATION: "Declaración",
-    Phase.INSTANT: "Acciones instantáneas",
-    Phase.ROUND: "Acciones de asalto",
-    Phase.EXTENDED: "Acciones extendidas",
-    Phase.END_OF_ROUND: "Fin del asalto",
+    Phase.SETUP: N_("Set-up"),
+    Phase.DECLARATION: N_("Declaration"),
+    Phase.INSTANT: N_("Instant actions"),
+    Phase.ROUND: N_("Round actions"),
+    Phase.EXTENDED: N_("Extended actions"),
+    Phase.END_OF_ROUND: N_("End of the asalto"),
 }
 
 

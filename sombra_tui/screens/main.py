@@ -21,12 +21,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header
+from textual.widgets import Header
 
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.allowed import allowed, mark_allowed
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import EventKind, LogEvent
+from sombra_tui.engine.i18n import N_, _
 from sombra_tui.engine.machine import plan_opposition
 from sombra_tui.engine.model import ActionKind
 from sombra_tui.engine.state import CombatState, ExtendedStatus, Phase, Step
@@ -45,6 +46,7 @@ from sombra_tui.screens.dialogs import (
 from sombra_tui.screens.dialogs.opposed import comparisons
 from sombra_tui.session import Session
 from sombra_tui.widgets.declaration_queue import DeclarationQueue
+from sombra_tui.widgets.footer import TranslatedFooter
 from sombra_tui.widgets.formatting import phase_label
 from sombra_tui.widgets.initiative_table import InitiativeTable
 from sombra_tui.widgets.resolution_log import ResolutionLog
@@ -68,24 +70,24 @@ ACTION_COMMANDS: dict[str, type[BaseModel] | c.Mark] = {
 
 class MainScreen(Screen[None]):
     BINDINGS = [
-        Binding("space", "next_step", "Next"),
-        Binding("d", "declare", "Declare"),
-        Binding("r", "react", "React"),
-        Binding("x", "decline", "Decline"),
-        Binding("t", "roll", "Roll"),
-        Binding("y", "type_dice", "Type dice"),
-        Binding("p", "prevent", "Prevented", show=False),
-        Binding("o", "toggle_out", "Out/back", show=False),
-        Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("ctrl+y,U", "redo", "Redo", show=False),
-        Binding("a", "add_character", "Add", show=False),
-        Binding("e", "edit_character", "Edit", show=False),
-        Binding("delete", "remove_character", "Remove", show=False),
-        Binding("j", "adjust_extended", "Extended", show=False),
-        Binding("f", "free_ta", "Free TA", show=False),
-        Binding("A", "allow_prompt", "DJ allow", show=False),
-        Binding("z", "deny_prompt", "DJ deny", show=False),
-        Binding("g", "settings", "Settings", show=False),
+        Binding("space", "next_step", N_("Next")),
+        Binding("d", "declare", N_("Declare")),
+        Binding("r", "react", N_("React")),
+        Binding("x", "decline", N_("Decline")),
+        Binding("t", "roll", N_("Roll")),
+        Binding("y", "type_dice", N_("Type dice")),
+        Binding("p", "prevent", N_("Prevented"), show=False),
+        Binding("o", "toggle_out", N_("Out/back"), show=False),
+        Binding("u,ctrl+z", "undo", N_("Undo")),
+        Binding("ctrl+y,U", "redo", N_("Redo"), show=False),
+        Binding("a", "add_character", N_("Add"), show=False),
+        Binding("e", "edit_character", N_("Edit"), show=False),
+        Binding("delete", "remove_character", N_("Remove"), show=False),
+        Binding("j", "adjust_extended", N_("Extended"), show=False),
+        Binding("f", "free_ta", N_("Free TA"), show=False),
+        Binding("A", "allow_prompt", N_("DJ allow"), show=False),
+        Binding("z", "deny_prompt", N_("DJ deny"), show=False),
+        Binding("g", "settings", N_("Settings"), show=False),
     ]
 
     DEFAULT_CSS = """
@@ -123,17 +125,34 @@ class MainScreen(Screen[None]):
                 yield DeclarationQueue(id="queue")
         with Vertical(id="log-panel"):
             yield ResolutionLog(id="log")
-        yield Footer()
+        yield TranslatedFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#initiative-panel").border_title = "Iniciativa"
-        self.query_one("#queue-panel").border_title = "Declaraciones"
-        self.query_one("#log-panel").border_title = "Registro"
+        self._label_panels()
         self.query_one(InitiativeTable).focus()
         # The first render, as soon as the screen counts as mounted (after this handler).
         self.call_later(self.render_state, force_log=True)
 
     # ---- rendering --------------------------------------------------------------
+
+    def _label_panels(self) -> None:
+        self.query_one("#initiative-panel").border_title = _("Initiative")
+        self.query_one("#log-panel").border_title = _("Log")
+
+    def relabel(self) -> None:
+        """Everything again in the language in force (the app switched it)."""
+        if not self.is_mounted:
+            return
+        self._label_panels()
+        self.query_one("#queue-panel").border_title = ""
+        for widget in (self.query_one(InitiativeTable), self.query_one(DeclarationQueue)):
+            relabel = getattr(widget, "relabel", None)
+            if callable(relabel):
+                relabel()
+        self.render_state(force_log=True)
+        footer = self.query_one(TranslatedFooter)
+        footer.call_later(footer.recompose)
+        self.refresh_bindings()
 
     def render_state(self, *, force_log: bool = False) -> None:
         if not self.is_mounted:  # the first render is queued by on_mount
@@ -142,14 +161,14 @@ class MainScreen(Screen[None]):
         state = session.combat.state
         dirty = " *" if session.dirty else ""
         self.title = f"{state.name}{dirty}"
-        round_text = f"Asalto {state.round} · " if state.round else ""
+        round_text = _("Asalto {round} · ").format(round=state.round) if state.round else ""
         self.sub_title = f"{round_text}{phase_label(state.phase)}"
         self.query_one(InitiativeTable).show_state(state)
         self.query_one(DeclarationQueue).show_state(state)
         self.query_one(ResolutionLog).show_events(session.combat.log, force=force_log)
         panel = self.query_one("#queue-panel")
-        title = ("Declaraciones" if state.phase in (Phase.SETUP, Phase.DECLARATION)
-                 else "Resolución")
+        title = (_("Declarations") if state.phase in (Phase.SETUP, Phase.DECLARATION)
+                 else _("Resolution"))
         if panel.border_title != title:  # setting it repaints the whole panel
             panel.border_title = title
         # Refreshing the bindings rebuilds the footer, which is slow, so it is done when
@@ -174,7 +193,7 @@ class MainScreen(Screen[None]):
         try:
             events = self.session.execute(command)
         except SombraError as error:
-            self.notify(str(error), title="Not allowed", severity="error")
+            self.notify(str(error), title=_("Not allowed"), severity="error")
             return None
         self._changed()
         return events
@@ -218,10 +237,11 @@ class MainScreen(Screen[None]):
         declarer = self.state.current_declarer
         if declarer is None:
             if self.state.top_prompt is not None:
-                self.notify(f"First settle {self.state.top_prompt.reactor}'s reaction prompt.",
+                self.notify(_("First settle {name}'s reaction prompt.").format(
+                    name=self.state.top_prompt.reactor),
                             severity="warning")
             else:
-                self.notify("Everyone has declared: space resolves the round.")
+                self.notify(_("Everyone has declared: space resolves the round."))
             return
         result = await self.app.push_screen_wait(
             DeclarationEditor(self.state, declarer, self.check))
@@ -232,7 +252,7 @@ class MainScreen(Screen[None]):
     async def action_react(self) -> None:
         prompt = self.state.top_prompt
         if prompt is None:
-            self.notify("No reaction prompt is open.", severity="warning")
+            self.notify(_("No reaction prompt is open."), severity="warning")
             return
         combat = self.session.combat
         result = await self.app.push_screen_wait(
@@ -243,14 +263,14 @@ class MainScreen(Screen[None]):
     def action_decline(self) -> None:
         prompt = self.state.top_prompt
         if prompt is None:
-            self.notify("No reaction prompt is open.", severity="warning")
+            self.notify(_("No reaction prompt is open."), severity="warning")
             return
         self.run_command(c.Decline(character=prompt.reactor))
 
     def action_deny_prompt(self) -> None:
         prompt = self.state.top_prompt
         if prompt is None:
-            self.notify("No reaction prompt is open.", severity="warning")
+            self.notify(_("No reaction prompt is open."), severity="warning")
             return
         self.run_command(c.DenyPrompt(character=prompt.reactor))
 
@@ -262,7 +282,7 @@ class MainScreen(Screen[None]):
             return
         latest = max(state.declarations.values(), key=lambda d: d.id, default=None)
         if latest is None:
-            self.notify("Nobody has declared yet this round.", severity="warning")
+            self.notify(_("Nobody has declared yet this round."), severity="warning")
             return
         self.run_command(c.AllowPrompt(character=name, against=latest.author))
 
@@ -271,7 +291,7 @@ class MainScreen(Screen[None]):
     def _current_step_character(self) -> str | None:
         group = self.state.current_group()
         if not group:
-            self.notify("Nothing left to resolve in this phase: space moves on.")
+            self.notify(_("Nothing left to resolve in this phase: space moves on."))
             return None
         selected = self.selected(quiet=True)
         names = [step.character for step in group]
@@ -355,7 +375,7 @@ class MainScreen(Screen[None]):
             new_events = session.execute(command)
         except SombraError as error:
             session.redo()
-            self.notify(str(error), title="Not allowed", severity="error")
+            self.notify(str(error), title=_("Not allowed"), severity="error")
             return None
         self._changed()
         return new_events
@@ -365,7 +385,7 @@ class MainScreen(Screen[None]):
         target = next((event.ta.target for event in reversed(events)
                        if event.kind is EventKind.TA and event.actor == name
                        and event.ta is not None), None)
-        self.action_free_ta(name, target, "confirms the suspicion (O4)")
+        self.action_free_ta(name, target, _("confirms the suspicion (O4)"))
 
     @work
     async def action_free_ta(self, name: str | None = None, target: int | None = None,
@@ -374,7 +394,7 @@ class MainScreen(Screen[None]):
         O4's confirming TA)."""
         state = self.state
         if not state.characters:
-            self.notify("Add a character first.", severity="warning")
+            self.notify(_("Add a character first."), severity="warning")
             return
         who = name if name is not None else self.selected(quiet=True)
         result = await self.app.push_screen_wait(FreeTADialog(
@@ -388,7 +408,7 @@ class MainScreen(Screen[None]):
     def selected(self, *, quiet: bool = False) -> str | None:
         name = self.query_one(InitiativeTable).selected_name
         if name is None and not quiet:
-            self.notify("Select a character first (arrow keys).", severity="warning")
+            self.notify(_("Select a character first (arrow keys)."), severity="warning")
         return name
 
     def action_prevent(self) -> None:
@@ -413,7 +433,7 @@ class MainScreen(Screen[None]):
         except SombraError as error:
             self.notify(str(error), severity="warning")
             return
-        self.notify(f"Undone: {describe_command(command)}", timeout=3)
+        self.notify(_("Undone: {command}").format(command=describe_command(command)), timeout=3)
         self._changed()
 
     def action_redo(self) -> None:
@@ -422,7 +442,7 @@ class MainScreen(Screen[None]):
         except SombraError as error:
             self.notify(str(error), severity="warning")
             return
-        self.notify(f"Redone: {describe_command(command)}", timeout=3)
+        self.notify(_("Redone: {command}").format(command=describe_command(command)), timeout=3)
         self._changed()
 
     # ---- characters, extended actions, settings ---------------------------------------------
@@ -452,8 +472,8 @@ class MainScreen(Screen[None]):
         if name is None:
             return
         sure = await self.app.push_screen_wait(ConfirmDialog(
-            f"Remove {name} from the encounter? The log keeps what {name} did; undo (u) "
-            "brings them back.", yes="Remove"))
+            _("Remove {name} from the encounter? The log keeps what {name} did; undo (u) "
+              "brings them back.").format(name=name), yes=_("Remove")))
         if sure:
             self.run_command(c.RemoveCharacter(name=name))
 
@@ -461,7 +481,7 @@ class MainScreen(Screen[None]):
     async def action_adjust_extended(self) -> None:
         active = [p for p in self.state.extended if p.status is ExtendedStatus.ACTIVE]
         if not active:
-            self.notify("No extended action is running.", severity="warning")
+            self.notify(_("No extended action is running."), severity="warning")
             return
         name = self.selected(quiet=True)
         chosen = next((p for p in active if p.owner == name), active[0])
@@ -486,9 +506,24 @@ class MainScreen(Screen[None]):
         self.action_edit_character()
 
 
+#: How the undo and redo notices name each command (by its type).
+COMMAND_NAMES: dict[str, str] = {
+    "start_combat": N_("start combat"), "abandon_extended": N_("abandon extended"),
+    "declare": N_("declare"), "react": N_("react"),
+    "decline": N_("decline"), "allow_prompt": N_("allow prompt"),
+    "deny_prompt": N_("deny prompt"), "advance": N_("advance"), "resolve": N_("resolve"),
+    "resolve_opposed": N_("resolve opposed"), "free_ta": N_("free TA"),
+    "set_mark": N_("set mark"), "add_character": N_("add character"),
+    "import_characters": N_("import characters"), "edit_character": N_("edit character"),
+    "remove_character": N_("remove character"), "move_character": N_("move character"),
+    "change_settings": N_("change settings"), "rename_encounter": N_("rename encounter"),
+    "adjust_extended": N_("adjust extended"),
+}
+
+
 def describe_command(command: c.Command) -> str:
     name = getattr(command, "character", None) or getattr(command, "name", None)
-    label = command.type.replace("_", " ")
+    label = _(COMMAND_NAMES.get(command.type, command.type.replace("_", " ")))
     if isinstance(name, str):
         return f"{label} ({name})"
     if isinstance(command, c.AddCharacter):

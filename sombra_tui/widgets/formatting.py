@@ -9,20 +9,26 @@ from rich.text import Text
 
 from sombra_tui.engine.dice import TAResult, format_gd
 from sombra_tui.engine.events import EventKind, LogEvent
+from sombra_tui.engine.i18n import N_, _
 from sombra_tui.engine.state import PHASE_LABELS, Phase
 
+#: The phases' short names in the log's margin (pgettext context "phase").
 PHASE_SHORT: dict[Phase, str] = {
-    Phase.SETUP: "prep",
-    Phase.DECLARATION: "decl",
-    Phase.INSTANT: "inst",
-    Phase.ROUND: "asalto",
-    Phase.EXTENDED: "ext",
-    Phase.END_OF_ROUND: "fin",
+    Phase.SETUP: N_("set"),
+    Phase.DECLARATION: N_("decl"),
+    Phase.INSTANT: N_("inst"),
+    Phase.ROUND: N_("round"),
+    Phase.EXTENDED: N_("ext"),
+    Phase.END_OF_ROUND: N_("end"),
 }
 
 
 def phase_label(phase: Phase) -> str:
-    return PHASE_LABELS[phase]
+    return _(PHASE_LABELS[phase])
+
+
+def phase_short(phase: Phase) -> str:
+    return _(PHASE_SHORT[phase])
 
 
 @dataclass(frozen=True)
@@ -50,7 +56,7 @@ def ta_text(result: TAResult, palette: Palette) -> Text:
     """dS apart, then d+ d-, GD, total vs target, margin and quality, coloured by outcome."""
     text = Text()
     if result.unrolled:
-        text.append("sin tirada ", style="italic")
+        text.append(_("no roll") + " ", style="italic")
     elif result.dice is not None:
         text.append("dS ", style="dim")
         text.append(f" {result.dice.ds} ", style="bold reverse")
@@ -59,7 +65,8 @@ def ta_text(result: TAResult, palette: Palette) -> Text:
     if result.modifier:
         text.append(f" mod {format_gd(result.modifier)}")
     if not result.unrolled:
-        text.append(f"  {result.total} vs {result.target}  margen {format_gd(result.margin)}")
+        text.append("  " + _("{total} vs {target}  margin {margin}").format(
+            total=result.total, target=result.target, margin=format_gd(result.margin)))
     text.append("  ")
     colour = palette.success if result.success else palette.error
     text.append(result.label, style=f"bold {colour}")
@@ -68,7 +75,7 @@ def ta_text(result: TAResult, palette: Palette) -> Text:
 
 def event_text(event: LogEvent, palette: Palette) -> Text:
     """One log line: round and phase, then the event and its numbers (S2)."""
-    head = Text(f"A{event.round:<2} {PHASE_SHORT[event.phase]:<6} ", style="dim")
+    head = Text(f"A{event.round:<2} {phase_short(event.phase):<6} ", style="dim")
     style = {
         EventKind.ROUND: "bold",
         EventKind.PHASE: "bold",
@@ -83,7 +90,7 @@ def event_text(event: LogEvent, palette: Palette) -> Text:
         line.append("  ")
         line.append_text(ta_text(event.ta, palette))
     if event.gd is not None:
-        line.append(f"  ({event.gd.describe()})", style="dim")
+        line.append(f"  ({event.gd.describe()})", style="dim")  # numbers and GD only
     if event.override:
         line.append("  [DJ]", style=f"bold {palette.warning}")
     return line

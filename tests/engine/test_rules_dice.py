@@ -198,7 +198,7 @@ def test_t4_all_six_ranks(rank: Rank, roll: tuple[int, int, int], target: int) -
     assert result.success is (rank >= Rank.EXITO_BAJO)
 
 
-def test_t4_alto_reads_as_critico_and_pifia() -> None:
+def test_t4_alto_reads_as_critico_and_pifia(spanish: str) -> None:
     critical = resolve_ta(Dice.of(3, 3, 3), target=9)
     fumble = resolve_ta(Dice.of(8, 8, 8), target=23)
     assert "crítico" in critical.label and critical.label.startswith("éxito alto")
@@ -219,7 +219,7 @@ def test_t4_rank_beats_closeness() -> None:
     assert compare_ta(medio, bajo) == 1
 
 
-def test_t4_quality_off_only_success_beats_failure() -> None:
+def test_t4_quality_off_only_success_beats_failure(spanish: str) -> None:
     triple = Dice.of(3, 3, 3)  # alto with quality on
     plain = Dice.of(4, 5, 6)
     on_alto = resolve_ta(triple, target=14)  # margin 5

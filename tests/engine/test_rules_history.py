@@ -125,7 +125,8 @@ def test_s1_a_refused_command_is_not_recorded_and_changes_nothing() -> None:
 # --------------------------------------------------------------------------- S2
 
 
-def test_s2_reaction_event_shows_round_phase_dice_gd_target_margin_quality() -> None:
+def test_s2_reaction_event_shows_round_phase_dice_gd_target_margin_quality(
+        spanish: str) -> None:
     combat = started(ANA, BRUNO)
     declare(combat, "Ana")
     declare(combat, "Bruno", act("shoots Ana", "Ana"))

@@ -8,19 +8,32 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Checkbox, Input, Static
+from textual.message import Message
+from textual.widgets import Button, Checkbox, Input, Select, Static
 
+from sombra_tui.engine import i18n
 from sombra_tui.engine.commands import ChangeSettings, Command, RenameEncounter
 from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.i18n import _
 from sombra_tui.engine.model import Settings
 from sombra_tui.screens.dialogs.base import (
     Dialog,
     Field,
     FormCheckbox,
     FormError,
+    FormSelect,
     TextInput,
     parse_int,
 )
+
+
+class LanguageChosen(Message):
+    """The DJ chose the app's language (an app preference, not a command): the app
+    switches, remembers it and re-renders every screen."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__()
+        self.code = code
 
 
 class SettingsDialog(Dialog[list[Command]]):
@@ -35,20 +48,26 @@ class SettingsDialog(Dialog[list[Command]]):
     def compose(self) -> ComposeResult:
         s = self.settings
         with Vertical(id="dialog"):
-            yield Static("Encounter settings", id="dialog-title")
-            yield Field("Encounter name", TextInput(self.name_, id="name"), field_id="name")
-            yield FormCheckbox("Reacción: prompt reactions during declarations (D3)",
+            yield Static(_("Encounter settings"), id="dialog-title")
+            yield Field(_("Encounter name"), TextInput(self.name_, id="name"),
+                        field_id="name")
+            yield FormCheckbox(_("Reacción: prompt reactions during declarations (D3)"),
                                s.reaccion, id="reaccion")
-            yield FormCheckbox("Niveles de calidad: alto / medio / bajo (T4)",
+            yield FormCheckbox(_("Niveles de calidad: alto / medio / bajo (T4)"),
                                s.niveles_de_calidad, id="niveles")
-            yield FormCheckbox("Iniciativa variable: +1d10 on primaria in round 1 (I2)",
+            yield FormCheckbox(_("Iniciativa variable: +1d10 on primaria in round 1 (I2)"),
                                s.iniciativa_variable, id="variable", disabled=self.started)
-            yield Field("Points per GD (T3)", TextInput(str(s.points_per_gd), id="points",
+            yield Field(_("Points per GD (T3)"), TextInput(str(s.points_per_gd), id="points",
                         type="integer"), field_id="points")
+            # Each language named in itself, so a DJ who reads only one finds it.
+            yield Field(_("Language of the app (remembered)"), FormSelect(
+                [(i18n.LANGUAGE_NAMES[code], code) for code in i18n.LANGUAGES],
+                value=i18n.language() if i18n.language() in i18n.LANGUAGES else "es",
+                allow_blank=False, id="language"), field_id="language")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button("Apply (enter)", id="apply", variant="primary")
-                yield Button("Cancel (esc)", id="cancel")
+                yield Button(_("Apply (enter)"), id="apply", variant="primary")
+                yield Button(_("Cancel (esc)"), id="cancel")
 
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()
@@ -62,12 +81,12 @@ class SettingsDialog(Dialog[list[Command]]):
     def submit(self) -> None:
         self.clear_errors()
         try:
-            points = parse_int(self.value("points"), "points", "Points per GD", 1, 20)
+            points = parse_int(self.value("points"), "points", _("Points per GD"), 1, 20)
             name = self.value("name").strip()
             if not name:
-                raise FormError("name", "The encounter needs a name.")
+                raise FormError("name", _("The encounter needs a name."))
             if len(name) > 80:
-                raise FormError("name", "At most 80 characters.")
+                raise FormError("name", _("At most 80 characters."))
         except FormError as error:
             self.show_error(error.field, error.message)
             return
@@ -87,4 +106,7 @@ class SettingsDialog(Dialog[list[Command]]):
                 self.show_problem(problem)
                 return
             commands.append(change)
+        language = self.query_one("#language", Select).value
+        if isinstance(language, str) and language != i18n.language():
+            self.app.post_message(LanguageChosen(language))
         self.dismiss(commands)

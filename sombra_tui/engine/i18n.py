@@ -1,0 +1,183 @@
+"""The DJ's language: one gettext catalog for the whole app (engine and UI).
+
+The English text in the code is the source (the msgid); the Spanish catalog
+``sombra_tui/locale/es/LC_MESSAGES/sombra_tui.po`` translates it, compiled to the
+``.mo`` shipped beside it. This module lives in the engine because the engine
+marks its own words (log events, error messages) and may not import anything
+above it; it uses only the standard library's gettext.
+
+* ``_(text)`` translates now, in the language in force;
+* ``N_(text)`` only marks a string for extraction (module-level tables, events and
+  errors that keep the English template and are rendered at display time);
+* :class:`Msg` is a message kept as template + params and rendered on demand, so a
+  log written in one language reads in the other after a switch.
+
+Game terms stay Spanish in both languages (TA, GD, Alerta, asalto, dS, reacción,
+contrarreacción, DJ): the English source already uses them.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+DOMAIN = "sombra_tui"
+#: Languages the app speaks; the first is the default when nothing else decides.
+LANGUAGES: tuple[str, ...] = ("es", "en")
+DEFAULT_LANGUAGE = "es"
+#: Where the compiled catalogs live (inside the package: wheels and editable installs).
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+#: Environment variables that name the locale, in gettext's order of precedence.
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+#: The names the two languages go by in the settings and the palette (each in its own).
+LANGUAGE_NAMES = {"es": "Español", "en": "English"}
+
+_translations: gettext.NullTranslations = gettext.NullTranslations()
+_language = "en"
+_listeners: list[Callable[[str], None]] = []
+
+
+def N_(message: str) -> str:
+    """Mark `message` for the catalog without translating it (translated when shown)."""
+    return message
+
+
+def _(message: str) -> str:
+    """`message` in the language in force."""
+    return _translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The singular or plural of a message, in the language in force."""
+    return _translations.ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` in its `context` (a word with two meanings), in the language in force."""
+    return _translations.pgettext(context, message)
+
+
+def language() -> str:
+    """The language in force ("es" or "en", or a test's pseudo-language)."""
+    return _language
+
+
+def catalog(code: str) -> gettext.NullTranslations:
+    """The translations of `code`: English is the source, so it needs none."""
+    if code == "en":
+        return gettext.NullTranslations()
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {code!r}")
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
+
+
+def set_language(code: str, translations: gettext.NullTranslations | None = None) -> None:
+    """Speak `code` from now on (`translations` given: a test's pseudo-language)."""
+    global _translations, _language
+    _translations = translations if translations is not None else catalog(code)
+    _language = code
+    for listener in list(_listeners):
+        listener(code)
+
+
+def on_language_change(listener: Callable[[str], None]) -> Callable[[], None]:
+    """Call `listener` after every switch; returns the function that stops it."""
+    _listeners.append(listener)
+
+    def stop() -> None:
+        if listener in _listeners:
+            _listeners.remove(listener)
+    return stop
+
+
+def locale_language(environ: Mapping[str, str] | None = None) -> str | None:
+    """The language the locale asks for, if the app speaks it.
+
+    As gettext does, the first of LANGUAGE, LC_ALL, LC_MESSAGES and LANG that is set
+    decides; LANGUAGE may list several ("fr:es"), the first the app speaks wins.
+    "C" and "POSIX" name no language (None: the app's default, Spanish).
+    """
+    environ = os.environ if environ is None else environ
+    for variable in LOCALE_VARIABLES:
+        value = environ.get(variable, "").strip()
+        if not value:
+            continue
+        for entry in value.split(":"):
+            code = entry.split(".")[0].split("@")[0].split("_")[0].lower()
+            if code in LANGUAGES:
+                return code
+        return None
+    return None
+
+
+def choose_language(requested: str | None, saved: str | None,
+                    environ: Mapping[str, str] | None = None) -> str:
+    """--lang, else the saved preference, else the locale, else Spanish."""
+    for code in (requested, saved, locale_language(environ)):
+        if code in LANGUAGES:
+            return code
+    return DEFAULT_LANGUAGE
+
+
+class Msg:
+    """A message kept as its English template and params, rendered when shown.
+
+    A param may itself be a `Msg` (a reason inside a sentence) or a list of them;
+    each is rendered in the language in force too.
+    """
+
+    __slots__ = ("params", "template")
+
+    def __init__(self, template: str, params: Mapping[str, Any] | None = None,
+                 **more: Any) -> None:
+        self.template = template
+        self.params: dict[str, Any] = {**(params or {}), **more}
+
+    def render(self) -> str:
+        return render(self.template, self.params)
+
+    def english(self) -> str:
+        return self.template.format(**{k: _english(v) for k, v in self.params.items()})
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __repr__(self) -> str:
+        return f"Msg({self.template!r}, {self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Msg) and other.template == self.template
+                and other.params == self.params)
+
+    def __hash__(self) -> int:
+        return hash(self.template)
+
+
+def _rendered(value: Any) -> Any:
+    if isinstance(value, Msg):
+        return value.render()
+    if isinstance(value, list | tuple) and any(isinstance(v, Msg) for v in value):
+        return "".join(_rendered(v) for v in value)
+    return value
+
+
+def _english(value: Any) -> Any:
+    if isinstance(value, Msg):
+        return value.english()
+    if isinstance(value, list | tuple) and any(isinstance(v, Msg) for v in value):
+        return "".join(_english(v) for v in value)
+    return value
+
+
+def render(template: str, params: Mapping[str, Any] | None = None) -> str:
+    """`template` translated, then filled with `params` (each Msg rendered too)."""
+    text = _(template) if template else template
+    if not params or "{" not in text:
+        return text
+    try:
+        return text.format(**{key: _rendered(value) for key, value in params.items()})
+    except (KeyError, IndexError, ValueError):  # a sentence with braces, no template
+        return text

@@ -1,0 +1,28 @@
+"""The footer, its key descriptions in the DJ's language.
+
+Textual's Footer shows each binding's `description` as written; the bindings keep
+their English description (marked for the catalog with N_) and this footer
+translates it when it is built, so a language switch only needs a recompose.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+from sombra_tui.engine.i18n import N_, _
+
+
+class TranslatedFooter(Footer):
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                widget.description = _(widget.description) if widget.description else ""
+                if isinstance(widget.tooltip, str) and widget.tooltip:
+                    widget.tooltip = _(widget.tooltip)
+            yield widget
+
+
+#: Textual's own descriptions the footer may show (its command palette's key).
+TEXTUAL_DESCRIPTIONS = (N_("palette"),)
