@@ -24,7 +24,7 @@ from sombra_tui.engine.dice import (
 )
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import EventKind, LogEvent
-from sombra_tui.engine.i18n import Msg
+from sombra_tui.engine.i18n import N_, Msg
 from sombra_tui.engine.initiative import action_groups, declaration_order
 from sombra_tui.engine.model import (
     Action,
@@ -157,8 +157,9 @@ def _start_round(state: CombatState, emit: _Emitter, bonus: dict[str, int]) -> N
     state.prevented = []
     state.pending_marks = []
     state.steps = []
-    emit(EventKind.ROUND, f"Asalto {state.round} begins. Declaration order (I3): "
-         + ", ".join(state.declaration_order), rule="D1")
+    emit(EventKind.ROUND, Msg(N_("Asalto {round} begins. Declaration order (I3): {order}"),
+                              round=state.round, order=", ".join(state.declaration_order)),
+         rule="D1")
 
 
 # --------------------------------------------------------------------------- setup
@@ -363,8 +364,10 @@ def _open_prompts(state: CombatState, declaration: Declaration, answered_kind: P
             opened.append(Prompt(id=_new_id(state), reactor=name,
                                  declaration_id=declaration.id))
     for prompt in opened:
-        word = "counter-react" if prompt.kind is PromptKind.COUNTER else "react"
-        emit(EventKind.PROMPT, f"{prompt.reactor} may {word} to {declaration.author}.",
+        template = (N_("{reactor} may counter-react to {author}.")
+                    if prompt.kind is PromptKind.COUNTER
+                    else N_("{reactor} may react to {author}."))
+        emit(EventKind.PROMPT, Msg(template, reactor=prompt.reactor, author=declaration.author),
              actor=prompt.reactor, targets=[declaration.author],
              rule="D9" if prompt.kind is PromptKind.COUNTER else "D4")
     # A stack: the first to answer goes on top (D11, depth first).
@@ -402,8 +405,11 @@ def _declare(state: CombatState, cmd: c.Declare, emit: _Emitter) -> None:
                           actions=cmd.actions, affected=affected, new_actions=cmd.actions)
     state.declarations[declaration.id] = declaration
     state.current[cmd.character] = declaration.id
-    emit(EventKind.DECLARE, f"{cmd.character} declares: {declaration.summary()}"
-         + (f" (affects {', '.join(affected)})" if affected else ""),
+    emit(EventKind.DECLARE,
+         Msg(N_("{name} declares: {summary} (affects {affected})"), name=cmd.character,
+             summary=declaration.summary(), affected=", ".join(affected)) if affected
+         else Msg(N_("{name} declares: {summary}"), name=cmd.character,
+                  summary=declaration.summary()),
          actor=cmd.character, targets=affected, rule="D1")
     _open_prompts(state, declaration, None, emit)
 
@@ -506,15 +512,17 @@ def _decline(state: CombatState, cmd: c.Decline, emit: _Emitter) -> None:
     prompt = _need_top_prompt(state, cmd.character, "decline")
     state.prompts.pop()
     author = state.declarations[prompt.declaration_id].author
-    emit(EventKind.DECLINE, f"{cmd.character} does not react to {author} (D4: no roll, "
-         "no count, no lock).", actor=cmd.character, targets=[author], rule="D4")
+    emit(EventKind.DECLINE, Msg(N_("{name} does not react to {author} (D4: no roll, no count, "
+                                   "no lock)."), name=cmd.character, author=author),
+         actor=cmd.character, targets=[author], rule="D4")
 
 
 def _deny_prompt(state: CombatState, cmd: c.DenyPrompt, emit: _Emitter) -> None:
     prompt = _need_top_prompt(state, cmd.character, "be denied a reaction")
     state.prompts.pop()
     author = state.declarations[prompt.declaration_id].author
-    emit(EventKind.OVERRIDE, f"DJ denies {cmd.character}'s reaction to {author} (D12).",
+    emit(EventKind.OVERRIDE, Msg(N_("DJ denies {name}'s reaction to {author} (D12)."),
+                                 name=cmd.character, author=author),
          actor=cmd.character, targets=[author], override=True, rule="D12")
 
 
@@ -569,7 +577,7 @@ def _build_steps(state: CombatState, phase: Phase, emit: _Emitter) -> None:
                     state.steps.append(Step(id=_new_id(state), character=name,
                                             action_index=index, group=group_index))
     if not state.steps:
-        emit(EventKind.PHASE, "Nothing to resolve in this phase.")
+        emit(EventKind.PHASE, N_("Nothing to resolve in this phase."))
 
 
 def _build_extended_steps(state: CombatState, emit: _Emitter) -> None:
@@ -599,7 +607,7 @@ def _build_extended_steps(state: CombatState, emit: _Emitter) -> None:
         emit(EventKind.EXTENDED, f"{progress.owner}: \"{progress.action.description}\" "
              f"{progress.progress_text()} (E1).", actor=progress.owner, rule="E1")
     if not state.steps:
-        emit(EventKind.PHASE, "No extended TA is due this round.")
+        emit(EventKind.PHASE, N_("No extended TA is due this round."))
 
 
 def _start_extended(state: CombatState, emit: _Emitter) -> None:
@@ -649,7 +657,8 @@ def _advance(state: CombatState, cmd: c.Advance, emit: _Emitter) -> None:
     if phase is Phase.DECLARATION:
         _start_extended(state, emit)
     state.phase = PHASE_AFTER[phase]  # P1: instant, round, extended, in order
-    emit(EventKind.PHASE, f"{_PHASE_TITLES[state.phase]} (P1).", rule="P1")
+    emit(EventKind.PHASE, Msg(N_("{phase} (P1)."), phase=Msg(_PHASE_TITLES[state.phase])),
+         rule="P1")
     if state.phase is Phase.INSTANT:
         _build_steps(state, Phase.INSTANT, emit)
     elif state.phase is Phase.ROUND:
@@ -658,14 +667,15 @@ def _advance(state: CombatState, cmd: c.Advance, emit: _Emitter) -> None:
         _build_extended_steps(state, emit)
     elif state.phase is Phase.END_OF_ROUND:
         state.steps = []
-        emit(EventKind.ROUND, f"Asalto {state.round} ends (P6).", rule="P6")
+        emit(EventKind.ROUND, Msg(N_("Asalto {round} ends (P6)."), round=state.round),
+             rule="P6")
 
 
 _PHASE_TITLES = {
-    Phase.INSTANT: "Instant actions",
-    Phase.ROUND: "Round actions",
-    Phase.EXTENDED: "Extended actions",
-    Phase.END_OF_ROUND: "End of the round",
+    Phase.INSTANT: N_("Instant actions"),
+    Phase.ROUND: N_("Round actions"),
+    Phase.EXTENDED: N_("Extended actions"),
+    Phase.END_OF_ROUND: N_("End of the round"),
 }
 
 

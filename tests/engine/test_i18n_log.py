@@ -1,0 +1,52 @@
+"""The log and the errors render in the language in force (issue 12 item 2): events keep
+their template and params, so a combat replayed or switched reads in the other language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sombra_tui.engine import i18n, storage
+from sombra_tui.engine.commands import Advance
+from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.events import EventKind
+from sombra_tui.engine.history import Combat
+from sombra_tui.engine.model import Character, Encounter
+
+
+def small_combat() -> Combat:
+    combat = Combat(Encounter(name="Prueba", seed=3, characters=[
+        Character(name="Ana", primaria=8, secundaria=3, alerta=14),
+        Character(name="Bruno", primaria=12, secundaria=5, alerta=12)]))
+    combat.execute(combat.start_command())
+    return combat
+
+
+def test_a_saved_combat_reopened_in_spanish_reads_in_spanish(tmp_path: Path) -> None:
+    combat = small_combat()
+    [begins] = [e for e in combat.log if e.kind is EventKind.ROUND]
+    assert begins.text.startswith("Asalto 1 begins. Declaration order (I3): ")
+    path = tmp_path / "prueba.json"
+    storage.save(combat, path)
+    i18n.set_language("es")
+    reopened = storage.load(path)
+    [again] = [e for e in reopened.log if e.kind is EventKind.ROUND]
+    assert again.text.startswith("Empieza el asalto 1. Orden de declaración (I3): ")
+    # The same event object follows a switch too: rendered when shown, not when made.
+    assert begins.text == again.text
+    i18n.set_language("en")
+    assert again.text.startswith("Asalto 1 begins")
+
+
+def test_an_engine_error_renders_from_its_template_and_params() -> None:
+    combat = small_combat()
+    try:
+        combat.execute(Advance())
+    except SombraError as error:
+        refused = error
+    else:  # pragma: no cover - the declarations are still open
+        raise AssertionError("Advance with declarations pending was accepted")
+    english = refused.message
+    assert refused.english == english
+    assert refused.template and refused.code != "error.uncoded"
+    i18n.set_language("es")
+    assert refused.english == english  # the source stays available
