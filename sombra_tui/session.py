@@ -12,6 +12,7 @@ from sombra_tui.engine.commands import Command
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import LogEvent
 from sombra_tui.engine.history import Combat
+from sombra_tui.engine.i18n import N_
 from sombra_tui.engine.journal import Journal, Recovered
 from sombra_tui.engine.model import Encounter
 
@@ -111,7 +112,7 @@ class Session:
     def save(self, path: Path | None = None) -> Path:
         target = path or self.path
         if target is None:
-            raise SombraError("Choose where to save the encounter first (save as).",
+            raise SombraError(N_("Choose where to save the encounter first (save as)."),
                               code="session.no_path")
         storage.save(self.combat, target)
         self.path = target

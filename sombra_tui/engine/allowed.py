@@ -14,6 +14,7 @@ from pydantic import BaseModel
 
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.i18n import N_
 from sombra_tui.engine.state import CombatState, Phase
 
 #: The phases in which steps are resolved (P1), in their order.
@@ -84,7 +85,7 @@ def check_fits(state: CombatState, command: BaseModel) -> None:
         code, message = fit.refusal
         raise SombraError(message, code=code)
     needed = " or ".join(phase.value for phase in fit.phases)
-    raise SombraError(f"Cannot {fit.doing} now: the combat is in the {state.phase.value} "
-                      f"phase; that needs the {needed} phase.", code="phase.wrong",
+    raise SombraError(N_("Cannot {doing} now: the combat is in the {phase} phase; that needs"
+                         " the {allowed} phase."), code="phase.wrong",
                       params={"doing": fit.doing, "phase": state.phase.value,
                               "allowed": needed})

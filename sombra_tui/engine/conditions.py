@@ -17,6 +17,7 @@ from typing import Self
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from sombra_tui.engine.coded import CodedError
+from sombra_tui.engine.i18n import N_
 
 #: Largest grade a single effect may add (T3 stacks grades without a limit; this keeps typos out).
 MAX_EFFECT_GD = 20
@@ -233,7 +234,7 @@ def builtin_effects(name: str, *, dolor_intenso_gd: int = 0) -> ConditionEffects
         return ConditionEffects(gd=gd)
     if key in (DESARMADO, SANGRANDO):
         return ConditionEffects()
-    raise ConditionError("condition.unknown_builtin",
+    raise ConditionError(N_("condition.unknown_builtin"),
                          f"{name!r} is not a built-in condition; built in are "
                          f"{', '.join(BUILTIN_NAMES)}.", params={"name": name})
 
@@ -261,7 +262,7 @@ def builtin(name: str, *, began: int, duration: int | None = None,
     effects = builtin_effects(key, dolor_intenso_gd=dolor_intenso_gd)
     permanent = key == MUERTO
     if permanent and duration is not None:
-        raise ConditionError("condition.permanent",
+        raise ConditionError(N_("condition.permanent"),
                              "muerto never expires, so it takes no duration.",
                              params={"name": key})
     return Condition(id=condition_id, name=key, duration=duration, began=began,

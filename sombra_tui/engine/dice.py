@@ -14,7 +14,7 @@ from typing import Self
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from sombra_tui.engine.errors import SombraError
-from sombra_tui.engine.i18n import _
+from sombra_tui.engine.i18n import N_, _
 
 DIE_FACES = 10
 DEFAULT_POINTS_PER_GD = 5
@@ -55,12 +55,12 @@ class Dice(BaseModel):
         """Dice from three values, dS first, with a DJ-readable error (T6)."""
         for position, value in (("dS", ds), ("second die", a), ("third die", b)):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise SombraError(f"The {position} must be a whole number from 1 to 10, "
-                                  f"not {value!r}.",
+                raise SombraError(N_("The {position} must be a whole number from 1 to 10, "
+                                     "not {value!r}."),
                                   code="dice.not_whole",
                                   params={"position": position, "value": str(value)})
             if not 1 <= value <= DIE_FACES:
-                raise SombraError(f"The {position} must be from 1 to 10, not {value}.",
+                raise SombraError(N_("The {position} must be from 1 to 10, not {value}."),
                                   code="dice.out_of_range",
                                   params={"position": position, "value": str(value)})
         return cls(ds=ds, a=a, b=b)
@@ -90,26 +90,26 @@ def parse_dice(text: str) -> Dice:
     """Parse three dice typed by the DJ, dS first: '3 4 2', '3,4,2' or '342' (T6)."""
     cleaned = text.strip()
     if not cleaned:
-        raise SombraError("Type three dice from 1 to 10, the dS first (for example 3 4 2).",
+        raise SombraError(N_("Type three dice from 1 to 10, the dS first (for example 3 4 "
+                             "2)."),
                           code="dice.empty")
     negative = _NEGATIVE.search(cleaned)
     if negative:  # T6: a value outside 1..10 is refused, not read as its absolute value
-        raise SombraError(f"{negative.group().strip(' ,;/+')} is not a die: each die is a "
-                          "whole number from 1 to 10.",
+        raise SombraError(N_("{text} is not a die: each die is a whole number from 1 to 10."),
                           code="dice.negative", params={"text": negative.group().strip(' ,;/+')})
     if cleaned.isdigit() and len(cleaned) == 3:
         parts = list(cleaned)
     else:
         parts = [p for p in _DICE_SPLIT.split(cleaned) if p]
     if len(parts) != 3:
-        raise SombraError(f"Type exactly three dice, the dS first; got {len(parts)} "
-                          f"in {text!r}.",
+        raise SombraError(N_("Type exactly three dice, the dS first; got {count} in "
+                             "{text!r}."),
                           code="dice.count", params={"count": len(parts), "text": text})
     values: list[int] = []
     for part in parts:
         if not part.isdigit():
-            raise SombraError(f"{part!r} is not a die: each die is a whole number from "
-                              "1 to 10.",
+            raise SombraError(N_("{text!r} is not a die: each die is a whole number from 1 "
+                                 "to 10."),
                               code="dice.not_a_die", params={"text": part})
         values.append(int(part))
     return Dice.of(values[0], values[1], values[2])

@@ -27,6 +27,7 @@ from functools import lru_cache
 
 from sombra_tui.engine.coded import CodedError, ParamValue
 from sombra_tui.engine.dice import Dice
+from sombra_tui.engine.i18n import N_
 
 #: Longest formula accepted, in characters other than spaces.
 MAX_LENGTH = 100
@@ -253,7 +254,7 @@ def _tokenize(text: str) -> list[_Token]:
                 i += 1
             digits = text[start:i]
             if len(digits) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:
-                raise FormulaError("formula.number_too_large",
+                raise FormulaError(N_("formula.number_too_large"),
                                    f"{digits} is too large: numbers go up to {MAX_NUMBER}.",
                                    formula=text, position=start,
                                    params={"number": digits, "max": MAX_NUMBER})
@@ -275,7 +276,7 @@ def _tokenize(text: str) -> list[_Token]:
         elif ch.isalpha() or ch == "_":
             _unknown_name(text, i)
         else:
-            raise FormulaError("formula.unexpected_character",
+            raise FormulaError(N_("formula.unexpected_character"),
                                f"{ch!r} cannot be used in a formula: {_HELP}.",
                                formula=text, position=i, params={"character": ch})
     tokens.append(_Token(_Kind.END, "", len(text.rstrip())))
@@ -295,7 +296,7 @@ def _starts_name(text: str, at: int) -> bool:
 def _unknown_name(text: str, start: int) -> None:
     end = max(_word_end(text, start), start + 1)
     name = text[start:end]
-    raise FormulaError("formula.unknown_name",
+    raise FormulaError(N_("formula.unknown_name"),
                        f"Unknown name {name!r}: the dice are dS, d+ and d-.",
                        formula=text, position=start, params={"name": name})
 
@@ -323,10 +324,10 @@ class _Parser:
         node = self.sum()
         token = self.current
         if token.kind is _Kind.CLOSE:
-            raise FormulaError("formula.unopened_bracket", "This ')' has no '(' before it.",
+            raise FormulaError(N_("formula.unopened_bracket"), "This ')' has no '(' before it.",
                                formula=self.text, position=token.position)
         if token.kind is not _Kind.END:
-            raise FormulaError("formula.unexpected_token",
+            raise FormulaError(N_("formula.unexpected_token"),
                                f"Expected + - x or the end here, found {token.text!r}.",
                                formula=self.text, position=token.position,
                                params={"token": token.text, "expected": "operator"})
@@ -349,7 +350,7 @@ class _Parser:
     def enter(self, token: _Token) -> None:
         self.depth += 1
         if self.depth > MAX_DEPTH:
-            raise FormulaError("formula.too_deep",
+            raise FormulaError(N_("formula.too_deep"),
                                f"Too many nested brackets or signs (at most {MAX_DEPTH}).",
                                formula=self.text, position=token.position,
                                params={"max": MAX_DEPTH})
@@ -376,9 +377,9 @@ class _Parser:
             closing = self.current
             if closing.kind is not _Kind.CLOSE:
                 if closing.kind is _Kind.END:
-                    raise FormulaError("formula.unclosed_bracket", "This '(' is never closed.",
+                    raise FormulaError(N_("formula.unclosed_bracket"), "This '(' is never closed.",
                                        formula=self.text, position=token.position)
-                raise FormulaError("formula.unexpected_token",
+                raise FormulaError(N_("formula.unexpected_token"),
                                    f"Expected + - x or ')' here, found {closing.text!r}.",
                                    formula=self.text, position=closing.position,
                                    params={"token": closing.text, "expected": "operator"})
@@ -386,10 +387,10 @@ class _Parser:
             self.depth -= 1
             return node
         if token.kind is _Kind.END:
-            raise FormulaError("formula.unexpected_end",
+            raise FormulaError(N_("formula.unexpected_end"),
                                "The formula ends too soon: a number, a die or '(' is missing.",
                                formula=self.text, position=token.position)
-        raise FormulaError("formula.unexpected_token",
+        raise FormulaError(N_("formula.unexpected_token"),
                            f"Expected a number, a die or '(' here, found {token.text!r}.",
                            formula=self.text, position=token.position,
                            params={"token": token.text, "expected": "operand"})
@@ -399,10 +400,10 @@ class _Parser:
 def parse_formula(text: str) -> Formula:
     """H3: read a DJ-written damage formula, or raise `FormulaError` saying where it is wrong."""
     if not isinstance(text, str):
-        raise FormulaError("formula.empty", f"A formula is text, not {type(text).__name__}.",
+        raise FormulaError(N_("formula.empty"), f"A formula is text, not {type(text).__name__}.",
                            formula="", position=0)
     if not text.strip():
-        raise FormulaError("formula.empty", f"The formula is empty: {_HELP}.",
+        raise FormulaError(N_("formula.empty"), f"The formula is empty: {_HELP}.",
                            formula=text, position=0)
     # Counted without spaces, so that the canonical text (which only drops brackets and
     # digits and adds spaces) always parses again.
@@ -410,7 +411,7 @@ def parse_formula(text: str) -> Formula:
     if length > MAX_LENGTH or len(text) > MAX_TEXT:
         marks = [i for i, ch in enumerate(text[:MAX_TEXT]) if not ch.isspace()]
         at = marks[MAX_LENGTH] if len(marks) > MAX_LENGTH else MAX_TEXT
-        raise FormulaError("formula.too_long",
+        raise FormulaError(N_("formula.too_long"),
                            f"The formula is too long ({length} characters besides "
                            f"spaces, at most {MAX_LENGTH}).", formula=text, position=at,
                            params={"length": length, "max": MAX_LENGTH})

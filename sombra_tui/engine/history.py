@@ -16,6 +16,7 @@ from sombra_tui.engine.commands import Command, StartCombat
 from sombra_tui.engine.dice import Dice, DiceRoller
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import LogEvent
+from sombra_tui.engine.i18n import N_
 from sombra_tui.engine.model import Encounter
 from sombra_tui.engine.state import CombatState
 
@@ -70,8 +71,8 @@ class Combat:
                     self._log.extend(events)
                     self._maybe_checkpoint()
                 except SombraError as error:
-                    raise SombraError(f"Command {index + 1} of the history ({command.type}) "
-                                      f"does not replay: {error}",
+                    raise SombraError(N_("Command {number} of the history ({command}) does "
+                                         "not replay: {reason}"),
                                       code="history.replay_failed",
                                       params={"number": index + 1, "command": command.type,
                                               "reason": str(error)}) from error
@@ -120,7 +121,7 @@ class Combat:
 
     def undo(self) -> Command:
         if not self._commands:
-            raise SombraError("Nothing to undo.",
+            raise SombraError(N_("Nothing to undo."),
                               code="history.nothing_to_undo")
         command = self._commands.pop()
         undone = self._events.pop()
@@ -132,7 +133,7 @@ class Combat:
 
     def redo(self) -> Command:
         if not self._redo:
-            raise SombraError("Nothing to redo.",
+            raise SombraError(N_("Nothing to redo."),
                               code="history.nothing_to_redo")
         command = self._redo[-1]
         self._apply(command)

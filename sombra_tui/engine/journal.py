@@ -26,6 +26,7 @@ from sombra_tui.engine import storage
 from sombra_tui.engine.commands import Command
 from sombra_tui.engine.errors import SombraError, os_reason
 from sombra_tui.engine.history import Combat
+from sombra_tui.engine.i18n import N_
 from sombra_tui.engine.model import Encounter
 
 JOURNAL_FORMAT = "sombra-tui journal"
@@ -114,8 +115,7 @@ class Journal:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise SombraError(f"Could not create the journal folder {folder}: "
-                              f"{os_reason(error)}.",
+            raise SombraError(N_("Could not create the journal folder {folder}: {reason}."),
                               code="journal.folder_failed",
                               params={"folder": str(folder), "reason": os_reason(error)}) from error
         # Unique even for two sessions of one process in the same second; "x" never
@@ -153,8 +153,7 @@ class Journal:
                 stream.flush()
                 os.fsync(stream.fileno())
         except OSError as error:
-            raise SombraError(f"Could not write the crash journal {self.path}: "
-                              f"{os_reason(error)}.",
+            raise SombraError(N_("Could not write the crash journal {path}: {reason}."),
                               code="journal.write_failed",
                               params={"path": str(self.path),
                                       "reason": os_reason(error)}) from error
@@ -167,24 +166,23 @@ def recover(path: Path) -> Recovered:
         raw = storage.read_regular_file(path, MAX_JOURNAL_BYTES, what="a journal")
         changed = datetime.fromtimestamp(path.stat().st_mtime, UTC)
     except OSError as error:
-        raise SombraError(f"Could not read the journal {path}: "
-                          f"{os_reason(error)}.",
+        raise SombraError(N_("Could not read the journal {path}: {reason}."),
                           code="journal.read_failed",
                           params={"path": str(path), "reason": os_reason(error)}) from error
     lines = raw.decode("utf-8", errors="replace").split("\n")
     complete = lines[:-1]  # text after the last newline was cut short by the crash
     if not complete:
-        raise SombraError(f"The journal {path} is empty.",
+        raise SombraError(N_("The journal {path} is empty."),
                           code="journal.empty", params={"path": str(path)})
     try:
         header = JournalHeader.model_validate_json(complete[0])
     except ValidationError as error:
-        raise SombraError(f"The journal {path} has no valid header.",
+        raise SombraError(N_("The journal {path} has no valid header."),
                           code="journal.no_header", params={"path": str(path)}) from error
     try:
         combat = Combat(header.encounter, header.commands, header.redo)
     except SombraError as error:
-        raise SombraError(f"The journal {path} does not replay: {error}",
+        raise SombraError(N_("The journal {path} does not replay: {reason}"),
                           code="journal.replay_failed",
                           params={"path": str(path), "reason": str(error)}) from error
     saved_path = Path(header.saved_path) if header.saved_path else None
@@ -211,8 +209,8 @@ def recover(path: Path) -> Recovered:
             else:
                 saved_path = Path(operation.path)
         except SombraError as error:
-            raise SombraError(f"The journal {path} does not replay at line {number}: "
-                              f"{error}",
+            raise SombraError(N_("The journal {path} does not replay at line {number}: "
+                                 "{reason}"),
                               code="journal.replay_line_failed",
                               params={"path": str(path), "number": number,
                                       "reason": str(error)}) from error

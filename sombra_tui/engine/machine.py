@@ -89,11 +89,11 @@ def _need_character(state: CombatState, name: str) -> Character:
     character = state.character(name)
     if character is None:
         if name in state.removed:
-            raise SombraError(f"{name} was removed from the encounter.",
+            raise SombraError(N_("{name} was removed from the encounter."),
                               code="character.removed", params={"name": name})
         known = ", ".join(ch.name for ch in state.characters) or "nobody yet"
-        raise SombraError(f"There is no character called {name!r} (the encounter has: "
-                          f"{known}).",
+        raise SombraError(N_("There is no character called {name!r} (the encounter has: "
+                             "{known})."),
                           code="character.unknown", params={"name": name, "known": known})
     return character
 
@@ -109,7 +109,7 @@ def _check_names(state: CombatState, names: list[str], author: str, what: str) -
     for name in names:
         _need_character(state, name)
         if name == author:
-            raise SombraError(f"{author} cannot be {what} by their own declaration.",
+            raise SombraError(N_("{author} cannot be {what} by their own declaration."),
                               code="declaration.own_name", params={"author": author, "what": what})
         if name not in cleaned:
             cleaned.append(name)
@@ -125,7 +125,7 @@ def _check_actions(state: CombatState, author: str, actions: list[Action]) -> No
             # 001: "uno o más personajes ... otro u otros"); each pair compares as O3.
             _check_names(state, action.opposition.against, author, "opposed")
     if sum(1 for a in actions if a.kind is ActionKind.EXTENDED) > 1:
-        raise SombraError("One declaration can start at most one extended action.",
+        raise SombraError(N_("One declaration can start at most one extended action."),
                           code="declaration.two_extended")
 
 
@@ -135,8 +135,8 @@ def _affected(state: CombatState, author: str, actions: list[Action],
     if given is None:
         given = [name for action in actions for name in action.targets if name != author]
     if not actions and given:
-        raise SombraError("Inaction affects nobody (D2): an empty declaration cannot mark "
-                          "affected characters.",
+        raise SombraError(N_("Inaction affects nobody (D2): an empty declaration cannot mark"
+                             " affected characters."),
                           code="declaration.inaction_affects")
     return _check_names(state, given, author, "affected")
 
@@ -168,8 +168,8 @@ def _start_round(state: CombatState, emit: _Emitter, bonus: dict[str, int]) -> N
 def _add_character(state: CombatState, cmd: c.AddCharacter, emit: _Emitter) -> None:
     name = cmd.character.name
     if name_clashes([name], (ch.name for ch in state.characters)):
-        raise SombraError(f"There is already a character called {name}; names must be "
-                          "unique in the encounter.",
+        raise SombraError(N_("There is already a character called {name}; names must be "
+                             "unique in the encounter."),
                           code="character.name_taken", params={"name": name},
                           field="character.name")
     state.characters.append(cmd.character)
@@ -190,8 +190,8 @@ def _import_characters(state: CombatState, cmd: c.ImportCharacters, emit: _Emitt
     clashes = name_clashes((character.name for character in cmd.characters),
                            (ch.name for ch in state.characters))
     if clashes:
-        raise SombraError("Name clash: " + ", ".join(clashes) + " already in the encounter "
-                          "(or twice in the import). Rename or leave them out.",
+        raise SombraError(N_("Name clash: {names} already in the encounter (or twice in the "
+                             "import). Rename or leave them out."),
                           code="character.import_clash", params={"names": ", ".join(clashes)})
     for character in cmd.characters:
         _add_character(state, c.AddCharacter(character=character), emit)
@@ -204,11 +204,11 @@ def _edit_character(state: CombatState, cmd: c.EditCharacter, emit: _Emitter) ->
     new = cmd.character
     if new.name != old.name:
         if state.phase is not Phase.SETUP:
-            raise SombraError("A character can only be renamed before the combat starts.",
+            raise SombraError(N_("A character can only be renamed before the combat starts."),
                               code="character.rename_started")
         if name_clashes([new.name], (ch.name for ch in state.characters
                                      if ch.name != old.name)):
-            raise SombraError(f"There is already a character called {new.name}.",
+            raise SombraError(N_("There is already a character called {name}."),
                               code="character.rename_taken", params={"name": new.name},
                               field="character.name")
     index = state.characters.index(old)
@@ -251,11 +251,11 @@ def _move_character(state: CombatState, cmd: c.MoveCharacter, emit: _Emitter) ->
 def _change_settings(state: CombatState, cmd: c.ChangeSettings, emit: _Emitter) -> None:
     old, new = state.settings, cmd.settings
     if new == old:
-        raise SombraError("The settings are unchanged.",
+        raise SombraError(N_("The settings are unchanged."),
                           code="settings.unchanged")
     if new.iniciativa_variable != old.iniciativa_variable and state.phase is not Phase.SETUP:
-        raise SombraError("Iniciativa variable (I2) only matters before the first round; "
-                          "it cannot change once the combat has started.",
+        raise SombraError(N_("Iniciativa variable (I2) only matters before the first round; "
+                             "it cannot change once the combat has started."),
                           code="settings.variable_started")
     state.settings = new
     changes = [f"{key} {getattr(old, key)} -> {value}"
@@ -275,30 +275,28 @@ def _rename_encounter(state: CombatState, cmd: c.RenameEncounter, emit: _Emitter
 
 def _start_combat(state: CombatState, cmd: c.StartCombat, emit: _Emitter) -> None:
     if not state.characters:
-        raise SombraError("Add at least one character before starting the combat.",
+        raise SombraError(N_("Add at least one character before starting the combat."),
                           code="start.no_characters")
     rolls = cmd.initiative_rolls
     names = {ch.name for ch in state.characters}
     if state.settings.iniciativa_variable:  # I2
         missing = sorted(names - rolls.keys())
         if missing:
-            raise SombraError("Iniciativa variable (I2) needs a d10 for every character; "
-                              "missing: " + ", ".join(missing) + ".",
+            raise SombraError(N_("Iniciativa variable (I2) needs a d10 for every character; "
+                                 "missing: {names}."),
                               code="start.rolls_missing", params={"names": ", ".join(missing)})
         extra = sorted(rolls.keys() - names)
         if extra:
-            raise SombraError("Initiative rolls for unknown characters: "
-                              + ", ".join(extra) + ".",
+            raise SombraError(N_("Initiative rolls for unknown characters: {names}."),
                               code="start.rolls_unknown", params={"names": ", ".join(extra)})
         bad = {n: v for n, v in rolls.items() if not 1 <= v <= 10}
         if bad:
-            raise SombraError("An initiative d10 must be from 1 to 10: "
-                              + ", ".join(f"{n} {v}" for n, v in bad.items()) + ".",
+            raise SombraError(N_("An initiative d10 must be from 1 to 10: {rolls}."),
                               code="start.rolls_range",
                               params={"rolls": ", ".join(f"{n} {v}" for n, v in bad.items())})
     elif rolls:
-        raise SombraError("Initiative rolls are only for iniciativa variable (I2), which is "
-                          "off.",
+        raise SombraError(N_("Initiative rolls are only for iniciativa variable (I2), which "
+                             "is off."),
                           code="start.rolls_unwanted")
     state.round = 1
     if rolls:
@@ -378,25 +376,26 @@ def _declare(state: CombatState, cmd: c.Declare, emit: _Emitter) -> None:
     _need_character(state, cmd.character)
     top = state.top_prompt
     if top is not None:
-        raise SombraError(f"First settle {top.reactor}'s reaction prompt (D11).",
+        raise SombraError(N_("First settle {reactor}'s reaction prompt (D11)."),
                           code="declare.prompt_open", params={"reactor": top.reactor})
     declarer = state.current_declarer
     if declarer is None:
-        raise SombraError("Everyone has declared this round; advance to the instant phase.",
+        raise SombraError(N_("Everyone has declared this round; advance to the instant "
+                             "phase."),
                           code="declare.all_declared")
     if cmd.character != declarer:
         if cmd.character in state.current:
-            raise SombraError(f"{cmd.character} has already declared this round.",
+            raise SombraError(N_("{character} has already declared this round."),
                               code="declare.already", params={"character": cmd.character})
         if cmd.character not in state.round_initiative:
-            raise SombraError(f"{cmd.character} joined during this round and declares from "
-                              "the next one.",
+            raise SombraError(N_("{character} joined during this round and declares from the"
+                                 " next one."),
                               code="declare.joined", params={"character": cmd.character})
         if cmd.character in state.out:
-            raise SombraError(f"{cmd.character} is out and cannot act (P4).",
+            raise SombraError(N_("{character} is out and cannot act (P4)."),
                               code="declare.out", params={"character": cmd.character})
-        raise SombraError(f"It is {declarer}'s turn to declare, not {cmd.character}'s "
-                          "(declaration order, I3).",
+        raise SombraError(N_("It is {declarer}'s turn to declare, not {character}'s "
+                             "(declaration order, I3)."),
                           code="declare.not_turn",
                           params={"declarer": declarer, "character": cmd.character})
     _check_actions(state, cmd.character, cmd.actions)
@@ -418,11 +417,11 @@ def _need_top_prompt(state: CombatState, name: str, doing: str) -> Prompt:
     _need_character(state, name)
     top = state.top_prompt
     if top is None:
-        raise SombraError(f"No reaction prompt is open; {name} cannot {doing} now.",
+        raise SombraError(N_("No reaction prompt is open; {name} cannot {doing} now."),
                           code="prompt.none_open", params={"name": name, "doing": doing})
     if top.reactor != name:
-        raise SombraError(f"The open prompt is {top.reactor}'s, not {name}'s (D11: prompts "
-                          "are answered one at a time).",
+        raise SombraError(N_("The open prompt is {reactor}'s, not {name}'s (D11: prompts are"
+                             " answered one at a time)."),
                           code="prompt.not_yours", params={"reactor": top.reactor, "name": name})
     return top
 
@@ -447,16 +446,16 @@ def _react(state: CombatState, cmd: c.React, emit: _Emitter) -> None:
     if cmd.mode is ReactionMode.COMBINE and any(
             a.kind is ActionKind.EXTENDED for a in old.actions) and any(
             a.kind is ActionKind.EXTENDED for a in cmd.actions):
-        raise SombraError("One declaration can start at most one extended action: "
-                          f"{cmd.character}'s already starts one; substitute instead.",
+        raise SombraError(N_("One declaration can start at most one extended action: "
+                             "{character}'s already starts one; substitute instead."),
                           code="react.two_extended", params={"character": cmd.character})
     new_affected = _affected(state, cmd.character, cmd.actions, cmd.affected)
     if cmd.accept_without_roll and cmd.dice is not None:
-        raise SombraError("Either roll the Alerta TA or accept the reaction without a roll "
-                          "(D12), not both.",
+        raise SombraError(N_("Either roll the Alerta TA or accept the reaction without a "
+                             "roll (D12), not both."),
                           code="react.roll_and_accept")
     if not cmd.accept_without_roll and cmd.dice is None:
-        raise SombraError("The reaction needs an Alerta TA: roll or type the dice (D6).",
+        raise SombraError(N_("The reaction needs an Alerta TA: roll or type the dice (D6)."),
                           code="react.no_roll")
     gd = alerta_gd(state, prompt, cmd.mode, base=cmd.base_gd, extra=cmd.extra_gd)
     if cmd.dice is None:
@@ -530,19 +529,19 @@ def _allow_prompt(state: CombatState, cmd: c.AllowPrompt, emit: _Emitter) -> Non
     _need_character(state, cmd.character)
     _need_character(state, cmd.against)
     if not state.settings.reaccion:
-        raise SombraError("Reacción is off in the settings (D3); turn it on to allow "
-                          "reactions.",
+        raise SombraError(N_("Reacción is off in the settings (D3); turn it on to allow "
+                             "reactions."),
                           code="allow.reaccion_off")
     if cmd.character == cmd.against:
-        raise SombraError(f"{cmd.character} cannot react to their own declaration.",
+        raise SombraError(N_("{character} cannot react to their own declaration."),
                           code="allow.own", params={"character": cmd.character})
     if cmd.character not in state.current:
-        raise SombraError(f"{cmd.character} has not declared yet, so has nothing to change "
-                          "by reacting.",
+        raise SombraError(N_("{character} has not declared yet, so has nothing to change by "
+                             "reacting."),
                           code="allow.not_declared", params={"character": cmd.character})
     declaration = state.declaration_of(cmd.against)
     if declaration is None:
-        raise SombraError(f"{cmd.against} has not declared yet this round.",
+        raise SombraError(N_("{against} has not declared yet this round."),
                           code="allow.against_not_declared", params={"against": cmd.against})
     prompt = Prompt(id=_new_id(state), reactor=cmd.character, declaration_id=declaration.id,
                     forced=True)
@@ -636,18 +635,18 @@ def _advance(state: CombatState, cmd: c.Advance, emit: _Emitter) -> None:
     phase = state.phase
     if phase is Phase.DECLARATION:
         if state.prompts:
-            raise SombraError(f"{state.prompts[-1].reactor}'s reaction prompt is still open.",
+            raise SombraError(N_("{reactor}'s reaction prompt is still open."),
                               code="advance.prompt_open",
                               params={"reactor": state.prompts[-1].reactor})
         if state.next_declarer is not None:
-            raise SombraError(f"{state.next_declarer} has not declared yet.",
+            raise SombraError(N_("{name} has not declared yet."),
                               code="advance.not_declared",
                               params={"name": str(state.next_declarer)})
     elif phase in RESOLUTION_PHASES:
         pending = state.pending_steps()
         if pending:
             who = ", ".join(dict.fromkeys(step.character for step in pending))
-            raise SombraError(f"Still to resolve in this phase: {who}.",
+            raise SombraError(N_("Still to resolve in this phase: {names}."),
                               code="advance.unresolved", params={"names": who})
     _apply_pending_marks(state, emit)
     if phase is Phase.END_OF_ROUND:
@@ -687,9 +686,9 @@ def _find_step(state: CombatState, name: str, doing: str) -> Step:
             return step
     if any(step.character == name for step in state.pending_steps()):
         acting = ", ".join(dict.fromkeys(step.character for step in group))
-        raise SombraError(f"It is not {name}'s turn yet: {acting} acts first (I4).",
+        raise SombraError(N_("It is not {name}'s turn yet: {acting} acts first (I4)."),
                           code="resolve.not_turn", params={"name": name, "acting": acting})
-    raise SombraError(f"{name} has nothing to resolve in this phase.",
+    raise SombraError(N_("{name} has nothing to resolve in this phase."),
                       code="resolve.nothing", params={"name": name})
 
 
@@ -702,8 +701,8 @@ def _target_for(state: CombatState, name: str, action: Action, given: int | None
     value = character.skill_value(action.skill) if character and action.skill else None
     if value is not None:
         return value
-    raise SombraError(f"{name}'s action \"{action.description}\" has no value to roll under: "
-                      "give a target (T2).",
+    raise SombraError(N_("{name}'s action \"{description}\" has no value to roll under: give a"
+                         " target (T2)."),
                       code="resolve.no_target",
                       params={"name": name, "description": action.description})
 
@@ -714,9 +713,8 @@ def _resolve(state: CombatState, cmd: c.Resolve, emit: _Emitter) -> None:
     if action.opposition is not None and action.kind is not ActionKind.AUTOMATIC:
         plan = plan_opposition(state, step)
         if not plan.solo:
-            raise SombraError(f"\"{action.description}\" is an opposed action: resolve it "
-                              "with the TA of each participant: "
-                              + ", ".join(plan.rolling) + " (O2/O3).",
+            raise SombraError(N_("\"{description}\" is an opposed action: resolve it with the "
+                                 "TA of each participant: {participants} (O2/O3)."),
                               code="resolve.opposed",
                               params={"description": action.description,
                                       "participants": ", ".join(plan.rolling)})
@@ -724,7 +722,7 @@ def _resolve(state: CombatState, cmd: c.Resolve, emit: _Emitter) -> None:
         _log_exclusions(plan, action, (), emit)
     if action.kind is ActionKind.AUTOMATIC:  # T7: never rolls
         if cmd.dice is not None or cmd.accept is not None:
-            raise SombraError("Automatic actions never roll (T7).",
+            raise SombraError(N_("Automatic actions never roll (T7)."),
                               code="resolve.automatic_roll")
         step.status = StepStatus.DONE
         emit(EventKind.TA, f"{cmd.character}: \"{action.description}\" happens (automatic, "
@@ -732,10 +730,11 @@ def _resolve(state: CombatState, cmd: c.Resolve, emit: _Emitter) -> None:
         _after_step(state, step, emit)
         return
     if cmd.dice is None and cmd.accept is None:
-        raise SombraError("Roll or type the dice for this TA (T6).",
+        raise SombraError(N_("Roll or type the dice for this TA (T6)."),
                           code="resolve.no_dice")
     if cmd.dice is not None and cmd.accept is not None:
-        raise SombraError("Either roll the dice or let the DJ decide the outcome, not both.",
+        raise SombraError(N_("Either roll the dice or let the DJ decide the outcome, not "
+                             "both."),
                           code="resolve.dice_and_outcome")
     target = _target_for(state, cmd.character, action, cmd.target)
     progress = (state.extended_by_id(step.extended_id) if step.extended_id is not None
@@ -767,15 +766,15 @@ def _free_ta(state: CombatState, cmd: c.FreeTA, emit: _Emitter) -> None:
     target = cmd.target
     if target is None:
         if not skill:
-            raise SombraError(f"Give the value {cmd.character} rolls under, or what is "
-                              "rolled (a skill on the character's sheet) (T2).",
+            raise SombraError(N_("Give the value {character} rolls under, or what is rolled "
+                                 "(a skill on the character's sheet) (T2)."),
                               code="free_ta.no_target", params={"character": cmd.character},
                               field="target")
         target = character.skill_value(skill)
         if target is None:
             known = ", ".join(character.skills) or "none"
-            raise SombraError(f"{cmd.character} has no skill {skill!r} (skills: {known}); "
-                              "give the value to roll under (T2).",
+            raise SombraError(N_("{character} has no skill {skill!r} (skills: {known}); give"
+                                 " the value to roll under (T2)."),
                               code="free_ta.no_skill",
                               params={"character": cmd.character, "skill": skill, "known": known},
                               field="target")
@@ -957,8 +956,8 @@ def _opponent_values(state: CombatState, name: str, members: Iterable[str],
         gd = roll.gd if roll.gd is not None else state.step_gd(step)
         return target, gd, step
     if roll.target is None:
-        raise SombraError(f"Give {name}'s value to roll under: {name} has no action opposing "
-                          "this one this phase.",
+        raise SombraError(N_("Give {name}'s value to roll under: {name} has no action "
+                             "opposing this one this phase."),
                           code="opposed.no_target", params={"name": name})
     return roll.target, roll.gd or 0, None
 
@@ -968,8 +967,8 @@ def _decide(computed: list[str], among: list[str], cmd: c.ResolveOpposed
     """T5 and the DJ: (winner, note for the log, whether the DJ decided)."""
     chosen = [name for name in cmd.winners if name in among]
     if len(chosen) > 1:
-        raise SombraError("The DJ named " + " and ".join(chosen) + " as winners of the same "
-                          "comparison; name one.",
+        raise SombraError(N_("The DJ named {names} as winners of the same comparison; name "
+                             "one."),
                           code="opposed.two_winners", params={"names": " and ".join(chosen)})
     if chosen:  # the DJ overrides any outcome, not only a tie
         winner = chosen[0]
@@ -980,13 +979,11 @@ def _decide(computed: list[str], among: list[str], cmd: c.ResolveOpposed
         return winner, f" (DJ decision; by T5 {computed[0]} would win)", True
     if len(computed) > 1:
         if cmd.tie_winner is None or cmd.tie_winner not in among:
-            raise SombraError("Tie between " + " and ".join(computed)
-                              + " (T5): the DJ chooses the winner.",
+            raise SombraError(N_("Tie between {winners} (T5): the DJ chooses the winner."),
                               code="opposed.tie", params={"winners": " and ".join(computed)},
                               field="tie_winner")
         if cmd.tie_winner not in computed:
-            raise SombraError(f"{cmd.tie_winner} is not among the tied: "
-                              + ", ".join(computed) + ".",
+            raise SombraError(N_("{winner} is not among the tied: {winners}."),
                               code="opposed.not_tied",
                               params={"winner": cmd.tie_winner, "winners": ", ".join(computed)})
         return cmd.tie_winner, " (tie broken by the DJ)", True
@@ -998,31 +995,30 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
     action = state.step_action(step)
     opposition = action.opposition
     if opposition is None:
-        raise SombraError(f"\"{action.description}\" is not an opposed action; resolve it "
-                          "with a single TA.",
+        raise SombraError(N_("\"{description}\" is not an opposed action; resolve it with a "
+                             "single TA."),
                           code="opposed.not_opposed", params={"description": action.description})
     plan = plan_opposition(state, step)
     given = [roll.character for roll in cmd.rolls]
     if len(set(given)) != len(given):
-        raise SombraError("One TA per participant: " + ", ".join(
-            sorted({n for n in given if given.count(n) > 1})) + " given twice.",
+        raise SombraError(N_("One TA per participant: {names} given twice."),
                           code="opposed.rolls_twice", params={"names": ", ".join(
             sorted({n for n in given if given.count(n) > 1}))})
     strangers = [name for name in given if name not in plan.members]
     missing = [name for name in plan.rolling if name not in given]
     if strangers or missing:
-        raise SombraError("An opposed roll needs one TA for each participant: "
-                          + ", ".join(plan.rolling) + f" (got {', '.join(given)}).",
+        raise SombraError(N_("An opposed roll needs one TA for each participant: "
+                             "{participants} (got {given})."),
                           code="opposed.rolls_mismatch",
                           params={"participants": ", ".join(plan.rolling),
                                   "given": ', '.join(given)})
     for name in cmd.winners:
         if name not in plan.rolling:
-            raise SombraError(f"{name} does not roll in this opposition, so cannot be named "
-                              "its winner.",
+            raise SombraError(N_("{name} does not roll in this opposition, so cannot be "
+                                 "named its winner."),
                               code="opposed.not_rolling", params={"name": name})
     if plan.direct and len(cmd.winners) > 1:
-        raise SombraError("A direct opposition has one winner: name one.",
+        raise SombraError(N_("A direct opposition has one winner: name one."),
                           code="opposed.direct_one_winner")
     rolls = {roll.character: roll for roll in cmd.rolls}
     _log_exclusions(plan, action, given, emit)
@@ -1042,8 +1038,8 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
 
     if plan.solo:  # O2/O3: nobody left to oppose it; a conditioned action is no longer
         if cmd.winners:
-            raise SombraError(f"Nobody is left to oppose {cmd.character}: there is no winner "
-                              "to choose.",
+            raise SombraError(N_("Nobody is left to oppose {character}: there is no winner "
+                                 "to choose."),
                               code="opposed.nobody_left", params={"character": cmd.character})
         result = roll_for(cmd.character)
         step.status = StepStatus.DONE
@@ -1226,10 +1222,11 @@ def _set_mark(state: CombatState, cmd: c.SetMark, emit: _Emitter) -> None:
     _need_character(state, cmd.character)
     name, mark = cmd.character, cmd.mark
     if not mark_allowed(state, mark) and state.phase is Phase.SETUP:
-        raise SombraError("No round is running yet: nothing to prevent.",
+        raise SombraError(N_("No round is running yet: nothing to prevent."),
                           code="mark.no_round")
     if not mark_allowed(state, mark):  # P4: the round actions are over
-        raise SombraError("The round actions are over; nothing is left to prevent this round.",
+        raise SombraError(N_("The round actions are over; nothing is left to prevent this "
+                             "round."),
                           code="mark.round_over")
     pending_same = any(p.character == name and p.mark == mark.value
                        for p in state.pending_marks)
@@ -1242,7 +1239,7 @@ def _set_mark(state: CombatState, cmd: c.SetMark, emit: _Emitter) -> None:
     if already or pending_same:
         state_word = {c.Mark.OUT: "already out", c.Mark.PREVENTED: "already prevented",
                       c.Mark.BACK: "not out", c.Mark.UNPREVENT: "not prevented"}[mark]
-        raise SombraError(f"{name} is {state_word}.",
+        raise SombraError(N_("{name} is {state}."),
                           code="mark.already", params={"name": name, "state": state_word})
     if state.phase in RESOLUTION_PHASES and state.group_in_progress():  # P4
         state.pending_marks.append(PendingMark(character=name, mark=mark.value))
@@ -1258,11 +1255,10 @@ def _set_mark(state: CombatState, cmd: c.SetMark, emit: _Emitter) -> None:
 def _need_extended(state: CombatState, extended_id: int) -> ExtendedProgress:
     progress = state.extended_by_id(extended_id)
     if progress is None:
-        raise SombraError(f"There is no extended action #{extended_id}.",
+        raise SombraError(N_("There is no extended action #{extended_id}."),
                           code="extended.unknown", params={"extended_id": extended_id})
     if progress.status is not ExtendedStatus.ACTIVE:
-        raise SombraError(f"\"{progress.action.description}\" is already "
-                          f"{progress.status.value}.",
+        raise SombraError(N_("\"{description}\" is already {status}."),
                           code="extended.finished",
                           params={"description": progress.action.description,
                                   "status": progress.status.value})
@@ -1274,19 +1270,19 @@ def _adjust_extended(state: CombatState, cmd: c.AdjustExtended, emit: _Emitter) 
     changes: list[str] = []
     if cmd.duration is not None:
         if progress.mode is not ExtendedMode.SIMPLE:
-            raise SombraError("Only a simple extended action has a duration (E2).",
+            raise SombraError(N_("Only a simple extended action has a duration (E2)."),
                               code="extended.no_duration")
         changes.append(f"duration {progress.duration} -> {cmd.duration}")
         progress.duration = cmd.duration
     if cmd.successes is not None:
         if progress.mode is not ExtendedMode.COMPLEX:
-            raise SombraError("Only a complex extended action counts successes (E3).",
+            raise SombraError(N_("Only a complex extended action counts successes (E3)."),
                               code="extended.no_successes")
         changes.append(f"successes needed {progress.successes_needed} -> {cmd.successes}")
         progress.successes_needed = cmd.successes
     if cmd.interval is not None:
         if progress.mode is not ExtendedMode.COMPLEX:
-            raise SombraError("Only a complex extended action has an interval (E3).",
+            raise SombraError(N_("Only a complex extended action has an interval (E3)."),
                               code="extended.no_interval")
         changes.append(f"interval {progress.interval} -> {cmd.interval}")
         progress.interval = cmd.interval
@@ -1294,7 +1290,7 @@ def _adjust_extended(state: CombatState, cmd: c.AdjustExtended, emit: _Emitter) 
         changes.append(f"GD {format_gd(progress.gd)} -> {format_gd(cmd.gd)}")
         progress.gd = cmd.gd
     if not changes:
-        raise SombraError("Nothing to adjust: give a duration, successes, interval or GD.",
+        raise SombraError(N_("Nothing to adjust: give a duration, successes, interval or GD."),
                           code="extended.nothing_to_adjust")
     emit(EventKind.EXTENDED, f"DJ adjusts {progress.owner}'s \"{progress.action.description}\""
          ": " + ", ".join(changes) + ".", actor=progress.owner, override=True,
@@ -1425,7 +1421,7 @@ def apply(state: CombatState, command: c.Command) -> list[LogEvent]:
     """
     handler = _HANDLERS.get(type(command))
     if handler is None:
-        raise SombraError(f"Unknown command {type(command).__name__}.",
+        raise SombraError(N_("Unknown command {command}."),
                           code="command.unknown", params={"command": type(command).__name__})
     check_fits(state, command)  # the phases each command fits: engine/allowed.py
     emit = _Emitter(state)

@@ -27,6 +27,7 @@ from sombra_tui.engine.errors import (
     validation_problems,
 )
 from sombra_tui.engine.history import Combat, bulk
+from sombra_tui.engine.i18n import N_
 from sombra_tui.engine.model import Character, Encounter, name_clashes
 
 FORMAT_NAME = "sombra-tui encounter"
@@ -79,13 +80,13 @@ MIGRATIONS: dict[int, Migration] = {}
 
 def _check_version(version: Any, source: str) -> int:
     if isinstance(version, bool) or not isinstance(version, int):
-        raise SombraError(f"{source} has no valid format_version (found {version!r}).",
+        raise SombraError(N_("{source} has no valid format_version (found {version!r})."),
                           code="storage.no_version",
                           params={"source": str(source), "version": version},
                           field="format_version")
     if version > FORMAT_VERSION:
-        raise SombraError(f"{source} was written by a newer sombra-tui (format version "
-                          f"{version}); this one reads up to version {FORMAT_VERSION}.",
+        raise SombraError(N_("{source} was written by a newer sombra-tui (format version "
+                             "{version}); this one reads up to version {supported}."),
                           code="storage.newer_version",
                           params={"source": str(source), "version": version,
                                   "supported": FORMAT_VERSION},
@@ -99,9 +100,8 @@ def migrate(data: dict[str, Any], *, source: str = "the file") -> dict[str, Any]
     while version < FORMAT_VERSION:
         step = MIGRATIONS.get(version)
         if step is None:
-            raise SombraError(f"{source} has format version {version}, which this "
-                              f"sombra-tui cannot convert (it reads version "
-                              f"{FORMAT_VERSION}).",
+            raise SombraError(N_("{source} has format version {version}, which this "
+                                 "sombra-tui cannot convert (it reads version {supported})."),
                               code="storage.unconvertible",
                               params={"source": str(source), "version": version,
                                       "supported": FORMAT_VERSION},
@@ -125,7 +125,7 @@ def _loads(text: str, source: str) -> Combat:
     try:
         return Combat(save.encounter, save.commands, save.redo)
     except SombraError as error:
-        raise SombraError(f"{source}: {error}",
+        raise SombraError(N_("{source}: {reason}"),
                           code="storage.migration_failed",
                           params={"source": str(source), "reason": str(error)}) from error
 
@@ -150,20 +150,20 @@ def _parse(text: str, source: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise SombraError(f"{source} is not valid JSON (line {error.lineno}, column "
-                          f"{error.colno}: {error.msg}).",
+        raise SombraError(N_("{source} is not valid JSON (line {line}, column {column}: "
+                             "{detail})."),
                           code="storage.bad_json",
                           params={"source": str(source), "line": error.lineno,
                                   "column": error.colno, "detail": error.msg}) from error
     except (ValueError, RecursionError) as error:  # absurd numbers, absurd nesting
-        raise SombraError(f"{source} is not a usable JSON file ({error}).",
+        raise SombraError(N_("{source} is not a usable JSON file ({reason})."),
                           code="storage.unusable_json",
                           params={"source": str(source), "reason": str(error)}) from error
 
 
 def _bad_value(source: str, error: ValidationError) -> SombraError:
     first = validation_problems(error)[0]
-    return SombraError(f"{source} has a bad value at {describe_validation(error)}",
+    return SombraError(N_("{source} has a bad value at {problem}"),
                        code="storage.bad_value",
                        params={"source": str(source), "problem": describe_validation(error)},
                        field=".".join(str(part) for part in first.location))
@@ -179,12 +179,12 @@ def _read(text: str, source: str, strict: ValidationError | None) -> SaveFile:
     if envelope is None:
         data: Any = _parse(text, source)
         if not isinstance(data, dict):
-            raise SombraError(f"{source} is not a sombra-tui encounter file.",
+            raise SombraError(N_("{source} is not a sombra-tui encounter file."),
                               code="storage.not_encounter", params={"source": str(source)})
         envelope = _Envelope(format=data.get("format"),
                              format_version=data.get("format_version"))
     if envelope.format != FORMAT_NAME:
-        raise SombraError(f"{source} is not a sombra-tui encounter file.",
+        raise SombraError(N_("{source} is not a sombra-tui encounter file."),
                           code="storage.not_encounter", params={"source": str(source)})
     version = _check_version(envelope.format_version, source)
     if version == FORMAT_VERSION and strict is not None:
@@ -195,7 +195,7 @@ def _read(text: str, source: str, strict: ValidationError | None) -> SaveFile:
     except ValidationError as error:
         raise _bad_value(source, error) from error
     except (ValueError, RecursionError) as error:
-        raise SombraError(f"{source} is nested too deeply to be an encounter.",
+        raise SombraError(N_("{source} is nested too deeply to be an encounter."),
                           code="storage.too_deep", params={"source": str(source)}) from error
 
 
@@ -229,19 +229,19 @@ def save(combat: Combat, path: Path) -> None:
     except FileNotFoundError:
         existing = None
     except OSError as error:
-        raise SombraError(f"Could not save to {path}: {os_reason(error, plain=True)}.",
+        raise SombraError(N_("Could not save to {path}: {reason}."),
                           code="storage.save_stat_failed",
                           params={"path": str(path),
                                   "reason": os_reason(error, plain=True)}) from error
     if existing is not None and stat.S_ISDIR(existing.st_mode):
-        raise SombraError(f"Could not save to {path}: it is a folder.",
+        raise SombraError(N_("Could not save to {path}: it is a folder."),
                           code="storage.save_to_folder", params={"path": str(path)})
     if existing is not None and not stat.S_ISREG(existing.st_mode):
-        raise SombraError(f"Could not save to {path}: it is not a regular file (a device, "
-                          "a named pipe or a socket).",
+        raise SombraError(N_("Could not save to {path}: it is not a regular file (a device, "
+                             "a named pipe or a socket)."),
                           code="storage.save_not_regular", params={"path": str(path)})
     if not folder.is_dir():
-        raise SombraError(f"Could not save to {path}: the folder {folder} does not exist.",
+        raise SombraError(N_("Could not save to {path}: the folder {folder} does not exist."),
                           code="storage.save_no_folder",
                           params={"path": str(path), "folder": str(folder)})
     data = dumps(combat).encode("utf-8")
@@ -254,8 +254,8 @@ def save(combat: Combat, path: Path) -> None:
         os.replace(temporary, path)
         temporary = None
     except OSError as error:
-        raise SombraError(f"Could not save to {path}: {os_reason(error, plain=True)}. The "
-                          "file on disk was not changed.",
+        raise SombraError(N_("Could not save to {path}: {reason}. The file on disk was not "
+                             "changed."),
                           code="storage.save_failed",
                           params={"path": str(path),
                                   "reason": os_reason(error, plain=True)}) from error
@@ -335,19 +335,18 @@ def _check_kind(path: Path, mode: int, what: str) -> None:
     if stat.S_ISREG(mode):
         return
     if stat.S_ISDIR(mode):
-        raise SombraError(f"{path} is a folder, not {what}.",
+        raise SombraError(N_("{path} is a folder, not {what}."),
                           code="storage.is_folder", params={"path": str(path), "what": what})
     kind = ("a named pipe (FIFO)" if stat.S_ISFIFO(mode) else
             "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else
             "a socket" if stat.S_ISSOCK(mode) else "a special file")
-    raise SombraError(f"{path} is {kind}, not a regular file, so it cannot be {what}.",
+    raise SombraError(N_("{path} is {kind}, not a regular file, so it cannot be {what}."),
                       code="storage.not_regular",
                       params={"path": str(path), "kind": kind, "what": what})
 
 
 def _too_large(path: Path, size: str, limit: int, what: str) -> SombraError:
-    return SombraError(f"{path} is too large ({size}) to be {what}; the limit is "
-                       f"{_describe_size(limit)}.",
+    return SombraError(N_("{path} is too large ({size}) to be {what}; the limit is {limit}."),
                        code="storage.too_large",
                        params={"path": str(path), "size": size, "what": what,
                                "limit": _describe_size(limit)})
@@ -373,10 +372,10 @@ def read_regular_file(path: Path, limit: int, *, what: str = "an encounter file"
         _check_kind(path, os.stat(path).st_mode, what)
         descriptor = os.open(path, _READ_FLAGS)
     except FileNotFoundError as error:
-        raise MissingFileError(f"{path} does not exist.", code="storage.missing",
+        raise MissingFileError(N_("{path} does not exist."), code="storage.missing",
                                params={"path": str(path)}) from error
     except OSError as error:
-        raise SombraError(f"Could not read {path}: {os_reason(error, plain=True)}.",
+        raise SombraError(N_("Could not read {path}: {reason}."),
                           code="storage.read_failed",
                           params={"path": str(path),
                                   "reason": os_reason(error, plain=True)}) from error
@@ -394,7 +393,7 @@ def read_regular_file(path: Path, limit: int, *, what: str = "an encounter file"
             chunks.append(chunk)
             left -= len(chunk)
     except OSError as error:
-        raise SombraError(f"Could not read {path}: {os_reason(error, plain=True)}.",
+        raise SombraError(N_("Could not read {path}: {reason}."),
                           code="storage.read_failed",
                           params={"path": str(path),
                                   "reason": os_reason(error, plain=True)}) from error
@@ -412,7 +411,7 @@ def load(path: Path) -> Combat:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise SombraError(f"{name} is not UTF-8 text (byte {error.start}).",
+        raise SombraError(N_("{name} is not UTF-8 text (byte {byte})."),
                           code="storage.not_utf8",
                           params={"name": name, "byte": error.start}) from error
     return loads(text, source=name)

@@ -40,6 +40,7 @@ from sombra_tui.engine.conditions import (
 )
 from sombra_tui.engine.dice import Dice
 from sombra_tui.engine.formula import Formula, FormulaError, parse_formula
+from sombra_tui.engine.i18n import N_
 
 MAX_DAMAGE = 999
 MAX_POINTS = 9999
@@ -109,7 +110,7 @@ class SideMapping(StrEnum):
 def location_value(ds: int) -> int:
     """H2: value = dS, a 10 read as 0."""
     if isinstance(ds, bool) or not isinstance(ds, int) or not 0 <= ds <= 10:
-        raise WoundError("wounds.location_value",
+        raise WoundError(N_("wounds.location_value"),
                          f"A location value is a dS from 1 to 10 (or 0), not {ds!r}.",
                          params={"value": repr(ds)})
     return 0 if ds == 10 else ds
@@ -228,7 +229,7 @@ class WoundSettings(BaseModel):
         for entry in self.damage_types:
             if entry.id == tipo:
                 return entry
-        raise WoundError("wounds.unknown_type",
+        raise WoundError(N_("wounds.unknown_type"),
                          f"There is no damage type {tipo!r}: the types are "
                          f"{', '.join(TIPOS)}.", params={"type": tipo})
 
@@ -303,7 +304,7 @@ def lethal_for(damage_type: DamageType, weapon: Weapon | None = None,
 
 def check_points(value: int, what: str, *, limit: int = MAX_DAMAGE) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= limit:
-        raise WoundError("wounds.bad_points",
+        raise WoundError(N_("wounds.bad_points"),
                          f"The {what} must be a whole number from 0 to {limit}, not {value!r}.",
                          params={"what": what, "value": repr(value), "max": limit})
     return value
@@ -363,7 +364,7 @@ def pv_for(resistencia: int, settings: WoundSettings, own_pv: int | None = None)
 def check_resistencia(resistencia: int) -> int:
     if isinstance(resistencia, bool) or not isinstance(resistencia, int) \
             or not 1 <= resistencia <= MAX_RESISTENCIA:
-        raise WoundError("wounds.bad_resistencia",
+        raise WoundError(N_("wounds.bad_resistencia"),
                          f"Resistencia must be a whole number from 1 to {MAX_RESISTENCIA}, "
                          f"not {resistencia!r}.", params={"value": repr(resistencia)})
     return resistencia
