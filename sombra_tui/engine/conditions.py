@@ -234,9 +234,9 @@ def builtin_effects(name: str, *, dolor_intenso_gd: int = 0) -> ConditionEffects
         return ConditionEffects(gd=gd)
     if key in (DESARMADO, SANGRANDO):
         return ConditionEffects()
-    raise ConditionError(N_("condition.unknown_builtin"),
-                         f"{name!r} is not a built-in condition; built in are "
-                         f"{', '.join(BUILTIN_NAMES)}.", params={"name": name})
+    raise ConditionError("condition.unknown_builtin",
+                         N_("{name!r} is not a built-in condition; built in are {names}."),
+                         params={"name": name, "names": ", ".join(BUILTIN_NAMES)})
 
 
 class ConditionSpec(BaseModel):
@@ -262,8 +262,8 @@ def builtin(name: str, *, began: int, duration: int | None = None,
     effects = builtin_effects(key, dolor_intenso_gd=dolor_intenso_gd)
     permanent = key == MUERTO
     if permanent and duration is not None:
-        raise ConditionError(N_("condition.permanent"),
-                             "muerto never expires, so it takes no duration.",
+        raise ConditionError("condition.permanent",
+                             N_("muerto never expires, so it takes no duration."),
                              params={"name": key})
     return Condition(id=condition_id, name=key, duration=duration, began=began,
                      source=source or ConditionSource(), effects=effects,

@@ -27,7 +27,8 @@ from functools import lru_cache
 
 from sombra_tui.engine.coded import CodedError, ParamValue
 from sombra_tui.engine.dice import Dice
-from sombra_tui.engine.i18n import N_
+from sombra_tui.engine.errors import fill
+from sombra_tui.engine.i18n import N_, _
 
 #: Longest formula accepted, in characters other than spaces.
 MAX_LENGTH = 100
@@ -38,7 +39,7 @@ MAX_DEPTH = 12
 #: Largest number literal.
 MAX_NUMBER = 999
 
-_HELP = "use dS, d+, d-, whole numbers, + - x and brackets"
+_HELP = N_("use dS, d+, d-, whole numbers, + - x and brackets")
 
 
 class FormulaError(CodedError):
@@ -48,12 +49,24 @@ class FormulaError(CodedError):
                  params: dict[str, ParamValue] | None = None) -> None:
         all_params: dict[str, ParamValue] = {"formula": formula, "position": position}
         all_params.update(params or {})
-        super().__init__(code, problem + _caret(formula, position), params=all_params)
-        #: The problem alone, without the caret lines.
-        self.problem = problem
+        super().__init__(code, problem, params=all_params)
         self.formula = formula
         #: 0-based column of the offending character (len(formula) for "ends too soon").
         self.position = position
+
+    @property
+    def problem(self) -> str:
+        """The problem alone, without the caret lines (in the language in force)."""
+        return fill(_(self.template), self.params)
+
+    @property
+    def message(self) -> str:
+        """The problem, then the formula with a caret under the offending column."""
+        return self.problem + _caret(self.formula, self.position)
+
+    @property
+    def english(self) -> str:
+        return fill(self.template, self.params) + _caret(self.formula, self.position)
 
 
 def _caret(formula: str, position: int) -> str:
@@ -254,8 +267,8 @@ def _tokenize(text: str) -> list[_Token]:
                 i += 1
             digits = text[start:i]
             if len(digits) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:
-                raise FormulaError(N_("formula.number_too_large"),
-                                   f"{digits} is too large: numbers go up to {MAX_NUMBER}.",
+                raise FormulaError("formula.number_too_large",
+                                   N_("{number} is too large: numbers go up to {max}."),
                                    formula=text, position=start,
                                    params={"number": digits, "max": MAX_NUMBER})
             tokens.append(_Token(_Kind.NUMBER, digits, start, value=int(digits)))
@@ -276,9 +289,10 @@ def _tokenize(text: str) -> list[_Token]:
         elif ch.isalpha() or ch == "_":
             _unknown_name(text, i)
         else:
-            raise FormulaError(N_("formula.unexpected_character"),
-                               f"{ch!r} cannot be used in a formula: {_HELP}.",
-                               formula=text, position=i, params={"character": ch})
+            raise FormulaError("formula.unexpected_character",
+                               N_("{character!r} cannot be used in a formula: {help}."),
+                               formula=text, position=i,
+                               params={"character": ch, "help": _(_HELP)})
     tokens.append(_Token(_Kind.END, "", len(text.rstrip())))
     return tokens
 
@@ -296,8 +310,8 @@ def _starts_name(text: str, at: int) -> bool:
 def _unknown_name(text: str, start: int) -> None:
     end = max(_word_end(text, start), start + 1)
     name = text[start:end]
-    raise FormulaError(N_("formula.unknown_name"),
-                       f"Unknown name {name!r}: the dice are dS, d+ and d-.",
+    raise FormulaError("formula.unknown_name",
+                       N_("Unknown name {name!r}: the dice are dS, d+ and d-."),
                        formula=text, position=start, params={"name": name})
 
 
@@ -324,11 +338,11 @@ class _Parser:
         node = self.sum()
         token = self.current
         if token.kind is _Kind.CLOSE:
-            raise FormulaError(N_("formula.unopened_bracket"), "This ')' has no '(' before it.",
+            raise FormulaError("formula.unopened_bracket", N_("This ')' has no '(' before it."),
                                formula=self.text, position=token.position)
         if token.kind is not _Kind.END:
-            raise FormulaError(N_("formula.unexpected_token"),
-                               f"Expected + - x or the end here, found {token.text!r}.",
+            raise FormulaError("formula.unexpected_token",
+                               N_("Expected + - x or the end here, found {token!r}."),
                                formula=self.text, position=token.position,
                                params={"token": token.text, "expected": "operator"})
         return node
@@ -350,8 +364,8 @@ class _Parser:
     def enter(self, token: _Token) -> None:
         self.depth += 1
         if self.depth > MAX_DEPTH:
-            raise FormulaError(N_("formula.too_deep"),
-                               f"Too many nested brackets or signs (at most {MAX_DEPTH}).",
+            raise FormulaError("formula.too_deep",
+                               N_("Too many nested brackets or signs (at most {max})."),
                                formula=self.text, position=token.position,
                                params={"max": MAX_DEPTH})
 
@@ -377,21 +391,22 @@ class _Parser:
             closing = self.current
             if closing.kind is not _Kind.CLOSE:
                 if closing.kind is _Kind.END:
-                    raise FormulaError(N_("formula.unclosed_bracket"), "This '(' is never closed.",
+                    raise FormulaError("formula.unclosed_bracket", N_("This '(' is never closed."),
                                        formula=self.text, position=token.position)
-                raise FormulaError(N_("formula.unexpected_token"),
-                                   f"Expected + - x or ')' here, found {closing.text!r}.",
+                raise FormulaError("formula.unexpected_token",
+                                   N_("Expected + - x or ')' here, found {token!r}."),
                                    formula=self.text, position=closing.position,
                                    params={"token": closing.text, "expected": "operator"})
             self.advance()
             self.depth -= 1
             return node
         if token.kind is _Kind.END:
-            raise FormulaError(N_("formula.unexpected_end"),
-                               "The formula ends too soon: a number, a die or '(' is missing.",
+            raise FormulaError("formula.unexpected_end",
+                               N_("The formula ends too soon: a number, a die or '(' is "
+                                  "missing."),
                                formula=self.text, position=token.position)
-        raise FormulaError(N_("formula.unexpected_token"),
-                           f"Expected a number, a die or '(' here, found {token.text!r}.",
+        raise FormulaError("formula.unexpected_token",
+                           N_("Expected a number, a die or '(' here, found {token!r}."),
                            formula=self.text, position=token.position,
                            params={"token": token.text, "expected": "operand"})
 
@@ -400,19 +415,19 @@ class _Parser:
 def parse_formula(text: str) -> Formula:
     """H3: read a DJ-written damage formula, or raise `FormulaError` saying where it is wrong."""
     if not isinstance(text, str):
-        raise FormulaError(N_("formula.empty"), f"A formula is text, not {type(text).__name__}.",
-                           formula="", position=0)
+        raise FormulaError("formula.empty", N_("A formula is text, not {__name__}."),
+                           formula="", position=0, params={"__name__": str(type(text).__name__)})
     if not text.strip():
-        raise FormulaError(N_("formula.empty"), f"The formula is empty: {_HELP}.",
-                           formula=text, position=0)
+        raise FormulaError("formula.empty", N_("The formula is empty: {help}."),
+                           formula=text, position=0, params={"help": _(_HELP)})
     # Counted without spaces, so that the canonical text (which only drops brackets and
     # digits and adds spaces) always parses again.
     length = len("".join(text.split()))
     if length > MAX_LENGTH or len(text) > MAX_TEXT:
         marks = [i for i, ch in enumerate(text[:MAX_TEXT]) if not ch.isspace()]
         at = marks[MAX_LENGTH] if len(marks) > MAX_LENGTH else MAX_TEXT
-        raise FormulaError(N_("formula.too_long"),
-                           f"The formula is too long ({length} characters besides "
-                           f"spaces, at most {MAX_LENGTH}).", formula=text, position=at,
+        raise FormulaError("formula.too_long",
+                           N_("The formula is too long ({length} characters besides spaces, "
+                              "at most {max})."), formula=text, position=at,
                            params={"length": length, "max": MAX_LENGTH})
     return Formula(source=text, node=_Parser(text).parse())

@@ -110,8 +110,8 @@ class SideMapping(StrEnum):
 def location_value(ds: int) -> int:
     """H2: value = dS, a 10 read as 0."""
     if isinstance(ds, bool) or not isinstance(ds, int) or not 0 <= ds <= 10:
-        raise WoundError(N_("wounds.location_value"),
-                         f"A location value is a dS from 1 to 10 (or 0), not {ds!r}.",
+        raise WoundError("wounds.location_value",
+                         N_("A location value is a dS from 1 to 10 (or 0), not {value}."),
                          params={"value": repr(ds)})
     return 0 if ds == 10 else ds
 
@@ -229,9 +229,9 @@ class WoundSettings(BaseModel):
         for entry in self.damage_types:
             if entry.id == tipo:
                 return entry
-        raise WoundError(N_("wounds.unknown_type"),
-                         f"There is no damage type {tipo!r}: the types are "
-                         f"{', '.join(TIPOS)}.", params={"type": tipo})
+        raise WoundError("wounds.unknown_type",
+                         N_("There is no damage type {type!r}: the types are {names}."),
+                         params={"type": tipo, "names": ", ".join(TIPOS)})
 
     def with_damage_type(self, entry: DamageType) -> Self:
         """The same settings with one table entry replaced."""
@@ -304,8 +304,8 @@ def lethal_for(damage_type: DamageType, weapon: Weapon | None = None,
 
 def check_points(value: int, what: str, *, limit: int = MAX_DAMAGE) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= limit:
-        raise WoundError(N_("wounds.bad_points"),
-                         f"The {what} must be a whole number from 0 to {limit}, not {value!r}.",
+        raise WoundError("wounds.bad_points",
+                         N_("The {what} must be a whole number from 0 to {max}, not {value}."),
                          params={"what": what, "value": repr(value), "max": limit})
     return value
 
@@ -364,9 +364,9 @@ def pv_for(resistencia: int, settings: WoundSettings, own_pv: int | None = None)
 def check_resistencia(resistencia: int) -> int:
     if isinstance(resistencia, bool) or not isinstance(resistencia, int) \
             or not 1 <= resistencia <= MAX_RESISTENCIA:
-        raise WoundError(N_("wounds.bad_resistencia"),
-                         f"Resistencia must be a whole number from 1 to {MAX_RESISTENCIA}, "
-                         f"not {resistencia!r}.", params={"value": repr(resistencia)})
+        raise WoundError("wounds.bad_resistencia",
+                         N_("Resistencia must be a whole number from 1 to {max}, not {value}."),
+                         params={"value": repr(resistencia), "max": MAX_RESISTENCIA})
     return resistencia
 
 
