@@ -415,8 +415,8 @@ class _Parser:
 def parse_formula(text: str) -> Formula:
     """H3: read a DJ-written damage formula, or raise `FormulaError` saying where it is wrong."""
     if not isinstance(text, str):
-        raise FormulaError("formula.empty", N_("A formula is text, not {__name__}."),
-                           formula="", position=0, params={"__name__": str(type(text).__name__)})
+        raise FormulaError("formula.empty", N_("A formula is text, not {type}."),
+                           formula="", position=0, params={"type": type(text).__name__})
     if not text.strip():
         raise FormulaError("formula.empty", N_("The formula is empty: {help}."),
                            formula=text, position=0, params={"help": _(_HELP)})

@@ -7,9 +7,12 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Markdown, Static
 
+from sombra_tui.engine.i18n import N_, _
 from sombra_tui.screens.dialogs.base import Dialog
 
-HELP = """\
+#: The help, one catalog entry per section (the keys; the rules by id: D, P, T, O).
+HELP_SECTIONS: tuple[str, ...] = (
+    N_("""\
 ## Keys
 
 | key | what it does |
@@ -32,7 +35,8 @@ HELP = """\
 
 In dialogs: **enter** confirms, **esc** backs out without changing anything,
 **ctrl+r** rolls the dice, **tab** moves between fields.
-
+"""),
+    N_("""\
 ## Declarations and reactions (D)
 
 - Characters declare from the **lowest** initiative up (I3): higher
@@ -49,7 +53,8 @@ In dialogs: **enter** confirms, **esc** backs out without changing anything,
 - **Contrarreacción** (D9): the one reacted to may answer. Substituting adds
   **no** grade; earlier reactions still add one each. Chains have no limit (D10);
   prompts are settled depth first (D11).
-
+"""),
+    N_("""\
 ## The round (P)
 
 1. **Instant** actions, in action order (descending primaria).
@@ -60,13 +65,15 @@ In dialogs: **enter** confirms, **esc** backs out without changing anything,
 3. **Extended** actions roll at the end of the round (E1-E3): simple ones
    after N rounds (a failure restarts), complex ones every K rounds until S
    successes.
-
+"""),
+    N_("""\
 ## The TA (T)
 
 3d10: the **dS** apart, then d+ and d-. Total = dice + 5 x GD + modifier;
 success if total <= target. Quality: **alto** (three equal: crítico or pifia),
 **bajo** (d+ + d- <= 4), otherwise **medio**.
-
+"""),
+    N_("""\
 ## Opposed actions (O)
 
 - Independent by default (O1): two shooters both shoot.
@@ -84,11 +91,17 @@ success if total <= target. Quality: **alto** (three equal: crítico or pifia),
   character's own TA. The DJ may give any outcome to another participant
   (the result's "DJ: ... wins" buttons, or the Winner field), logged as a DJ
   decision.
-"""
+"""),
+)
+
+
+def help_text() -> str:
+    """The whole help in the language in force."""
+    return "\n".join(_(section) for section in HELP_SECTIONS)
 
 
 class HelpScreen(Dialog[None]):
-    BINDINGS = [Binding("escape,q,question_mark", "cancel", "Close")]
+    BINDINGS = [Binding("escape,q,question_mark", "cancel", N_("Close"))]
 
     DEFAULT_CSS = """
     HelpScreen > #dialog { width: 100; height: 90%; }
@@ -96,9 +109,9 @@ class HelpScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static("sombra-tui help (esc closes)", id="dialog-title")
+            yield Static(_("sombra-tui help (esc closes)"), id="dialog-title")
             with VerticalScroll(id="help-scroll"):
-                yield Markdown(HELP)
+                yield Markdown(help_text())
 
     def on_mount(self) -> None:
         self.query_one("#help-scroll").focus()
