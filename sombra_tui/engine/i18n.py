@@ -156,8 +156,38 @@ class Msg:
         return hash(self.template)
 
 
+class Join:
+    """Several texts joined by `separator`, each rendered when shown (a list in a line)."""
+
+    __slots__ = ("items", "separator")
+
+    def __init__(self, separator: str, items: Any) -> None:
+        self.separator = separator
+        self.items = list(items)
+
+    def render(self) -> str:
+        return self.separator.join(str(_rendered(item)) for item in self.items)
+
+    def english(self) -> str:
+        return self.separator.join(str(_english(item)) for item in self.items)
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Join) and other.separator == self.separator
+                and other.items == self.items)
+
+    def __hash__(self) -> int:
+        return hash(self.separator)
+
+
+#: A text that is either already words or a message rendered when shown.
+Text = str | Msg
+
+
 def _rendered(value: Any) -> Any:
-    if isinstance(value, Msg):
+    if isinstance(value, Msg | Join):
         return value.render()
     if isinstance(value, list | tuple) and any(isinstance(v, Msg) for v in value):
         return "".join(_rendered(v) for v in value)
@@ -165,7 +195,7 @@ def _rendered(value: Any) -> Any:
 
 
 def _english(value: Any) -> Any:
-    if isinstance(value, Msg):
+    if isinstance(value, Msg | Join):
         return value.english()
     if isinstance(value, list | tuple) and any(isinstance(v, Msg) for v in value):
         return "".join(_english(v) for v in value)

@@ -24,7 +24,7 @@ from sombra_tui.engine.dice import (
 )
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import EventKind, LogEvent
-from sombra_tui.engine.i18n import N_, Msg
+from sombra_tui.engine.i18n import N_, Join, Msg, Text
 from sombra_tui.engine.initiative import action_groups, declaration_order
 from sombra_tui.engine.model import (
     Action,
@@ -181,8 +181,10 @@ def _add_character(state: CombatState, cmd: c.AddCharacter, emit: _Emitter) -> N
         del state.round_initiative[name]
         state.declaration_order.remove(name)
         state.current.pop(name, None)
-    later = "" if state.phase is Phase.SETUP else " (joins the orders next round)"
-    emit(EventKind.ENCOUNTER, f"{name} joins the encounter{later}.", actor=name)
+    later: Text = ("" if state.phase is Phase.SETUP
+                   else Msg(N_(" (joins the orders next round)")))
+    emit(EventKind.ENCOUNTER, Msg(N_("{name} joins the encounter{later}."),
+                                  name=name, later=later), actor=name)
 
 
 def _import_characters(state: CombatState, cmd: c.ImportCharacters, emit: _Emitter) -> None:
@@ -195,8 +197,9 @@ def _import_characters(state: CombatState, cmd: c.ImportCharacters, emit: _Emitt
                           code="character.import_clash", params={"names": ", ".join(clashes)})
     for character in cmd.characters:
         _add_character(state, c.AddCharacter(character=character), emit)
-    source = f" from {cmd.source}" if cmd.source else ""
-    emit(EventKind.ENCOUNTER, f"Imported {len(cmd.characters)} characters{source}.")
+    source: Text = Msg(N_(" from {source}"), source=cmd.source) if cmd.source else ""
+    emit(EventKind.ENCOUNTER, Msg(N_("Imported {count} characters{source}."),
+                                  count=len(cmd.characters), source=source))
 
 
 def _edit_character(state: CombatState, cmd: c.EditCharacter, emit: _Emitter) -> None:
@@ -213,11 +216,12 @@ def _edit_character(state: CombatState, cmd: c.EditCharacter, emit: _Emitter) ->
                               field="character.name")
     index = state.characters.index(old)
     state.characters[index] = new
-    note = ""
+    note: Text = ""
     if state.phase is not Phase.SETUP and (new.primaria, new.secundaria) != (
             old.primaria, old.secundaria):
-        note = " New initiative applies from the next round (I1)."
-    emit(EventKind.ENCOUNTER, f"{new.name}'s sheet edited.{note}", actor=new.name)
+        note = Msg(N_(" New initiative applies from the next round (I1)."))
+    emit(EventKind.ENCOUNTER, Msg(N_("{name}'s sheet edited.{note}"),
+                                  name=new.name, note=note), actor=new.name)
 
 
 def _remove_character(state: CombatState, cmd: c.RemoveCharacter, emit: _Emitter) -> None:
@@ -235,7 +239,8 @@ def _remove_character(state: CombatState, cmd: c.RemoveCharacter, emit: _Emitter
     for progress in state.extended:
         if progress.owner == name and progress.status is ExtendedStatus.ACTIVE:
             progress.status = ExtendedStatus.ABANDONED
-    emit(EventKind.ENCOUNTER, f"{name} leaves the encounter (kept in the log).", actor=name)
+    emit(EventKind.ENCOUNTER, Msg(N_("{name} leaves the encounter (kept in the log)."),
+                                  name=name), actor=name)
 
 
 def _move_character(state: CombatState, cmd: c.MoveCharacter, emit: _Emitter) -> None:
@@ -243,9 +248,12 @@ def _move_character(state: CombatState, cmd: c.MoveCharacter, emit: _Emitter) ->
     state.characters.remove(character)
     position = min(cmd.position, len(state.characters))
     state.characters.insert(position, character)
-    note = "" if state.phase is Phase.SETUP else " (orders change from the next round)"
-    emit(EventKind.ENCOUNTER, f"{cmd.name} moved to position {position + 1} of the DJ's "
-         f"order (I3 tie-break){note}.", actor=cmd.name, rule="I3")
+    note: Text = ("" if state.phase is Phase.SETUP
+                  else Msg(N_(" (orders change from the next round)")))
+    emit(EventKind.ENCOUNTER, Msg(N_("{name} moved to position {position} of the DJ's "
+                                     "order (I3 tie-break){note}."),
+                                  name=cmd.name, position=position + 1,
+                                  note=note), actor=cmd.name, rule="I3")
 
 
 def _change_settings(state: CombatState, cmd: c.ChangeSettings, emit: _Emitter) -> None:
@@ -260,17 +268,20 @@ def _change_settings(state: CombatState, cmd: c.ChangeSettings, emit: _Emitter) 
     state.settings = new
     changes = [f"{key} {getattr(old, key)} -> {value}"
                for key, value in new.model_dump().items() if getattr(old, key) != value]
-    emit(EventKind.ENCOUNTER, "Settings: " + ", ".join(changes) + ".")
+    emit(EventKind.ENCOUNTER, Msg(N_("Settings: {names}."),
+                                  names=", ".join(changes)))
     if not new.reaccion and state.prompts:  # D3: no prompts with reacción off
         for prompt in reversed(state.prompts):
-            emit(EventKind.WITHDRAWN, f"Prompt for {prompt.reactor} withdrawn: reacción "
-                 "is off (D3).", actor=prompt.reactor, rule="D3")
+            emit(EventKind.WITHDRAWN, Msg(N_("Prompt for {reactor} withdrawn: reacción is "
+                                             "off (D3)."),
+                                          reactor=prompt.reactor), actor=prompt.reactor, rule="D3")
         state.prompts = []
 
 
 def _rename_encounter(state: CombatState, cmd: c.RenameEncounter, emit: _Emitter) -> None:
     state.name = cmd.name.strip() or state.name
-    emit(EventKind.ENCOUNTER, f"Encounter renamed to {state.name}.")
+    emit(EventKind.ENCOUNTER, Msg(N_("Encounter renamed to {name}."),
+                                  name=state.name))
 
 
 def _start_combat(state: CombatState, cmd: c.StartCombat, emit: _Emitter) -> None:
@@ -300,8 +311,9 @@ def _start_combat(state: CombatState, cmd: c.StartCombat, emit: _Emitter) -> Non
                           code="start.rolls_unwanted")
     state.round = 1
     if rolls:
-        emit(EventKind.ENCOUNTER, "Iniciativa variable for round 1 (I2): "
-             + ", ".join(f"{n} +{v}" for n, v in rolls.items()) + ".", rule="I2")
+        emit(EventKind.ENCOUNTER, Msg(N_("Iniciativa variable for round 1 (I2): {names}."),
+                                      names=", ".join(f"{n} +{v}" for n, v in rolls.items())),
+             rule="I2")
     _start_round(state, emit, rolls)
 
 
@@ -349,7 +361,9 @@ def _open_prompts(state: CombatState, declaration: Declaration, answered_kind: P
             PromptKind.REACTION
         reason = _skip_reason(state, answered_author)
         if reason is not None:  # D7/D11: never offered, not even as a counter-reaction
-            emit(EventKind.SKIPPED, f"{answered_author}'s prompt skipped: {reason} (D11).",
+            emit(EventKind.SKIPPED, Msg(N_("{answered_author}'s prompt skipped: {reason} "
+                                           "(D11)."),
+                                        answered_author=answered_author, reason=reason),
                  actor=answered_author, rule="D11")
         else:
             opened.append(Prompt(id=_new_id(state), reactor=answered_author,
@@ -406,9 +420,9 @@ def _declare(state: CombatState, cmd: c.Declare, emit: _Emitter) -> None:
     state.current[cmd.character] = declaration.id
     emit(EventKind.DECLARE,
          Msg(N_("{name} declares: {summary} (affects {affected})"), name=cmd.character,
-             summary=declaration.summary(), affected=", ".join(affected)) if affected
+             summary=declaration.summary_msg(), affected=", ".join(affected)) if affected
          else Msg(N_("{name} declares: {summary}"), name=cmd.character,
-                  summary=declaration.summary()),
+                  summary=declaration.summary_msg()),
          actor=cmd.character, targets=affected, rule="D1")
     _open_prompts(state, declaration, None, emit)
 
@@ -464,12 +478,14 @@ def _react(state: CombatState, cmd: c.React, emit: _Emitter) -> None:
         result = resolve_ta(cmd.dice, target=character.alerta, gd=gd.total,
                             points_per_gd=state.settings.points_per_gd,
                             quality_levels=state.settings.niveles_de_calidad)
-    word = "counter-reaction" if prompt.kind is PromptKind.COUNTER else "reaction"
+    word = (Msg(N_("counter-reaction")) if prompt.kind is PromptKind.COUNTER
+            else Msg(N_("reaction")))
     state.prompts.pop()
     if not result.success:  # D7: as if Y had not tried, and locked for the round
         state.locked.append(cmd.character)
-        emit(EventKind.REACTION, f"{cmd.character}'s {word} fails: keeps \"{old.summary()}\" "
-             "and cannot react again this round.",
+        emit(EventKind.REACTION, Msg(N_("{character}'s {word} fails: keeps \"{summary}\" and "
+                                        "cannot react again this round."),
+                                     character=cmd.character, word=word, summary=old.summary_msg()),
              actor=cmd.character, targets=[answered.author], ta=result, gd=gd,
              override=bool(cmd.extra_gd), rule="D7")
         return
@@ -482,12 +498,15 @@ def _react(state: CombatState, cmd: c.React, emit: _Emitter) -> None:
     state.declarations[declaration.id] = declaration
     state.current[cmd.character] = declaration.id
     state.reactions_made[cmd.character] = state.reactions_made.get(cmd.character, 0) + 1
-    how = "combines" if cmd.mode is ReactionMode.COMBINE else "substitutes"
+    how = Msg(N_("combines")) if cmd.mode is ReactionMode.COMBINE else Msg(N_("substitutes"))
     if cmd.accept_without_roll:
-        emit(EventKind.OVERRIDE, f"DJ accepts {cmd.character}'s {word} without a roll (D12).",
+        emit(EventKind.OVERRIDE, Msg(N_("DJ accepts {character}'s {word} without a roll "
+                                        "(D12)."),
+                                     character=cmd.character, word=word),
              actor=cmd.character, override=True, rule="D12")
-    emit(EventKind.REACTION, f"{cmd.character}'s {word} succeeds and {how}: "
-         f"{declaration.summary()}", actor=cmd.character,
+    emit(EventKind.REACTION, Msg(N_("{character}'s {word} succeeds and {how}: {summary}"),
+                                 character=cmd.character, word=word, how=how,
+                                 summary=declaration.summary_msg()), actor=cmd.character,
          targets=[answered.author, *new_affected], ta=result, gd=gd,
          override=bool(cmd.extra_gd) or cmd.accept_without_roll,
          rule="D9" if prompt.kind is PromptKind.COUNTER else "D8")
@@ -502,8 +521,10 @@ def _react(state: CombatState, cmd: c.React, emit: _Emitter) -> None:
         withdrawn = [p for p in state.prompts if p.declaration_id in gone]
         for p in withdrawn:
             state.prompts.remove(p)
-            emit(EventKind.WITHDRAWN, f"{p.reactor}'s prompt withdrawn: {cmd.character} "
-                 "substituted the declaration it answered (D8).", actor=p.reactor, rule="D8")
+            emit(EventKind.WITHDRAWN, Msg(N_("{reactor}'s prompt withdrawn: {character} "
+                                             "substituted the declaration it answered (D8)."),
+                                          reactor=p.reactor,
+                                          character=cmd.character), actor=p.reactor, rule="D8")
     _open_prompts(state, declaration, prompt.kind, emit)
 
 
@@ -548,11 +569,12 @@ def _allow_prompt(state: CombatState, cmd: c.AllowPrompt, emit: _Emitter) -> Non
     state.prompts.append(prompt)
     notes = []
     if cmd.character in state.locked:
-        notes.append("despite the failed Alerta")
+        notes.append(Msg(N_("despite the failed Alerta")))
     if cmd.character in state.out:
-        notes.append("despite being out")
-    note = f" ({', '.join(notes)})" if notes else ""
-    emit(EventKind.OVERRIDE, f"DJ lets {cmd.character} react to {cmd.against}{note} (D12).",
+        notes.append(Msg(N_("despite being out")))
+    note: Text = Msg(" ({notes})", notes=Join(", ", notes)) if notes else ""
+    emit(EventKind.OVERRIDE, Msg(N_("DJ lets {character} react to {against}{note} (D12)."),
+                                 character=cmd.character, against=cmd.against, note=note),
          actor=cmd.character, targets=[cmd.against], override=True, rule="D12")
 
 
@@ -599,12 +621,18 @@ def _build_extended_steps(state: CombatState, emit: _Emitter) -> None:
                                     group=order.get(progress.owner, len(order))))
             continue
         if progress.owner in state.out:  # P5: an out character's round does not count
-            emit(EventKind.SKIPPED, f"{progress.owner} is out: \"{progress.action.description}"
-                 "\" does not progress this round (P5).", actor=progress.owner, rule="P5")
+            emit(EventKind.SKIPPED, Msg(N_("{owner} is out: \"{description}\" does not "
+                                           "progress this round (P5)."),
+                                        owner=progress.owner,
+                                        description=progress.action.description),
+                 actor=progress.owner, rule="P5")
             continue
         progress.rounds_counted += 1
-        emit(EventKind.EXTENDED, f"{progress.owner}: \"{progress.action.description}\" "
-             f"{progress.progress_text()} (E1).", actor=progress.owner, rule="E1")
+        emit(EventKind.EXTENDED, Msg(N_("{owner}: \"{description}\" {progress} (E1)."),
+                                     owner=progress.owner,
+                                     description=progress.action.description,
+                                     progress=progress.progress_msg()),
+             actor=progress.owner, rule="E1")
     if not state.steps:
         emit(EventKind.PHASE, N_("No extended TA is due this round."))
 
@@ -624,10 +652,13 @@ def _start_extended(state: CombatState, emit: _Emitter) -> None:
                 duration=spec.duration, successes_needed=spec.successes,
                 interval=spec.interval, gd=action.gd, started_round=state.round)
             state.extended.append(progress)
-            emit(EventKind.EXTENDED, f"{name} starts the extended action \"{action.description}"
-                 f"\" ({spec.mode.value}: " + (f"TA after {spec.duration} rounds"
-                 if spec.mode is ExtendedMode.SIMPLE else
-                 f"{spec.successes} successes, a TA every {spec.interval} rounds") + ").",
+            plan = (Msg(N_("simple: TA after {duration} rounds"), duration=spec.duration)
+                    if spec.mode is ExtendedMode.SIMPLE else
+                    Msg(N_("complex: {successes} successes, a TA every {interval} rounds"),
+                        successes=spec.successes, interval=spec.interval))
+            emit(EventKind.EXTENDED, Msg(N_("{name} starts the extended action \"{description}\" "
+                                            "({plan})."), name=name,
+                                         description=action.description, plan=plan),
                  actor=name, rule="E2" if spec.mode is ExtendedMode.SIMPLE else "E3")
 
 
@@ -725,8 +756,11 @@ def _resolve(state: CombatState, cmd: c.Resolve, emit: _Emitter) -> None:
             raise SombraError(N_("Automatic actions never roll (T7)."),
                               code="resolve.automatic_roll")
         step.status = StepStatus.DONE
-        emit(EventKind.TA, f"{cmd.character}: \"{action.description}\" happens (automatic, "
-             "no roll, T7).", actor=cmd.character, targets=list(action.targets), rule="T7")
+        emit(EventKind.TA, Msg(N_("{character}: \"{description}\" happens (automatic, no roll,"
+                                  " T7)."),
+                               character=cmd.character,
+                               description=action.description),
+             actor=cmd.character, targets=list(action.targets), rule="T7")
         _after_step(state, step, emit)
         return
     if cmd.dice is None and cmd.accept is None:
@@ -749,7 +783,8 @@ def _resolve(state: CombatState, cmd: c.Resolve, emit: _Emitter) -> None:
                             quality_levels=state.settings.niveles_de_calidad)
     step.status = StepStatus.DONE
     step.result = result
-    emit(EventKind.TA, f"{cmd.character}: \"{action.description}\"",
+    emit(EventKind.TA, Msg(N_("{character}: \"{description}\""),
+                           character=cmd.character, description=action.description),
          actor=cmd.character, targets=list(action.targets), ta=result,
          override=cmd.accept is not None or bool(cmd.extra_gd),
          rule="P5" if progress else ("P2" if state.phase is Phase.INSTANT else "P3"))
@@ -782,9 +817,11 @@ def _free_ta(state: CombatState, cmd: c.FreeTA, emit: _Emitter) -> None:
                         points_per_gd=state.settings.points_per_gd,
                         quality_levels=state.settings.niveles_de_calidad)
     what = ": ".join(part for part in (skill, cmd.label.strip()) if part)
-    notes = " (while out)" if cmd.character in state.out else ""
-    emit(EventKind.TA, f"DJ asks {cmd.character} for a TA{notes}"
-         + (f": {what}" if what else ""), actor=cmd.character, ta=result, rule="T2")
+    notes: Text = Msg(N_(" (while out)")) if cmd.character in state.out else ""
+    emit(EventKind.TA, Msg(N_("DJ asks {name} for a TA{notes}: {what}") if what
+                           else N_("DJ asks {name} for a TA{notes}"),
+                           name=cmd.character, notes=notes, what=what),
+         actor=cmd.character, ta=result, rule="T2")
 
 
 def _extended_result(state: CombatState, progress: ExtendedProgress, success: bool,
@@ -795,22 +832,30 @@ def _extended_result(state: CombatState, progress: ExtendedProgress, success: bo
     if progress.mode is ExtendedMode.SIMPLE:
         if success:
             progress.status = ExtendedStatus.DONE
-            emit(EventKind.EXTENDED, f"{name} completes \"{what}\" (E2).", actor=name,
+            emit(EventKind.EXTENDED, Msg(N_("{name} completes \"{what}\" (E2)."),
+                                         name=name, what=what), actor=name,
                  rule="E2")
         else:  # E2: failure restarts from the beginning
-            emit(EventKind.EXTENDED, f"{name} fails \"{what}\" and restarts it: "
-                 f"{progress.duration} rounds again; the DJ may shorten it (E2).",
+            emit(EventKind.EXTENDED, Msg(N_("{name} fails \"{what}\" and restarts it: "
+                                            "{duration} rounds again; the DJ may shorten it "
+                                            "(E2)."),
+                                         name=name, what=what, duration=progress.duration),
                  actor=name, rule="E2")
         return
     if success:  # E3: each success is counted
         progress.successes += 1
     if progress.successes >= progress.successes_needed:
         progress.status = ExtendedStatus.DONE
-        emit(EventKind.EXTENDED, f"{name} completes \"{what}\" with {progress.successes} "
-             "successes (E3).", actor=name, rule="E3")
+        emit(EventKind.EXTENDED, Msg(N_("{name} completes \"{what}\" with {successes} "
+                                        "successes (E3)."),
+                                     name=name, what=what,
+                                     successes=progress.successes), actor=name, rule="E3")
     else:
-        emit(EventKind.EXTENDED, f"{name}: \"{what}\" {progress.successes}/"
-             f"{progress.successes_needed} successes (E3).", actor=name, rule="E3")
+        emit(EventKind.EXTENDED, Msg(N_("{name}: \"{what}\" {successes}/{successes_needed} "
+                                        "successes (E3)."),
+                                     name=name, what=what, successes=progress.successes,
+                                     successes_needed=progress.successes_needed),
+             actor=name, rule="E3")
 
 
 # --------------------------------------------------------------------------- opposition
@@ -831,7 +876,7 @@ class OppositionPlan:
     #: más personajes" conditioning "otro u otros").
     members: tuple[str, ...]
     #: Members that cannot take part, with the reason (out, prevented, gone).
-    excluded: dict[str, str] = field(default_factory=dict)
+    excluded: dict[str, Msg] = field(default_factory=dict)
     #: Members that roll: able ones still facing an able opponent (the initiator first).
     rolling: tuple[str, ...] = ()
     #: O3: the (conditioning, conditioned) pairs compared, each as O3.
@@ -852,14 +897,20 @@ class OppositionPlan:
 
 
 def unable_reason(state: CombatState, name: str) -> str | None:
+    """P4: why `name` cannot act now, in the language in force (see unable_msg)."""
+    reason = unable_msg(state, name)
+    return None if reason is None else reason.render()
+
+
+def unable_msg(state: CombatState, name: str) -> Msg | None:
     """P4: why `name` cannot act now (out, prevented in the round phase, gone), if so.
     A mark held for a simultaneous group (P4) does not count until it applies."""
     if state.character(name) is None:
-        return "left the encounter"
+        return Msg(N_("left the encounter"))
     if name in state.out:
-        return "out (P4)"
+        return Msg(N_("out (P4)"))
     if state.phase is Phase.ROUND and name in state.prevented:
-        return "prevented (P4)"
+        return Msg(N_("prevented (P4)"))
     return None
 
 
@@ -908,7 +959,7 @@ def plan_opposition(state: CombatState, step: Step) -> OppositionPlan:
                     links.append((name, other))
     members = tuple(side)
     excluded = {name: reason for name in members
-                if (reason := unable_reason(state, name)) is not None}
+                if (reason := unable_msg(state, name)) is not None}
     able = [name for name in members if name not in excluded]
     if direct:
         rolling = tuple(able) if len(able) > 1 else (initiator,)
@@ -936,13 +987,16 @@ def _log_exclusions(plan: OppositionPlan, action: Action, given: Iterable[str],
     for name in plan.members:
         if name in plan.rolling:
             continue
-        reason = plan.excluded.get(name, "no able opponent left")
-        dice_note = "; its dice are not counted" if name in given else ""
-        emit(EventKind.SKIPPED, f"{name} does not take part in \"{action.description}\": "
-             f"{reason}{dice_note}.", actor=name, rule=rule)
+        reason = plan.excluded.get(name, Msg(N_("no able opponent left")))
+        dice_note: Text = Msg(N_("; its dice are not counted")) if name in given else ""
+        emit(EventKind.SKIPPED, Msg(N_("{name} does not take part in \"{description}\": "
+                                       "{reason}{dice_note}."),
+                                    name=name, description=action.description, reason=reason,
+                                    dice_note=dice_note), actor=name, rule=rule)
     if plan.solo and len(plan.members) > 1:
-        emit(EventKind.OPPOSED, f"Nobody is left to oppose {plan.initiator}: "
-             f"\"{action.description}\" is resolved as {plan.initiator}'s own TA.",
+        emit(EventKind.OPPOSED, Msg(N_("Nobody is left to oppose {initiator}: "
+                                       "\"{description}\" is resolved as {initiator}'s own TA."),
+                                    initiator=plan.initiator, description=action.description),
              actor=plan.initiator, rule=rule)
 
 
@@ -963,7 +1017,7 @@ def _opponent_values(state: CombatState, name: str, members: Iterable[str],
 
 
 def _decide(computed: list[str], among: list[str], cmd: c.ResolveOpposed
-            ) -> tuple[str, str, bool]:
+            ) -> tuple[str, Text, bool]:
     """T5 and the DJ: (winner, note for the log, whether the DJ decided)."""
     chosen = [name for name in cmd.winners if name in among]
     if len(chosen) > 1:
@@ -973,10 +1027,10 @@ def _decide(computed: list[str], among: list[str], cmd: c.ResolveOpposed
     if chosen:  # the DJ overrides any outcome, not only a tie
         winner = chosen[0]
         if len(computed) > 1:
-            return winner, " (tie broken by the DJ)", True
+            return winner, Msg(N_(" (tie broken by the DJ)")), True
         if winner == computed[0]:
-            return winner, " (DJ decision, as T5 gives)", True
-        return winner, f" (DJ decision; by T5 {computed[0]} would win)", True
+            return winner, Msg(N_(" (DJ decision, as T5 gives)")), True
+        return winner, Msg(N_(" (DJ decision; by T5 {name} would win)"), name=computed[0]), True
     if len(computed) > 1:
         if cmd.tie_winner is None or cmd.tie_winner not in among:
             raise SombraError(N_("Tie between {winners} (T5): the DJ chooses the winner."),
@@ -1044,7 +1098,9 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
         result = roll_for(cmd.character)
         step.status = StepStatus.DONE
         step.result = result
-        emit(EventKind.TA, f"{cmd.character}: \"{action.description}\"", actor=cmd.character,
+        emit(EventKind.TA, Msg(N_("{character}: \"{description}\""),
+                               character=cmd.character,
+                               description=action.description), actor=cmd.character,
              targets=list(action.targets), ta=result,
              rule="P5" if progress else "O2" if plan.direct else "O3")
         if progress is not None:
@@ -1063,43 +1119,56 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
         for name in plan.rolling:
             results[name] = roll_for(name)
         for name in plan.rolling:
-            emit(EventKind.TA, f"{name} (opposed)", actor=name,
+            emit(EventKind.TA, Msg(N_("{name} (opposed)"),
+                                   name=name), actor=name,
                  ta=results[name], rule="O2")
         winner, note, decided = _decide(best_of(results), list(plan.rolling), cmd)
         winners_of = {name: name == winner for name in plan.rolling}
-        emit(EventKind.OPPOSED, f"{winner} wins the opposed action \"{action.description}\""
-             f"{note} (T5).", actor=cmd.character,
+        emit(EventKind.OPPOSED, Msg(N_("{winner} wins the opposed action "
+                                       "\"{description}\"{note} (T5)."),
+                                    winner=winner, description=action.description,
+                                    note=note), actor=cmd.character,
              targets=[n for n in plan.rolling if n != cmd.character],
              override=decided, rule="O2", winner=winner)
     else:  # O3: each conditioning TA first, each conditioned one modified by its outcome
         several = len(plan.pairs) > 1
         for conditioning in plan.conditioning:
             results[conditioning] = roll_for(conditioning)
-            emit(EventKind.TA, f"{conditioning} (conditioning)", actor=conditioning,
+            emit(EventKind.TA, Msg(N_("{conditioning} (conditioning)"),
+                                   conditioning=conditioning), actor=conditioning,
                  ta=results[conditioning], rule="O3")
         for conditioning, conditioned in plan.pairs:
             first = results[conditioning]
             shift = cmd.condition_size if first.success else -cmd.condition_size
             second = roll_for(conditioned, shift)
             results.setdefault(conditioned, second)
-            how = "succeeded" if first.success else "failed"
-            by = (f"conditioned by {conditioning}, GD {format_gd(shift)} because "
-                  f"{conditioning}'s TA {how}") if several else (
-                  f"conditioned, GD {format_gd(shift)} because the conditioning TA {how}")
-            emit(EventKind.TA, f"{conditioned} ({by})", actor=conditioned, ta=second,
+            if several:
+                by = (Msg(N_("conditioned by {name}, GD {gd} because {name}'s TA succeeded"),
+                          name=conditioning, gd=format_gd(shift)) if first.success
+                      else Msg(N_("conditioned by {name}, GD {gd} because {name}'s TA failed"),
+                               name=conditioning, gd=format_gd(shift)))
+            else:
+                by = (Msg(N_("conditioned, GD {gd} because the conditioning TA succeeded"),
+                          gd=format_gd(shift)) if first.success
+                      else Msg(N_("conditioned, GD {gd} because the conditioning TA failed"),
+                               gd=format_gd(shift)))
+            emit(EventKind.TA, Msg(N_("{conditioned} ({by})"),
+                                   conditioned=conditioned, by=by), actor=conditioned, ta=second,
                  rule="O3")
             verdict = compare_ta(first, second)
             computed = ([conditioning] if verdict > 0 else [conditioned] if verdict < 0
                         else [conditioning, conditioned])
             winner, note, decided = _decide(computed, [conditioning, conditioned], cmd)
             pair_results = {conditioning: first, conditioned: second}
-            reading = read_outcome(opposition.reading, conditioning, conditioned,
-                                   pair_results, winner)
+            reading = read_outcome_msg(opposition.reading, conditioning, conditioned,
+                                       pair_results, winner)
             confirm = needs_confirming_ta(opposition.reading, conditioning, conditioned,
                                           pair_results, winner)
             versus = f" ({conditioning} vs {conditioned})" if several else ""
-            emit(EventKind.OPPOSED, f"{winner} wins the opposed action "
-                 f"\"{action.description}\"{versus}{note} (T5). {reading}",
+            emit(EventKind.OPPOSED, Msg(N_("{winner} wins the opposed action "
+                                           "\"{description}\"{versus}{note} (T5). {reading}"),
+                                        winner=winner, description=action.description,
+                                        versus=versus, note=note, reading=reading),
                  actor=conditioning, targets=[conditioned],  # the pair compared
                  override=decided, rule="O4", winner=winner,
                  confirm_ta=conditioned if confirm else None)
@@ -1129,26 +1198,33 @@ def needs_confirming_ta(reading: Reading, conditioning: str, conditioned: str,
 
 def read_outcome(reading: Reading, conditioning: str, conditioned: str,
                  results: dict[str, TAResult], winner: str) -> str:
+    """O4: the seed's reading of a conditioned opposition, in the language in force."""
+    return read_outcome_msg(reading, conditioning, conditioned, results, winner).render()
+
+
+def read_outcome_msg(reading: Reading, conditioning: str, conditioned: str,
+                     results: dict[str, TAResult], winner: str) -> Msg:
     """O4: the seed's reading of a conditioned opposition, for the DJ."""
     first, second = results[conditioning], results[conditioned]
+    names = {"conditioning": conditioning, "conditioned": conditioned}
     if reading is Reading.ATTACK:
         if winner == conditioning:
             if first.success:
-                return f"{conditioning} hits {conditioned}."
-            return (f"{conditioning}'s attack failed its TA: no hit despite winning; the DJ "
-                    "may grant an advantage (position, cornering).")
-        return f"{conditioned} avoids the attack."
+                return Msg(N_("{conditioning} hits {conditioned}."), names)
+            return Msg(N_("{conditioning}'s attack failed its TA: no hit despite winning; the "
+                          "DJ may grant an advantage (position, cornering)."), names)
+        return Msg(N_("{conditioned} avoids the attack."), names)
     if reading is Reading.STEALTH:
         both_failed = not first.success and not second.success
         if winner == conditioning:
             if both_failed:
-                return f"{conditioning} passes unseen, but makes noise."
-            return f"{conditioning} passes unseen."
+                return Msg(N_("{conditioning} passes unseen, but makes noise."), names)
+            return Msg(N_("{conditioning} passes unseen."), names)
         if needs_confirming_ta(reading, conditioning, conditioned, results, winner):
-            return (f"Something catches {conditioned}'s attention: a new TA to confirm the "
-                    "suspicion.")
-        return f"{conditioned} detects {conditioning}."
-    return f"The DJ reads the outcome: {winner} prevails."
+            return Msg(N_("Something catches {conditioned}'s attention: a new TA to confirm "
+                          "the suspicion."), names)
+        return Msg(N_("{conditioned} detects {conditioning}."), names)
+    return Msg(N_("The DJ reads the outcome: {winner} prevails."), winner=winner)
 
 
 def _after_step(state: CombatState, step: Step, emit: _Emitter) -> None:
@@ -1162,22 +1238,26 @@ def _after_step(state: CombatState, step: Step, emit: _Emitter) -> None:
 
 def _apply_mark(state: CombatState, name: str, mark: c.Mark, emit: _Emitter,
                 deferred: bool = False) -> None:
-    after = " after the simultaneous group (P4)" if deferred else ""
+    after: Text = Msg(N_(" after the simultaneous group (P4)")) if deferred else ""
     if mark is c.Mark.OUT and name not in state.out:
         state.out.append(name)
-        emit(EventKind.MARK, f"{name} is out{after}: cannot act or react (P4).", actor=name,
+        emit(EventKind.MARK, Msg(N_("{name} is out{after}: cannot act or react (P4)."),
+                                 name=name, after=after), actor=name,
              rule="P4")
     elif mark is c.Mark.PREVENTED and name not in state.prevented:
         state.prevented.append(name)
-        emit(EventKind.MARK, f"{name} is prevented{after}: the round action is cancelled "
-             "(P4).", actor=name, rule="P4")
+        emit(EventKind.MARK, Msg(N_("{name} is prevented{after}: the round action is "
+                                    "cancelled (P4)."),
+                                 name=name, after=after), actor=name, rule="P4")
     elif mark is c.Mark.BACK and name in state.out:
         state.out.remove(name)
-        emit(EventKind.MARK, f"{name} is back in the combat{after}.", actor=name, rule="P4")
+        emit(EventKind.MARK, Msg(N_("{name} is back in the combat{after}."),
+                                 name=name, after=after), actor=name, rule="P4")
         _give_back(state, name, emit)
     elif mark is c.Mark.UNPREVENT and name in state.prevented:
         state.prevented.remove(name)
-        emit(EventKind.MARK, f"{name} is no longer prevented{after}.", actor=name, rule="P4")
+        emit(EventKind.MARK, Msg(N_("{name} is no longer prevented{after}."),
+                                 name=name, after=after), actor=name, rule="P4")
         _give_back(state, name, emit)
 
 
@@ -1204,8 +1284,10 @@ def _give_back(state: CombatState, name: str, emit: _Emitter) -> None:
         if progress is not None and step.skipped_for == "out":
             progress.rounds_counted += 1  # P5: the round counts again
         restored = True
-        emit(EventKind.MARK, f"{name} gets \"{state.step_action(step).description}\" back: "
-             "the group has not acted yet (P4).", actor=name,
+        emit(EventKind.MARK, Msg(N_("{name} gets \"{description}\" back: the group has not "
+                                    "acted yet (P4)."),
+                                 name=name,
+                                 description=state.step_action(step).description), actor=name,
              rule="P5" if step.extended_id is not None else "P4")
     if restored:
         state.steps = steps
@@ -1243,8 +1325,9 @@ def _set_mark(state: CombatState, cmd: c.SetMark, emit: _Emitter) -> None:
                           code="mark.already", params={"name": name, "state": state_word})
     if state.phase in RESOLUTION_PHASES and state.group_in_progress():  # P4
         state.pending_marks.append(PendingMark(character=name, mark=mark.value))
-        emit(EventKind.MARK, f"{name} will be {mark.value} once the simultaneous group has "
-             "acted (P4).", actor=name, rule="P4")
+        emit(EventKind.MARK, Msg(N_("{name} will be {mark} once the simultaneous group has "
+                                    "acted (P4)."),
+                                 name=name, mark=mark.value), actor=name, rule="P4")
         return
     _apply_mark(state, name, mark, emit)
 
@@ -1267,45 +1350,54 @@ def _need_extended(state: CombatState, extended_id: int) -> ExtendedProgress:
 
 def _adjust_extended(state: CombatState, cmd: c.AdjustExtended, emit: _Emitter) -> None:
     progress = _need_extended(state, cmd.extended_id)
-    changes: list[str] = []
+    changes: list[Msg] = []
     if cmd.duration is not None:
         if progress.mode is not ExtendedMode.SIMPLE:
             raise SombraError(N_("Only a simple extended action has a duration (E2)."),
                               code="extended.no_duration")
-        changes.append(f"duration {progress.duration} -> {cmd.duration}")
+        changes.append(Msg(N_("duration {old} -> {new}"), old=progress.duration,
+                           new=cmd.duration))
         progress.duration = cmd.duration
     if cmd.successes is not None:
         if progress.mode is not ExtendedMode.COMPLEX:
             raise SombraError(N_("Only a complex extended action counts successes (E3)."),
                               code="extended.no_successes")
-        changes.append(f"successes needed {progress.successes_needed} -> {cmd.successes}")
+        changes.append(Msg(N_("successes needed {old} -> {new}"),
+                           old=progress.successes_needed, new=cmd.successes))
         progress.successes_needed = cmd.successes
     if cmd.interval is not None:
         if progress.mode is not ExtendedMode.COMPLEX:
             raise SombraError(N_("Only a complex extended action has an interval (E3)."),
                               code="extended.no_interval")
-        changes.append(f"interval {progress.interval} -> {cmd.interval}")
+        changes.append(Msg(N_("interval {old} -> {new}"), old=progress.interval,
+                           new=cmd.interval))
         progress.interval = cmd.interval
     if cmd.gd is not None:
-        changes.append(f"GD {format_gd(progress.gd)} -> {format_gd(cmd.gd)}")
+        changes.append(Msg("GD {old} -> {new}", old=format_gd(progress.gd),
+                           new=format_gd(cmd.gd)))
         progress.gd = cmd.gd
     if not changes:
         raise SombraError(N_("Nothing to adjust: give a duration, successes, interval or GD."),
                           code="extended.nothing_to_adjust")
-    emit(EventKind.EXTENDED, f"DJ adjusts {progress.owner}'s \"{progress.action.description}\""
-         ": " + ", ".join(changes) + ".", actor=progress.owner, override=True,
+    emit(EventKind.EXTENDED, Msg(N_("DJ adjusts {owner}'s \"{description}\": {names}."),
+                                 owner=progress.owner, description=progress.action.description,
+                                 names=Join(", ", changes)), actor=progress.owner, override=True,
          rule="E2" if progress.mode is ExtendedMode.SIMPLE else "E3")
     if progress.mode is ExtendedMode.COMPLEX and progress.successes >= progress.successes_needed:
         progress.status = ExtendedStatus.DONE
-        emit(EventKind.EXTENDED, f"{progress.owner} completes \"{progress.action.description}"
-             "\" (E3).", actor=progress.owner, rule="E3")
+        emit(EventKind.EXTENDED, Msg(N_("{owner} completes \"{description}\" (E3)."),
+                                     owner=progress.owner,
+                                     description=progress.action.description),
+             actor=progress.owner, rule="E3")
         # E3: done at once, so its TA still due in this phase is withdrawn.
         for step in state.steps:
             if step.extended_id == progress.id and step.status is StepStatus.PENDING:
                 step.status = StepStatus.SKIPPED
                 step.skipped_for = "done"
-                emit(EventKind.WITHDRAWN, f"{progress.owner}'s TA for \""
-                     f"{progress.action.description}\" withdrawn: the action is done (E3).",
+                emit(EventKind.WITHDRAWN, Msg(N_("{owner}'s TA for \"{description}\" "
+                                                 "withdrawn: the action is done (E3)."),
+                                              owner=progress.owner,
+                                              description=progress.action.description),
                      actor=progress.owner, rule="E3")
                 _after_step(state, step, emit)
 
@@ -1318,21 +1410,23 @@ def _abandon_extended(state: CombatState, cmd: c.AbandonExtended, emit: _Emitter
             step.status = StepStatus.SKIPPED
             step.skipped_for = "abandoned"
             _after_step(state, step, emit)  # P4: it may complete its simultaneous group
-    emit(EventKind.EXTENDED, f"{progress.owner} abandons \"{progress.action.description}\" "
-         "(E1).", actor=progress.owner, override=True, rule="E1")
+    emit(EventKind.EXTENDED, Msg(N_("{owner} abandons \"{description}\" (E1)."),
+                                 owner=progress.owner,
+                                 description=progress.action.description),
+         actor=progress.owner, override=True, rule="E1")
 
 
 # --------------------------------------------------------------------------- settle
 
 
-def _skip_reason(state: CombatState, reactor: str) -> str | None:
+def _skip_reason(state: CombatState, reactor: str) -> Msg | None:
     """D11: why a (non-forced) prompt for `reactor` cannot be answered, if it cannot."""
     if reactor in state.locked:
-        return "locked (D7)"
+        return Msg(N_("locked (D7)"))
     if reactor in state.out:
-        return "out (P4)"
+        return Msg(N_("out (P4)"))
     if state.character(reactor) is None:
-        return "gone"
+        return Msg(N_("gone"))
     return None
 
 
@@ -1347,7 +1441,8 @@ def _settle(state: CombatState, emit: _Emitter) -> None:
             if reason is None:
                 break
             state.prompts.pop()
-            emit(EventKind.SKIPPED, f"{top.reactor}'s prompt skipped: {reason} (D11).",
+            emit(EventKind.SKIPPED, Msg(N_("{reactor}'s prompt skipped: {reason} (D11)."),
+                                        reactor=top.reactor, reason=reason),
                  actor=top.reactor, rule="D11")
     elif state.phase in RESOLUTION_PHASES:
         # Steps are only skipped for someone out, gone (removed) or, in the round phase,
@@ -1360,14 +1455,16 @@ def _settle(state: CombatState, emit: _Emitter) -> None:
             changed = False
             for step in state.current_group():
                 name = step.character
-                reason = why = None
+                reason = None
+                why = None
                 if state.character(name) is None:
-                    reason, why = "left the encounter", "gone"
+                    reason, why = Msg(N_("left the encounter")), "gone"
                 elif name in state.out:
-                    reason = "out (P4)" if step.extended_id is None else "out (P5)"
+                    reason = (Msg(N_("out (P4)")) if step.extended_id is None
+                              else Msg(N_("out (P5)")))
                     why = "out"
                 elif state.phase is Phase.ROUND and name in state.prevented:
-                    reason, why = "prevented (P4)", "prevented"
+                    reason, why = Msg(N_("prevented (P4)")), "prevented"
                 if reason is None:
                     continue
                 step.status = StepStatus.SKIPPED
@@ -1379,7 +1476,8 @@ def _settle(state: CombatState, emit: _Emitter) -> None:
                     progress.rounds_counted -= 1  # P5: an out character's round does not count
                 action = state.step_action(step) if state.character(name) else None
                 what = f" \"{action.description}\"" if action else ""
-                emit(EventKind.SKIPPED, f"{name}{what} skipped: {reason}.", actor=name,
+                emit(EventKind.SKIPPED, Msg(N_("{name}{what} skipped: {reason}."),
+                                            name=name, what=what, reason=reason), actor=name,
                      rule="P5" if step.extended_id is not None else "P4")
                 _after_step(state, step, emit)
                 changed = True

@@ -9,6 +9,7 @@ from typing import Self
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from sombra_tui.engine.dice import DEFAULT_POINTS_PER_GD
+from sombra_tui.engine.i18n import N_, Msg
 
 # Every list and dict below validates with fail_fast: a file holding a million wrong
 # entries is refused at the first, not after a million error reports (issue 9).
@@ -140,8 +141,8 @@ class Opposition(BaseModel):
     reading: Reading = Reading.GENERIC
 
 
-_KIND_TAGS = {ActionKind.AUTOMATIC: "auto", ActionKind.INSTANT: "inst",
-              ActionKind.ROUND: "asalto", ActionKind.EXTENDED: "ext"}
+_KIND_TAGS = {ActionKind.AUTOMATIC: N_("auto"), ActionKind.INSTANT: N_("inst"),
+              ActionKind.ROUND: N_("asalto"), ActionKind.EXTENDED: N_("ext")}
 
 
 class Action(BaseModel):
@@ -180,8 +181,13 @@ class Action(BaseModel):
             raise ValueError("opposed actions are round or extended actions")
         return self
 
+    def summary_msg(self) -> Msg:
+        """The action in a line, its kind's tag rendered when shown."""
+        return Msg("{description} [{tag}]", description=self.description,
+                   tag=Msg(_KIND_TAGS[self.kind]))
+
     def summary(self) -> str:
-        return f"{self.description} [{_KIND_TAGS[self.kind]}]"
+        return self.summary_msg().render()
 
 
 class Encounter(BaseModel):

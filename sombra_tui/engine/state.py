@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 from pydantic_core import PydanticUndefined
 
 from sombra_tui.engine.dice import TAResult
-from sombra_tui.engine.i18n import N_
+from sombra_tui.engine.i18n import N_, Join, Msg
 from sombra_tui.engine.model import Action, Character, ExtendedMode, Settings
 
 
@@ -70,10 +70,14 @@ class Declaration(BaseModel):
     def is_inaction(self) -> bool:
         return not self.actions
 
-    def summary(self) -> str:
+    def summary_msg(self) -> Msg | Join:
+        """The declaration in a line, rendered when shown (the log keeps this)."""
         if not self.actions:
-            return "inacción"
-        return "; ".join(action.summary() for action in self.actions)
+            return Msg(N_("inaction"))
+        return Join("; ", [action.summary_msg() for action in self.actions])
+
+    def summary(self) -> str:
+        return self.summary_msg().render()
 
 
 class Prompt(BaseModel):
@@ -165,13 +169,21 @@ class ExtendedProgress(BaseModel):
     attempts: int = 0
     status: ExtendedStatus = ExtendedStatus.ACTIVE
 
-    def progress_text(self) -> str:
-        if self.status is not ExtendedStatus.ACTIVE:
-            return self.status.value
+    def progress_msg(self) -> Msg:
+        """How far the action has got, rendered when shown."""
+        if self.status is ExtendedStatus.DONE:
+            return Msg(N_("done"))
+        if self.status is ExtendedStatus.ABANDONED:
+            return Msg(N_("abandoned"))
         if self.mode is ExtendedMode.SIMPLE:
-            return f"{self.rounds_counted}/{self.duration} asaltos"
-        return (f"{self.successes}/{self.successes_needed} éxitos, "
-                f"{self.rounds_counted}/{self.interval} asaltos")
+            return Msg(N_("{counted}/{duration} asaltos"), counted=self.rounds_counted,
+                       duration=self.duration)
+        return Msg(N_("{successes}/{needed} successes, {counted}/{interval} asaltos"),
+                   successes=self.successes, needed=self.successes_needed,
+                   counted=self.rounds_counted, interval=self.interval)
+
+    def progress_text(self) -> str:
+        return self.progress_msg().render()
 
 
 class PendingMark(BaseModel):

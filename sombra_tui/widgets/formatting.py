@@ -17,7 +17,7 @@ PHASE_SHORT: dict[Phase, str] = {
     Phase.SETUP: N_("set"),
     Phase.DECLARATION: N_("decl"),
     Phase.INSTANT: N_("inst"),
-    Phase.ROUND: N_("round"),
+    Phase.ROUND: N_("asalto"),
     Phase.EXTENDED: N_("ext"),
     Phase.END_OF_ROUND: N_("end"),
 }

@@ -151,7 +151,7 @@ async def test_declaration_editor_validates_inline_and_declares_inaction() -> No
         ana = combat.state.declaration_of("Ana")
         assert ana is not None and ana.is_inaction and ana.affected == []
         assert combat.state.current_declarer == "Bruno"
-        assert combat.log[-1].kind is EventKind.DECLARE and "inacción" in combat.log[-1].text
+        assert combat.log[-1].kind is EventKind.DECLARE and "inaction" in combat.log[-1].text
 
 
 # ---- reaction dialog --------------------------------------------------------------------
