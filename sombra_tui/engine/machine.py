@@ -1321,13 +1321,23 @@ def _set_mark(state: CombatState, cmd: c.SetMark, emit: _Emitter) -> None:
     if already or pending_same:
         state_word = {c.Mark.OUT: "already out", c.Mark.PREVENTED: "already prevented",
                       c.Mark.BACK: "not out", c.Mark.UNPREVENT: "not prevented"}[mark]
-        raise SombraError(N_("{name} is {state}."),
-                          code="mark.already", params={"name": name, "state": state_word})
+        template = {c.Mark.OUT: N_("{name} is already out."),
+                    c.Mark.PREVENTED: N_("{name} is already prevented."),
+                    c.Mark.BACK: N_("{name} is not out."),
+                    c.Mark.UNPREVENT: N_("{name} is not prevented.")}[mark]
+        raise SombraError(template, code="mark.already",
+                          params={"name": name, "state": state_word})
     if state.phase in RESOLUTION_PHASES and state.group_in_progress():  # P4
         state.pending_marks.append(PendingMark(character=name, mark=mark.value))
-        emit(EventKind.MARK, Msg(N_("{name} will be {mark} once the simultaneous group has "
-                                    "acted (P4)."),
-                                 name=name, mark=mark.value), actor=name, rule="P4")
+        pending = {c.Mark.OUT: N_("{name} will be out once the simultaneous group has acted "
+                                  "(P4)."),
+                   c.Mark.PREVENTED: N_("{name} will be prevented once the simultaneous group "
+                                        "has acted (P4)."),
+                   c.Mark.BACK: N_("{name} will be back once the simultaneous group has acted "
+                                   "(P4)."),
+                   c.Mark.UNPREVENT: N_("{name} will no longer be prevented once the "
+                                        "simultaneous group has acted (P4).")}[mark]
+        emit(EventKind.MARK, Msg(pending, name=name), actor=name, rule="P4")
         return
     _apply_mark(state, name, mark, emit)
 
