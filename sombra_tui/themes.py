@@ -39,7 +39,8 @@ from textual.theme import Theme
 
 from sombra_tui import config
 from sombra_tui.engine import storage
-from sombra_tui.engine.errors import SombraError, os_reason, validation_problems
+from sombra_tui.engine.errors import SombraError, invalid, os_reason, validation_problems
+from sombra_tui.engine.i18n import N_
 
 THEME_SUFFIX = ".toml"
 #: A theme file larger than this is not a theme; refuse it (never read further).
@@ -79,8 +80,10 @@ class ThemeSpec(BaseModel):
     @classmethod
     def _check_name(cls, value: str) -> str:
         if not _NAME_PATTERN.match(value):
-            raise ValueError(f"{value!r} is not a usable theme name; use letters, digits, "
-                             "'-' and '_' (e.g. 'mi-tema')")
+            raise invalid("theme.usable_theme_name_letters", N_("{value} is not a usable theme "
+                                                                "name; use letters, digits, '-'"
+                                                                " and '_' (e.g. 'mi-tema')"),
+                value=repr(value))
         return value
 
     @field_validator(*COLOUR_FIELDS)
@@ -90,8 +93,10 @@ class ThemeSpec(BaseModel):
         try:
             Color.parse(value)
         except ColorParseError:
-            raise ValueError(f"{value!r} is not a colour; use e.g. '#c8893a', "
-                             "'rgb(200, 137, 58)' or a colour name like 'white'") from None
+            raise invalid("theme.colour_c_rgb_or", N_("{value} is not a colour; use e.g. "
+                                                      "'#c8893a', 'rgb(200, 137, 58)' or a "
+                                                      "colour name like 'white'"),
+                value=repr(value)) from None
         return value
 
     @field_validator("variables")
@@ -99,10 +104,13 @@ class ThemeSpec(BaseModel):
     def _check_variables(cls, value: dict[str, str]) -> dict[str, str]:
         for key, setting in value.items():
             if not _VARIABLE_PATTERN.match(key):
-                raise ValueError(f"{key!r} is not a theme variable name (lowercase words "
-                                 "joined by '-', e.g. 'footer-key-foreground')")
+                raise invalid("theme.bad_variable_name",
+                              N_("{key} is not a theme variable name (lowercase words joined "
+                                 "by '-', e.g. 'footer-key-foreground')"), key=repr(key))
             if not setting.strip() or any(char in setting for char in ";{}\n"):
-                raise ValueError(f"{key!r} has an unusable value {setting!r}")
+                raise invalid("theme.has_unusable_value", N_("{key} has an unusable value "
+                                                             "{setting}"),
+                    key=repr(key), setting=repr(setting))
         return value
 
     def to_textual(self) -> Theme:

@@ -17,6 +17,7 @@ from typing import Self
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from sombra_tui.engine.coded import CodedError
+from sombra_tui.engine.errors import invalid
 from sombra_tui.engine.i18n import N_
 
 #: Largest grade a single effect may add (T3 stacks grades without a limit; this keeps typos out).
@@ -80,9 +81,12 @@ class GdEffect(BaseModel):
     def _side_fits_scope(self) -> Self:
         limb = self.scope in (ScopeKind.ARM, ScopeKind.LEG)
         if limb and self.side is None:
-            raise ValueError(f"a grade on {self.scope.value} actions needs a side (left/right)")
+            raise invalid("conditions.grade_actions_needs_side", N_("a grade on {scope} actions "
+                                                                    "needs a side (left/right)"),
+                scope=self.scope.value)
         if not limb and self.side is not None:
-            raise ValueError(f"a grade on {self.scope.value} actions has no side")
+            raise invalid("conditions.grade_actions_has_no", N_("a grade on {scope} actions has"
+                                                                " no side"), scope=self.scope.value)
         return self
 
     def matches(self, action: ActionScope) -> bool:
@@ -134,7 +138,8 @@ class ConditionSource(BaseModel):
     @model_validator(mode="after")
     def _wound_has_id(self) -> Self:
         if self.kind is SourceKind.WOUND and self.wound_id is None:
-            raise ValueError("a condition from a wound names the wound")
+            raise invalid("conditions.wound_without_id",
+                          N_("a condition from a wound names the wound"))
         return self
 
     @classmethod
@@ -169,13 +174,14 @@ class Condition(BaseModel):
     def _clean_name(cls, value: str) -> str:
         value = value.strip()
         if not value:
-            raise ValueError("a condition needs a name")
+            raise invalid("conditions.condition_needs_name", N_("a condition needs a name"))
         return value
 
     @model_validator(mode="after")
     def _permanent_has_no_duration(self) -> Self:
         if self.permanent and self.duration is not None:
-            raise ValueError(f"{self.name} never expires, so it takes no duration")
+            raise invalid("conditions.never_expires_so_it", N_("{name} never expires, so it "
+                                                               "takes no duration"), name=self.name)
         return self
 
     @property

@@ -13,7 +13,7 @@ from typing import Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.errors import SombraError, invalid
 from sombra_tui.engine.i18n import N_, _
 
 DIE_FACES = 10
@@ -227,7 +227,7 @@ class TAResult(BaseModel):
     @model_validator(mode="after")
     def _consistent(self) -> Self:
         if self.dice is None and not self.unrolled:
-            raise ValueError("a rolled TA needs its dice")
+            raise invalid("dice.rolled_ta_needs_dice", N_("a rolled TA needs its dice"))
         return self
 
 

@@ -17,8 +17,10 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from pydantic import ValidationError
+from pydantic_core import PydanticCustomError
 
-from sombra_tui.engine.i18n import _
+from sombra_tui.engine import i18n
+from sombra_tui.engine.i18n import N_, _
 
 #: Values a message parameter may hold (kept simple so they serialise as JSON).
 ParamValue = str | int | float | bool | None
@@ -91,6 +93,71 @@ def os_reason(error: OSError, *, plain: bool = False) -> str:
     return error.strerror or str(error)
 
 
+#: The English templates of the models' own refusals, by their error type (a code),
+#: filled at display time from the error's context (see `invalid`).
+MODEL_MESSAGES: dict[str, str] = {}
+
+#: pydantic's own error types a file or form can hit, in words for the catalog; filled
+#: from the error's context. Other types keep pydantic's English.
+PYDANTIC_MESSAGES: dict[str, str] = {
+    "missing": N_("Field required"),
+    "extra_forbidden": N_("Extra inputs are not permitted"),
+    "int_type": N_("Input should be a valid integer"),
+    "int_parsing": N_("Input should be a valid integer, unable to parse string as an integer"),
+    "int_from_float": N_("Input should be a valid integer, got a number with a fractional "
+                         "part"),
+    "float_type": N_("Input should be a valid number"),
+    "float_parsing": N_("Input should be a valid number, unable to parse string as a number"),
+    "bool_type": N_("Input should be a valid boolean"),
+    "bool_parsing": N_("Input should be a valid boolean, unable to interpret input"),
+    "string_type": N_("Input should be a valid string"),
+    "list_type": N_("Input should be a valid list"),
+    "dict_type": N_("Input should be a valid dictionary"),
+    "model_type": N_("Input should be a valid dictionary or instance of {class_name}"),
+    "model_attributes_type": N_("Input should be a valid dictionary or object to extract "
+                                "fields from"),
+    "greater_than": N_("Input should be greater than {gt}"),
+    "greater_than_equal": N_("Input should be greater than or equal to {ge}"),
+    "less_than": N_("Input should be less than {lt}"),
+    "less_than_equal": N_("Input should be less than or equal to {le}"),
+    "string_too_short": N_("String should have at least {min_length} characters"),
+    "string_too_long": N_("String should have at most {max_length} characters"),
+    "too_short": N_("The list should have at least {min_length} items, not {actual_length}"),
+    "too_long": N_("The list should have at most {max_length} items, not {actual_length}"),
+    "literal_error": N_("Input should be {expected}"),
+    "enum": N_("Input should be {expected}"),
+    "union_tag_invalid": N_("Input tag {tag} found using {discriminator} does not match any "
+                            "of the expected tags: {expected_tags}"),
+    "union_tag_not_found": N_("Unable to extract tag using discriminator {discriminator}"),
+    "int_too_big": N_("The number is too big"),
+    "finite_number": N_("Input should be a finite number"),
+}
+
+
+def invalid(code: str, template: str, **params: ParamValue) -> PydanticCustomError:
+    """A model's refusal for pydantic: its type is `code`, its context the `params` and
+    its template (an N_ msgid) is rendered in the DJ's language when shown."""
+    MODEL_MESSAGES[code] = template
+    return PydanticCustomError(code, fill(template, params), dict(params))
+
+
+def problem_message(problem: Mapping[str, object]) -> str:
+    """One pydantic problem in the language in force, by its error type and context:
+    the models' own (`invalid`) and pydantic's common types through the catalog; in
+    English, or for a type not listed, pydantic's own words."""
+    kind = str(problem["type"])
+    context = problem.get("ctx")
+    params: dict[str, ParamValue] = (
+        {str(key): value if isinstance(value, str | int | float | bool) else str(value)
+         for key, value in context.items()} if isinstance(context, dict) else {})
+    english = str(problem["msg"]).removeprefix("Value error, ")
+    if kind in MODEL_MESSAGES:
+        return fill(_(MODEL_MESSAGES[kind]), params)
+    if i18n.language() == "en" or kind not in PYDANTIC_MESSAGES:
+        return english
+    return fill(_(PYDANTIC_MESSAGES[kind]), params)
+
+
 class Problem(NamedTuple):
     """One problem pydantic found: where, what (its message), and its error type."""
 
@@ -101,7 +168,7 @@ class Problem(NamedTuple):
     @property
     def path(self) -> str:
         """The dotted path of the field, or "(top level)"."""
-        return ".".join(str(part) for part in self.location) or "(top level)"
+        return ".".join(str(part) for part in self.location) or _("(top level)")
 
 
 def validation_problems(error: ValidationError) -> list[Problem]:
@@ -110,9 +177,8 @@ def validation_problems(error: ValidationError) -> list[Problem]:
 
     The offending input is not copied into the problems (a file's may be megabytes).
     """
-    return [Problem(tuple(problem["loc"]), str(problem["msg"]).removeprefix("Value error, "),
-                    problem["type"])
-            for problem in error.errors(include_url=False, include_context=False,
+    return [Problem(tuple(problem["loc"]), problem_message(problem), problem["type"])
+            for problem in error.errors(include_url=False, include_context=True,
                                         include_input=False)]
 
 
@@ -120,5 +186,6 @@ def describe_validation(error: ValidationError) -> str:
     """The first problem as "path: message", and how many more there are."""
     first = validation_problems(error)[0]
     more = error.error_count() - 1
-    extra = f" (and {more} more problem{'s' if more != 1 else ''})" if more else ""
+    extra = (" " + i18n.ngettext("(and {count} more problem)", "(and {count} more problems)",
+                                 more).format(count=more)) if more else ""
     return f"{first.path}: {first.message}{extra}"

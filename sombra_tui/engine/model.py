@@ -9,6 +9,7 @@ from typing import Self
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from sombra_tui.engine.dice import DEFAULT_POINTS_PER_GD
+from sombra_tui.engine.errors import invalid
 from sombra_tui.engine.i18n import N_, Msg
 
 # Every list and dict below validates with fail_fast: a file holding a million wrong
@@ -57,7 +58,7 @@ class Character(BaseModel):
     def _clean_name(cls, value: str) -> str:
         value = value.strip()
         if not value:
-            raise ValueError("a character needs a name")
+            raise invalid("model.character_needs_name", N_("a character needs a name"))
         return value
 
     @field_validator("skills")
@@ -65,9 +66,11 @@ class Character(BaseModel):
     def _check_skills(cls, value: dict[str, int]) -> dict[str, int]:
         for skill, score in value.items():
             if not skill.strip():
-                raise ValueError("a skill needs a name")
+                raise invalid("model.skill_needs_name", N_("a skill needs a name"))
             if not 0 <= score <= MAX_STAT:
-                raise ValueError(f"skill {skill!r} must be from 0 to {MAX_STAT}, not {score}")
+                raise invalid("model.skill_must_be_from", N_("skill {skill} must be from 0 "
+                                                             "to {max}, not {score}"),
+                              skill=repr(skill), max=MAX_STAT, score=score)
         return value
 
     def skill_value(self, skill: str) -> int | None:
@@ -166,7 +169,7 @@ class Action(BaseModel):
     def _clean_description(cls, value: str) -> str:
         value = value.strip()
         if not value:
-            raise ValueError("an action needs a description")
+            raise invalid("model.action_needs_description", N_("an action needs a description"))
         return value
 
     @model_validator(mode="after")
@@ -174,11 +177,14 @@ class Action(BaseModel):
         if self.kind is ActionKind.EXTENDED and self.extended is None:
             object.__setattr__(self, "extended", ExtendedSpec())
         if self.kind is not ActionKind.EXTENDED and self.extended is not None:
-            raise ValueError("only an extended action has extended parameters")
+            raise invalid("model.only_extended_action_has", N_("only an extended action has "
+                                                               "extended parameters"))
         if self.kind is ActionKind.AUTOMATIC and self.opposition is not None:
-            raise ValueError("an automatic action cannot be opposed (it never rolls, T7)")
+            raise invalid("model.automatic_action_cannot_be", N_("an automatic action cannot be "
+                                                                 "opposed (it never rolls, T7)"))
         if self.kind is ActionKind.INSTANT and self.opposition is not None:
-            raise ValueError("opposed actions are round or extended actions")
+            raise invalid("model.opposed_actions_are_round", N_("opposed actions are round or "
+                                                                "extended actions"))
         return self
 
     def summary_msg(self) -> Msg:
@@ -202,6 +208,7 @@ class Encounter(BaseModel):
     def _unique_names(self) -> Self:
         clashes = name_clashes(character.name for character in self.characters)
         if clashes:
-            raise ValueError(f"two characters are called {clashes[0]!r}; "
-                             "names must be unique")
+            raise invalid("model.names_not_unique", N_("two characters are called {name}; "
+                                                       "names must be unique"),
+                          name=repr(clashes[0]))
         return self

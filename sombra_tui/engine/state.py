@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 from pydantic_core import PydanticUndefined
 
 from sombra_tui.engine.dice import TAResult
-from sombra_tui.engine.i18n import N_, Join, Msg
+from sombra_tui.engine.i18n import N_, Join, Msg, _, ngettext
 from sombra_tui.engine.model import Action, Character, ExtendedMode, Settings
 
 
@@ -108,12 +108,12 @@ class GdBreakdown(BaseModel):
     def describe(self) -> str:
         parts: list[str] = []
         if self.base:
-            parts.append(f"base {self.base:+d}")
+            parts.append(_("base {gd:+d}").format(gd=self.base))
         if self.substitution:
-            parts.append(f"substitute {self.substitution}")
+            parts.append(_("substitute {gd}").format(gd=self.substitution))
         if self.earlier_reactions:
-            plural = "s" if self.earlier_reactions != 1 else ""
-            parts.append(f"{self.earlier_reactions} earlier reaction{plural}")
+            parts.append(ngettext("{count} earlier reaction", "{count} earlier reactions",
+                                  self.earlier_reactions).format(count=self.earlier_reactions))
         if self.override:
             parts.append(f"DJ {self.override:+d}")
         total = f"GD {self.total:+d}" if self.total else "GD 0"

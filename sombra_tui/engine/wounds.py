@@ -39,6 +39,7 @@ from sombra_tui.engine.conditions import (
     condition_grades,
 )
 from sombra_tui.engine.dice import Dice
+from sombra_tui.engine.errors import invalid
 from sombra_tui.engine.formula import Formula, FormulaError, parse_formula
 from sombra_tui.engine.i18n import N_
 
@@ -221,8 +222,10 @@ class WoundSettings(BaseModel):
     def _one_entry_per_tipo(cls, value: tuple[DamageType, ...]) -> tuple[DamageType, ...]:
         ids = [entry.id for entry in value]
         if sorted(ids, key=TIPOS.index) != list(TIPOS):
-            raise ValueError("the damage-type table needs exactly one entry for each tipo "
-                             "0, I, II, III, IV, V, VI, VII, VIII")
+            raise invalid("wounds.damage_type_table_needs", N_("the damage-type table needs "
+                                                               "exactly one entry for each "
+                                                               "tipo 0, I, II, III, IV, V, VI,"
+                                                               " VII, VIII"))
         return tuple(sorted(value, key=lambda entry: TIPOS.index(entry.id)))
 
     def damage_type(self, tipo: str) -> DamageType:
@@ -381,8 +384,10 @@ class Counters(BaseModel):
     @model_validator(mode="after")
     def _w_within_g(self) -> Self:
         if self.w > self.g:
-            raise ValueError(f"herida points W ({self.w}) cannot exceed golpe points G "
-                             f"({self.g}): each herida point carries a golpe point")
+            raise invalid("wounds.herida_points_w_cannot", N_("herida points W ({w}) cannot "
+                                                              "exceed golpe points G ({g}): "
+                                                              "each herida point carries a "
+                                                              "golpe point"), w=self.w, g=self.g)
         return self
 
     def __str__(self) -> str:

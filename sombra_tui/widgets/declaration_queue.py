@@ -8,6 +8,7 @@ from rich.text import Span, Text
 from textual.widgets import Static
 
 from sombra_tui.engine.dice import format_gd
+from sombra_tui.engine.i18n import N_, _, ngettext
 from sombra_tui.engine.machine import alerta_gd
 from sombra_tui.engine.state import (
     CombatState,
@@ -27,19 +28,19 @@ def prompt_lines(state: CombatState, prompt: Prompt, *, top: bool, palette: Pale
     declaration = state.declarations[prompt.declaration_id]
     character = state.character(prompt.reactor)
     alerta = character.alerta if character is not None else 0
-    word = "contrarreacción" if prompt.kind is PromptKind.COUNTER else "reacción"
     text = Text()
     text.append("▶ " if top else "  ", style=f"bold {palette.accent}")
     text.append(prompt.reactor, style="bold" if top else "")
-    text.append(f" - {word} a {declaration.author}: ")
+    text.append((_(" - counter-reaction to {author}: ") if prompt.kind is PromptKind.COUNTER
+                 else _(" - reaction to {author}: ")).format(author=declaration.author))
     text.append(declaration.summary(), style="italic")
     if prompt.forced:
         text.append(" [DJ]", style=palette.warning)
     substitute = alerta_gd(state, prompt, ReactionMode.SUBSTITUTE)
     combine = alerta_gd(state, prompt, ReactionMode.COMBINE)
     text.append(f"\n    {prompt.reactor} - Alerta {alerta} - ", style="dim" if not top else "")
-    text.append(f"substitute {substitute.describe()}")
-    text.append(f" | combine {combine.describe()}", style="dim")
+    text.append(_("substituting {gd}").format(gd=substitute.describe()))
+    text.append(" | " + _("combining {gd}").format(gd=combine.describe()), style="dim")
     return text
 
 
@@ -47,26 +48,31 @@ def next_step_hint(state: CombatState) -> str:
     """What the 'next' key (space) does now."""
     phase = state.phase
     if phase is Phase.SETUP:
-        return "space: start round 1" if state.characters else "a: add a character"
+        return _("space: start asalto 1") if state.characters else _("a: add a character")
     if phase is Phase.DECLARATION:
         top = state.top_prompt
         if top is not None:
             author = state.declarations[top.declaration_id].author
-            return f"space: {top.reactor} reacts to {author} (x declines)"
+            return _("space: {reactor} reacts to {author} (x: no reaction)").format(
+                reactor=top.reactor, author=author)
         if state.current_declarer:
-            return f"space: {state.current_declarer} declares"
-        return "space: resolve instant actions"
+            return _("space: {name} declares").format(name=state.current_declarer)
+        return _("space: resolve the instant actions")
     if phase is Phase.END_OF_ROUND:
-        return f"space: start round {state.round + 1}"
+        return _("space: start asalto {round}").format(round=state.round + 1)
     group = state.current_group()
     if group:
-        return f"space: resolve {group[0].character}'s action (t rolls, y types dice)"
-    nxt = {Phase.INSTANT: "round actions", Phase.ROUND: "extended actions",
-           Phase.EXTENDED: "end the round"}[phase]
-    return f"space: {nxt}"
+        return _("space: resolve {name}'s action (t rolls, y types dice)").format(
+            name=group[0].character)
+    return {Phase.INSTANT: _("space: round actions"), Phase.ROUND: _("space: extended actions"),
+            Phase.EXTENDED: _("space: end the asalto")}[phase]
 
 
-#: A big encounter lists only this many names after "Después" and this many steps
+#: How a pending mark reads in the panel (SetMark's values).
+MARK_WORDS = {"out": N_("out"), "prevented": N_("prevented"), "back": N_("back"),
+              "unprevent": N_("no longer prevented")}
+
+#: A big encounter lists only this many names after "Next" and this many steps
 #: (a few done ones, the acting group and what follows), with counts of the rest: the
 #: panel stays readable, and redrawing it after each command stays quick.
 MAX_WAITING = 12
@@ -95,42 +101,47 @@ def queue_lines(state: CombatState, palette: Palette) -> list[Text]:
     hint = Text(next_step_hint(state), style=f"bold {palette.accent}")
     phase = state.phase
     if phase is Phase.SETUP:
-        parts.append(Text(f"{len(state.characters)} characters. Add, edit or remove them, "
-                          "set the encounter (g), then start."))
+        parts.append(Text(ngettext(
+            "{count} character. Add, edit or remove characters, set the encounter (g), then "
+            "start.",
+            "{count} characters. Add, edit or remove them, set the encounter (g), then start.",
+            len(state.characters)).format(count=len(state.characters))))
     elif phase is Phase.DECLARATION:
         declarer = state.current_declarer
         waiting = state.declarers_after(declarer)
-        line = Text("Declara ahora: ", style="bold")
+        line = Text(_("Declaring now: "), style="bold")
         if declarer:
             line.append(declarer, style=f"bold {palette.accent}")
         elif state.prompts:
-            line.append("(reactions first)", style="dim")
+            line.append(_("(reactions first)"), style="dim")
         else:
-            line.append("everyone has declared", style="dim")
+            line.append(_("everyone has declared"), style="dim")
         parts.append(line)
         if waiting:
             more = (f" … (+{len(waiting) - MAX_WAITING})" if len(waiting) > MAX_WAITING
                     else "")
-            parts.append(Text("Después: " + ", ".join(waiting[:MAX_WAITING]) + more,
-                              style="dim"))
+            parts.append(Text(_("Next: {names}").format(
+                names=", ".join(waiting[:MAX_WAITING]) + more), style="dim"))
         if state.prompts:
-            parts.append(Text(f"Reacciones pendientes ({len(state.prompts)}):", style="bold"))
+            parts.append(Text(_("Pending reactions ({count}):").format(
+                count=len(state.prompts)), style="bold"))
             for index, prompt in enumerate(reversed(state.prompts)):
                 parts.append(prompt_lines(state, prompt, top=index == 0, palette=palette))
         elif not state.settings.reaccion:
-            parts.append(Text("Reacción off (D3): no prompts.", style="dim"))
+            parts.append(Text(_("Reacción off (D3): no prompts."), style="dim"))
     elif phase in (Phase.INSTANT, Phase.ROUND, Phase.EXTENDED):
         group = state.current_group()
         if group:
             names = list(dict.fromkeys(step.character for step in group))
-            title = "Actúa ahora: " + ", ".join(names)
+            title = _("Acting now: {names}").format(names=", ".join(names))
             if len(names) > 1:
-                title += "  (simultaneous: effects after the group, P3)"
+                title += "  " + _("(simultaneous: effects after the group, P3)")
             parts.append(Text(title, style="bold"))
         acting = {id(step) for step in group}
         steps, before, after = steps_window(state)
         if before:
-            parts.append(Text(f"  ({before} earlier steps)", style="dim"))
+            parts.append(Text("  " + _("({count} earlier steps)").format(count=before),
+                              style="dim"))
         for step in steps:
             action = state.step_action(step) if state.character(step.character) else None
             what = action.summary() if action is not None else ""
@@ -139,21 +150,23 @@ def queue_lines(state: CombatState, palette: Palette) -> list[Text]:
             line = Text(f"{mark} {step.character}: {what}",
                         style="dim" if step.status is not StepStatus.PENDING else "")
             if action is not None and step.status is StepStatus.PENDING and action.target:
-                line.append(f"  ({action.skill or 'target'} {action.target}, "
+                line.append(f"  ({action.skill or _('target')} {action.target}, "
                             f"GD {format_gd(action.gd)})", style="dim")
             if step.result is not None:
-                outcome = "éxito" if step.result.success else "fracaso"
+                outcome = _("success") if step.result.success else _("failure")
                 line.append(f"  {outcome}", style=palette.success if step.result.success
                             else palette.error)
             parts.append(line)
         if after:
-            parts.append(Text(f"  (+{after} more steps)", style="dim"))
+            parts.append(Text("  " + _("(+{count} more steps)").format(count=after),
+                              style="dim"))
         if state.pending_marks:
-            parts.append(Text("After the group: " + ", ".join(
-                f"{m.character} {m.mark}" for m in state.pending_marks), style=palette.warning))
+            parts.append(Text(_("After the group: {marks}").format(marks=", ".join(
+                f"{m.character} {_(MARK_WORDS.get(m.mark, m.mark))}"
+                for m in state.pending_marks)), style=palette.warning))
     else:
-        parts.append(Text(f"Asalto {state.round} is over. Change initiatives now if "
-                          "wounds or state call for it (I1)."))
+        parts.append(Text(_("Asalto {round} is over. Change initiatives now if wounds or state "
+                            "call for it (I1).").format(round=state.round)))
     parts.append(Text(""))
     parts.append(hint)
     return parts

@@ -23,6 +23,14 @@ PHASE_SHORT: dict[Phase, str] = {
 }
 
 
+#: How the sides read (PC/NPC in English, PJ/PNJ in Spanish).
+SIDE_LABELS = {"PC": N_("PC"), "NPC": N_("NPC")}
+
+
+def side_label(side: str) -> str:
+    return _(SIDE_LABELS.get(side, side))
+
+
 def phase_label(phase: Phase) -> str:
     return _(PHASE_LABELS[phase])
 

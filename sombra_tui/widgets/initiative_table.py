@@ -14,14 +14,17 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from sombra_tui.engine import i18n
+from sombra_tui.engine.i18n import N_, _
 from sombra_tui.engine.initiative import action_order
 from sombra_tui.engine.state import CombatState, ExtendedProgress, ExtendedStatus, Phase
-from sombra_tui.widgets.formatting import Palette
+from sombra_tui.widgets.formatting import Palette, side_label
 from sombra_tui.widgets.theme import FollowsTheme
 
 # Estado before Declaración: when the panel is narrow, the long text is what gets cut.
-COLUMNS = ("", "Nombre", "Lado", "Ini", "Alerta", "Estado", "Declaración")
-FIXED_WIDTHS = {"": 1, "Nombre": 12, "Lado": 4, "Ini": 7, "Alerta": 6}
+#: The columns' headings (English msgids, shown in the DJ's language).
+COLUMNS = ("", N_("Name"), N_("Side"), N_("Ini"), N_("Alerta"), N_("Status"), N_("Declaration"))
+FIXED_WIDTHS = {"": 1, "Name": 12, "Side": 5, "Ini": 7, "Alerta": 6}
 DECLARATION_WIDTH = 28
 
 
@@ -67,7 +70,7 @@ def row_inputs(state: CombatState, name: str, now: set[str], palette: Palette,
         state.declaration_of(name), state.phase is Phase.SETUP,
         name in state.locked, name in state.prevented, name in state.out,
         tuple(progress.progress_text() for progress in active.get(name, ())),
-        palette.accent, palette.warning, palette.error,
+        palette.accent, palette.warning, palette.error, i18n.language(),
     )
 
 
@@ -78,7 +81,7 @@ def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
     primaria, secundaria = state.round_initiative.get(
         name, (character.primaria, character.secundaria))
     marker = Text("▶", style=f"bold {palette.accent}") if name in now else Text("")
-    side = Text(character.side.value,
+    side = Text(side_label(character.side.value),
                 style=palette.accent if character.side.value == "PC" else palette.warning)
     declaration = state.declaration_of(name)
     summary = declaration.summary() if declaration is not None else ""
@@ -86,21 +89,22 @@ def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
         summary = summary[: DECLARATION_WIDTH - 1] + "…"
     marks: list[Text] = []
     if name not in state.round_initiative and state.phase is not Phase.SETUP:
-        marks.append(Text("next round", style="dim"))
+        marks.append(Text(_("next asalto"), style="dim"))
     if declaration is not None:
-        marks.append(Text("declared", style="dim"))
+        marks.append(Text(_("declared"), style="dim"))
     if name in now:
-        marks.append(Text("now", style=f"bold {palette.accent}"))
+        marks.append(Text(_("now"), style=f"bold {palette.accent}"))
     if name in state.locked:
-        marks.append(Text("locked", style=f"bold {palette.error}"))
+        marks.append(Text(_("locked"), style=f"bold {palette.error}"))
     if name in state.prevented:
-        marks.append(Text("prevented", style=f"bold {palette.warning}"))
+        marks.append(Text(_("prevented"), style=f"bold {palette.warning}"))
     if name in state.out:
-        marks.append(Text("OUT", style=f"bold reverse {palette.error}"))
+        marks.append(Text(_("OUT"), style=f"bold reverse {palette.error}"))
     if active is None:
         active = active_extended(state)
     for progress in active.get(name, ()):
-        marks.append(Text(f"ext {progress.progress_text()}", style=palette.accent))
+        marks.append(Text(_("ext {progress}").format(progress=progress.progress_text()),
+                          style=palette.accent))
     status = Text(" ").join(marks)
     name_style = "strike dim" if name in state.out else ("bold" if name in now else "")
     return (
@@ -120,7 +124,7 @@ CELL_PADDING = 1
 
 def column_widths(rows: Iterable[tuple[Text, ...]]) -> tuple[int, ...]:
     """Each column's width: fixed for the short ones, else its widest cell or label."""
-    widths = [FIXED_WIDTHS.get(label) or len(label) for label in COLUMNS]
+    widths = [FIXED_WIDTHS.get(label) or len(_(label)) for label in COLUMNS]
     for row in rows:
         for index, cell in enumerate(row):
             if COLUMNS[index] not in FIXED_WIDTHS and cell.cell_len > widths[index]:
@@ -144,13 +148,13 @@ class InitiativeTable(FollowsTheme, ScrollView, can_focus=True):
     }
 
     BINDINGS = [
-        Binding("up", "cursor_up", "Up", show=False),
-        Binding("down", "cursor_down", "Down", show=False),
-        Binding("pageup", "page_up", "Page up", show=False),
-        Binding("pagedown", "page_down", "Page down", show=False),
-        Binding("home", "first_row", "First", show=False),
-        Binding("end", "last_row", "Last", show=False),
-        Binding("enter", "select_row", "Edit", show=False),
+        Binding("up", "cursor_up", N_("Up"), show=False),
+        Binding("down", "cursor_down", N_("Down"), show=False),
+        Binding("pageup", "page_up", N_("Page up"), show=False),
+        Binding("pagedown", "page_down", N_("Page down"), show=False),
+        Binding("home", "first_row", N_("First"), show=False),
+        Binding("end", "last_row", N_("Last"), show=False),
+        Binding("enter", "select_row", N_("Edit"), show=False),
     ]
 
     # The looks of Textual's DataTable, which this replaces, with the theme's primary
@@ -206,7 +210,7 @@ class InitiativeTable(FollowsTheme, ScrollView, can_focus=True):
         #: a call, and every painted line needs it): kept until the styles change.
         self._base_style: Style | None = None
         #: The header as last drawn: (style, widths, strip).
-        self._header: tuple[Style, tuple[int, ...], Strip] | None = None
+        self._header: tuple[Style, tuple[int, ...], str, Strip] | None = None
         self._sizes: tuple[Size, ...] = ()
         #: The state last shown, painted again when the theme's colours change.
         self._state: CombatState | None = None
@@ -413,10 +417,10 @@ class InitiativeTable(FollowsTheme, ScrollView, can_focus=True):
 
     def _header_strip(self) -> Strip:
         style = self.base_style + self.get_component_rich_style("initiative--header")
-        if self._header is None or self._header[:2] != (style, self._widths):
-            labels = tuple(Text(label) for label in COLUMNS)
-            self._header = (style, self._widths, self._draw(labels, style))
-        return self._header[2]
+        if self._header is None or self._header[:3] != (style, self._widths, i18n.language()):
+            labels = tuple(Text(_(label)) if label else Text("") for label in COLUMNS)
+            self._header = (style, self._widths, i18n.language(), self._draw(labels, style))
+        return self._header[3]
 
     def _row_strip(self, row: int) -> Strip:
         name = self._order[row]
