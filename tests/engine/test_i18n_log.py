@@ -58,13 +58,13 @@ def test_pydantic_problems_are_translated_by_their_type_not_their_text() -> None
     from sombra_tui.engine.errors import validation_problems
 
     try:
-        Character(name=" ", primaria=30, secundaria=3, alerta=14)
+        Character(name=" ", primaria=-1, secundaria=3, alerta=14)
     except ValidationError as error:
         refused = error
     english = {problem.kind: problem.message for problem in validation_problems(refused)}
     assert english["model.character_needs_name"] == "a character needs a name"
-    assert english["less_than_equal"].startswith("Input should be less than or equal to")
+    assert english["greater_than_equal"] == "Input should be greater than or equal to 0"
     i18n.set_language("es")
     spanish = {problem.kind: problem.message for problem in validation_problems(refused)}
     assert spanish["model.character_needs_name"] == "un personaje necesita un nombre"
-    assert spanish["less_than_equal"].startswith("Debe ser menor o igual que ")
+    assert spanish["greater_than_equal"] == "Debe ser mayor o igual que 0"
