@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from sombra_tui.engine import storage
 from sombra_tui.engine.errors import SombraError, validation_problems
+from sombra_tui.engine.i18n import _
 
 APP_NAME = "sombra-tui"
 DATA_DIR_ENV = "SOMBRA_TUI_DATA_DIR"
@@ -114,26 +115,31 @@ def load_preferences(path: Path | None = None) -> LoadedPreferences:
     path = preferences_path() if path is None else Path(path)
     try:
         text = storage.read_regular_file(path, MAX_PREFERENCES_BYTES,
-                                         what="a preferences file").decode("utf-8")
+                                         what=_("a preferences file")).decode("utf-8")
     except storage.MissingFileError:
         return LoadedPreferences(Preferences(), None)
     except SombraError as error:
-        return LoadedPreferences(Preferences(), f"{str(error).removesuffix('.')}; using "
-                                 "the default preferences.")
+        return LoadedPreferences(Preferences(), _("{problem}; using the default "
+                                                   "preferences.").format(
+                                                    problem=str(error).removesuffix('.')))
     except UnicodeDecodeError as error:
         return LoadedPreferences(Preferences(),
-                                 f"Could not read {path} ({error}); "
-                                 "using the default preferences.")
+                                 _("Could not read {path} ({error}); using the default "
+                                    "preferences.").format(
+                                     path=path, error=error))
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError as error:
         return LoadedPreferences(Preferences(),
-                                 f"{path} is not valid JSON (line {error.lineno}, column "
-                                 f"{error.colno}: {error.msg}); using the default preferences.")
+                                 _("{path} is not valid JSON (line {lineno}, column "
+                                    "{colno}: {msg}); using the default preferences.").format(
+                                     path=path, lineno=error.lineno, colno=error.colno,
+                                     msg=error.msg))
     if not isinstance(data, dict):
         return LoadedPreferences(Preferences(),
-                                 f"{path} does not hold a JSON object; "
-                                 "using the default preferences.")
+                                 _("{path} does not hold a JSON object; using the default "
+                                    "preferences.").format(
+                                     path=path))
     try:
         return LoadedPreferences(Preferences.model_validate(data), None)
     except ValidationError as error:
@@ -145,8 +151,9 @@ def load_preferences(path: Path | None = None) -> LoadedPreferences:
         preferences = Preferences()
     names = ", ".join(repr(name) for name in bad)
     return LoadedPreferences(preferences,
-                             f"{path} has a bad value for {names}; using the default "
-                             "for that instead.")
+                             _("{path} has a bad value for {names}; using the default for "
+                                "that instead.").format(
+                                 path=path, names=names))
 
 
 def save_preferences(preferences: Preferences, path: Path | None = None) -> Path:

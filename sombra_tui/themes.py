@@ -40,7 +40,7 @@ from textual.theme import Theme
 from sombra_tui import config
 from sombra_tui.engine import storage
 from sombra_tui.engine.errors import SombraError, invalid, os_reason, validation_problems
-from sombra_tui.engine.i18n import N_
+from sombra_tui.engine.i18n import N_, _
 
 THEME_SUFFIX = ".toml"
 #: A theme file larger than this is not a theme; refuse it (never read further).
@@ -146,7 +146,7 @@ def _describe(error: ValidationError) -> str:
             message = "is not a theme field (a typo?)"
         else:
             message = problem.message
-        parts.append(f"field '{problem.path}' {message}")
+        parts.append(_("field '{path}' {message}").format(path=problem.path, message=message))
     return "; ".join(parts)
 
 
@@ -154,18 +154,21 @@ def load_theme_file(path: Path) -> ThemeSpec:
     """Read and validate one theme file. Raises ThemeFileError naming the file (and field)."""
     path = Path(path)
     try:
-        raw = storage.read_regular_file(path, MAX_THEME_BYTES, what="a theme file")
+        raw = storage.read_regular_file(path, MAX_THEME_BYTES, what=_("a theme file"))
         data: dict[str, Any] = tomllib.loads(raw.decode("utf-8"))
     except SombraError as error:
         raise ThemeFileError(str(error)) from error
     except tomllib.TOMLDecodeError as error:
-        raise ThemeFileError(f"Theme file {path} is not valid TOML: {error}.") from error
+        raise ThemeFileError(_("Theme file {path} is not valid TOML: {error}.").format(
+            path=path, error=error)) from error
     except UnicodeDecodeError as error:
-        raise ThemeFileError(f"Theme file {path} is not UTF-8 text.") from error
+        raise ThemeFileError(_("Theme file {path} is not UTF-8 text.").format(
+            path=path)) from error
     try:
         return ThemeSpec.model_validate(data)
     except ValidationError as error:
-        raise ThemeFileError(f"Theme file {path}: {_describe(error)}.") from error
+        raise ThemeFileError(_("Theme file {path}: {problem}.").format(
+            path=path, problem=_describe(error))) from error
 
 
 def load_theme_folder(folder: Path) -> LoadedThemes:
@@ -182,22 +185,24 @@ def load_theme_folder(folder: Path) -> LoadedThemes:
         if not folder.exists():
             return LoadedThemes(themes, problems)
         if not folder.is_dir():
-            return LoadedThemes(themes, [f"{folder} should be a folder of theme files, "
-                                         "but it is a file."])
+            return LoadedThemes(themes, [_("{folder} should be a folder of theme files, but "
+                                           "it is a file.").format(folder=folder)])
         paths = sorted(path for path in folder.iterdir()
                        if path.suffix == THEME_SUFFIX and not path.name.startswith("."))
     except OSError as error:
-        return LoadedThemes(themes, [f"Could not read the theme folder {folder}: "
-                                     f"{os_reason(error)}."])
+        return LoadedThemes(themes, [_("Could not read the theme folder {folder}: "
+                                       "{reason}.").format(folder=folder,
+                                                           reason=os_reason(error))])
     for path in paths:
         try:
             spec = load_theme_file(path)
         except ThemeFileError as error:
-            problems.append(f"{error} Skipped.")
+            problems.append(_("{error} Skipped.").format(error=error))
             continue
         if spec.name in sources:
-            problems.append(f"Theme files {sources[spec.name]} and {path} both define the "
-                            f"theme {spec.name!r}; using {path}.")
+            problems.append(_("Theme files {first} and {path} both define the theme "
+                              "{name!r}; using {path}.").format(first=sources[spec.name],
+                                                                path=path, name=spec.name))
         sources[spec.name] = path
         themes[spec.name] = spec.to_textual()
     return LoadedThemes(themes, problems)
@@ -214,9 +219,10 @@ def builtin_themes_dir() -> Path | None:
 def load_builtin_themes() -> LoadedThemes:
     folder = builtin_themes_dir()
     if folder is None:
-        return LoadedThemes({}, ["The built-in themes are missing from this installation "
-                                 f"(looked in {_PACKAGE_DIR / 'themes'} and "
-                                 f"{_PACKAGE_DIR.parent / 'themes'})."])
+        return LoadedThemes({}, [_("The built-in themes are missing from this installation "
+                                   "(looked in {inside} and {beside}).").format(
+                                       inside=_PACKAGE_DIR / "themes",
+                                       beside=_PACKAGE_DIR.parent / "themes")])
     return load_theme_folder(folder)
 
 
@@ -240,4 +246,5 @@ def pick_theme(preferred: str, available: Container[str]) -> tuple[str, str | No
     if preferred in available:
         return preferred, None
     fallback = config.DEFAULT_THEME if config.DEFAULT_THEME in available else "textual-dark"
-    return fallback, f"Theme {preferred!r} is not available; using {fallback!r}."
+    return fallback, _("Theme {preferred!r} is not available; using {fallback!r}.").format(
+        preferred=preferred, fallback=fallback)

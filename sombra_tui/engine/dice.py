@@ -19,22 +19,24 @@ from sombra_tui.engine.i18n import N_, _
 DIE_FACES = 10
 DEFAULT_POINTS_PER_GD = 5
 
+#: The grades' names (T3), English msgids (Muy fácil ... Muy difícil in Spanish).
 GD_NAMES: dict[int, str] = {
-    -2: "Muy fácil",
-    -1: "Fácil",
-    0: "Normal",
-    1: "Difícil",
-    2: "Muy difícil",
+    -2: N_("Very easy"),
+    -1: N_("Easy"),
+    0: N_("Normal"),
+    1: N_("Hard"),
+    2: N_("Very hard"),
 }
 
 
 def gd_name(gd: int) -> str:
-    """Name of a difficulty grade (T3); grades beyond +2 stack as 'Muy difícil +N'."""
+    """Name of a difficulty grade (T3) in the language in force; grades beyond +2 stack
+    as 'Very hard +N' (Muy difícil +N)."""
     if gd in GD_NAMES:
-        return GD_NAMES[gd]
+        return _(GD_NAMES[gd])
     if gd > 2:
-        return f"Muy difícil +{gd - 2}"
-    return f"Muy fácil {gd + 2}"
+        return _("Very hard +{extra}").format(extra=gd - 2)
+    return _("Very easy {extra}").format(extra=gd + 2)
 
 
 def format_gd(gd: int) -> str:

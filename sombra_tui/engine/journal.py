@@ -26,7 +26,7 @@ from sombra_tui.engine import storage
 from sombra_tui.engine.commands import Command
 from sombra_tui.engine.errors import SombraError, os_reason
 from sombra_tui.engine.history import Combat
-from sombra_tui.engine.i18n import N_
+from sombra_tui.engine.i18n import N_, _
 from sombra_tui.engine.model import Encounter
 
 JOURNAL_FORMAT = "sombra-tui journal"
@@ -163,7 +163,7 @@ def recover(path: Path) -> Recovered:
     """Rebuild the combat a journal describes. Raises SombraError if it is unusable."""
     path = Path(path)
     try:
-        raw = storage.read_regular_file(path, MAX_JOURNAL_BYTES, what="a journal")
+        raw = storage.read_regular_file(path, MAX_JOURNAL_BYTES, what=_("a journal"))
         changed = datetime.fromtimestamp(path.stat().st_mtime, UTC)
     except OSError as error:
         raise SombraError(N_("Could not read the journal {path}: {reason}."),

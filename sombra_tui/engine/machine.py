@@ -24,7 +24,7 @@ from sombra_tui.engine.dice import (
 )
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import EventKind, LogEvent
-from sombra_tui.engine.i18n import N_, Join, Msg, Text
+from sombra_tui.engine.i18n import N_, Join, Msg, Text, _
 from sombra_tui.engine.initiative import action_groups, declaration_order
 from sombra_tui.engine.model import (
     Action,
@@ -123,7 +123,7 @@ def _check_actions(state: CombatState, author: str, actions: list[Action]) -> No
         if action.opposition is not None:
             # O3 may condition several characters, or be conditioned by several (seed
             # 001: "uno o más personajes ... otro u otros"); each pair compares as O3.
-            _check_names(state, action.opposition.against, author, "opposed")
+            _check_names(state, action.opposition.against, author, _("opposed"))
     if sum(1 for a in actions if a.kind is ActionKind.EXTENDED) > 1:
         raise SombraError(N_("One declaration can start at most one extended action."),
                           code="declaration.two_extended")
@@ -138,7 +138,7 @@ def _affected(state: CombatState, author: str, actions: list[Action],
         raise SombraError(N_("Inaction affects nobody (D2): an empty declaration cannot mark"
                              " affected characters."),
                           code="declaration.inaction_affects")
-    return _check_names(state, given, author, "affected")
+    return _check_names(state, given, author, _("affected"))
 
 
 def _start_round(state: CombatState, emit: _Emitter, bonus: dict[str, int]) -> None:

@@ -27,7 +27,7 @@ from sombra_tui.engine.errors import (
     validation_problems,
 )
 from sombra_tui.engine.history import Combat, bulk
-from sombra_tui.engine.i18n import N_
+from sombra_tui.engine.i18n import N_, _
 from sombra_tui.engine.model import Character, Encounter, name_clashes
 
 FORMAT_NAME = "sombra-tui encounter"
@@ -324,7 +324,7 @@ class MissingFileError(SombraError):
 
 def _describe_size(size: int) -> str:
     if size < 1024:
-        return f"{size} bytes"
+        return _("{size} bytes").format(size=size)
     if size < 1024 * 1024:
         return f"{size / 1024:.0f} KiB" if size % 1024 == 0 else f"{size / 1024:.1f} KiB"
     mib = size / (1024 * 1024)
@@ -337,9 +337,9 @@ def _check_kind(path: Path, mode: int, what: str) -> None:
     if stat.S_ISDIR(mode):
         raise SombraError(N_("{path} is a folder, not {what}."),
                           code="storage.is_folder", params={"path": str(path), "what": what})
-    kind = ("a named pipe (FIFO)" if stat.S_ISFIFO(mode) else
-            "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else
-            "a socket" if stat.S_ISSOCK(mode) else "a special file")
+    kind = (_("a named pipe (FIFO)") if stat.S_ISFIFO(mode) else
+            _("a device") if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else
+            _("a socket") if stat.S_ISSOCK(mode) else _("a special file"))
     raise SombraError(N_("{path} is {kind}, not a regular file, so it cannot be {what}."),
                       code="storage.not_regular",
                       params={"path": str(path), "kind": kind, "what": what})
@@ -358,7 +358,7 @@ _READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTT
                | getattr(os, "O_BINARY", 0))
 
 
-def read_regular_file(path: Path, limit: int, *, what: str = "an encounter file") -> bytes:
+def read_regular_file(path: Path, limit: int, *, what: str | None = None) -> bytes:
     """The bytes of a regular file of at most `limit` bytes, or a SombraError naming it.
 
     Folders, FIFOs, devices and sockets are refused before they are opened (a FIFO would
@@ -368,6 +368,7 @@ def read_regular_file(path: Path, limit: int, *, what: str = "an encounter file"
     raises MissingFileError; `what` names the kind of file in the messages.
     """
     path = Path(path)
+    what = _("an encounter file") if what is None else what
     try:
         _check_kind(path, os.stat(path).st_mode, what)
         descriptor = os.open(path, _READ_FLAGS)
@@ -400,7 +401,8 @@ def read_regular_file(path: Path, limit: int, *, what: str = "an encounter file"
     finally:
         os.close(descriptor)
     if left <= 0:
-        raise _too_large(path, f"more than {_describe_size(limit)}", limit, what)
+        raise _too_large(path, _("more than {size}").format(size=_describe_size(limit)),
+                         limit, what)
     return b"".join(chunks)
 
 

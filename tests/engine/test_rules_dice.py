@@ -122,7 +122,7 @@ def test_t2_resolution_without_a_value_to_roll_under_is_refused() -> None:
 # --------------------------------------------------------------------------- T3
 
 
-def test_t3_grade_names() -> None:
+def test_t3_grade_names(spanish: str) -> None:
     assert [gd_name(g) for g in (-2, -1, 0, 1, 2)] == [
         "Muy fácil", "Fácil", "Normal", "Difícil", "Muy difícil"]
     assert gd_name(3).startswith("Muy difícil")

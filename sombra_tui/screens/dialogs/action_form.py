@@ -11,6 +11,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Select, SelectionList, Static
 
 from sombra_tui.engine.dice import gd_name
+from sombra_tui.engine.i18n import N_, _
 from sombra_tui.engine.model import (
     MAX_GD,
     MAX_STAT,
@@ -35,10 +36,10 @@ from sombra_tui.screens.dialogs.base import (
 )
 
 KIND_OPTIONS = [
-    ("Round action (asalto)", ActionKind.ROUND),
-    ("Instant action", ActionKind.INSTANT),
-    ("Automatic (no roll)", ActionKind.AUTOMATIC),
-    ("Extended action", ActionKind.EXTENDED),
+    (N_("Round action (asalto)"), ActionKind.ROUND),
+    (N_("Instant action"), ActionKind.INSTANT),
+    (N_("Automatic (no roll)"), ActionKind.AUTOMATIC),
+    (N_("Extended action"), ActionKind.EXTENDED),
 ]
 NO_OPPOSITION = "none"
 
@@ -73,31 +74,32 @@ class ActionForm(Vertical):
         if self.title:
             yield Static(self.title, classes="note")
         with Horizontal(classes="row"):
-            yield Field("Kind", FormSelect(KIND_OPTIONS, value=self.initial_kind, allow_blank=False,
-                                       id=p("kind")), field_id=p("kind"))
+            yield Field(_("Kind"), FormSelect([(_(label), kind) for label, kind in KIND_OPTIONS],
+                                              value=self.initial_kind, allow_blank=False,
+                                              id=p("kind")), field_id=p("kind"))
             yield Field("GD", TextInput("0", id=p("gd"), type="integer"), field_id=p("gd"),
-                        hint="Normal")
-        yield Field("Description", TextInput(id=p("description"),
-                                         placeholder="e.g. shoots Bruno"),
+                        hint=gd_name(0))
+        yield Field(_("Description"), TextInput(id=p("description"),
+                                                placeholder=_("e.g. shoots Bruno")),
                     field_id=p("description"))
         with Horizontal(classes="row"):
-            yield Field("Skill", TextInput(id=p("skill"), suggester=SuggestFromList(
+            yield Field(_("Skill"), TextInput(id=p("skill"), suggester=SuggestFromList(
                 skills, case_sensitive=False), placeholder=", ".join(skills[:3])),
                 field_id=p("skill"))
-            yield Field("Target value", TextInput(id=p("target"), type="integer"),
-                        field_id=p("target"), hint="roll under")
-        yield Field("Aimed at (pre-fills affected)",
+            yield Field(_("Target value"), TextInput(id=p("target"), type="integer"),
+                        field_id=p("target"), hint=_("roll under"))
+        yield Field(_("Aimed at (pre-fills affected)"),
                     PickList(*[(name, name) for name in self.others], id=p("targets")),
-                    field_id=p("targets"), hint="space toggles")
+                    field_id=p("targets"), hint=_("space toggles"))
         # The extended and opposition fields are built the first time they are shown
         # (_sync_visibility): most actions need neither, and every widget built up front
         # delays the dialog's opening.
         yield Vertical(classes="extended")
         with Horizontal(classes="row"):
-            yield Field("Opposed", FormSelect(
-                [("No (independent, O1)", NO_OPPOSITION),
-                 ("Direct: only one can succeed (O2)", OppositionMode.DIRECT),
-                 ("Conditioned: one conditions the other (O3)", OppositionMode.CONDITIONED)],
+            yield Field(_("Opposed"), FormSelect(
+                [(_("No (independent, O1)"), NO_OPPOSITION),
+                 (_("Direct: only one can succeed (O2)"), OppositionMode.DIRECT),
+                 (_("Conditioned: one conditions the other (O3)"), OppositionMode.CONDITIONED)],
                 value=NO_OPPOSITION, allow_blank=False, id=p("opposition")),
                 field_id=p("opposition"))
         yield Vertical(classes="opposition")
@@ -105,17 +107,17 @@ class ActionForm(Vertical):
     def _extended_fields(self) -> list[Widget]:
         p = self.fid
         return [
-            Horizontal(Field("Extended mode", FormSelect(
-                [("Simple: one TA after N rounds (E2)", ExtendedMode.SIMPLE),
-                 ("Complex: S successes, a TA every K rounds (E3)", ExtendedMode.COMPLEX)],
+            Horizontal(Field(_("Extended mode"), FormSelect(
+                [(_("Simple: one TA after N rounds (E2)"), ExtendedMode.SIMPLE),
+                 (_("Complex: S successes, a TA every K rounds (E3)"), ExtendedMode.COMPLEX)],
                 value=ExtendedMode.SIMPLE, allow_blank=False, id=p("mode")),
                 field_id=p("mode")), classes="row"),
             Horizontal(
-                Field("Duration N", TextInput("2", id=p("duration"), type="integer"),
+                Field(_("Duration N"), TextInput("2", id=p("duration"), type="integer"),
                       field_id=p("duration")),
-                Field("Successes S", TextInput("3", id=p("successes"), type="integer"),
+                Field(_("Successes S"), TextInput("3", id=p("successes"), type="integer"),
                       field_id=p("successes")),
-                Field("Interval K", TextInput("1", id=p("interval"), type="integer"),
+                Field(_("Interval K"), TextInput("1", id=p("interval"), type="integer"),
                       field_id=p("interval")),
                 classes="row"),
         ]
@@ -123,18 +125,18 @@ class ActionForm(Vertical):
     def _opposition_fields(self) -> list[Widget]:
         p = self.fid
         return [
-            Field("Opposed with", PickList(
+            Field(_("Opposed with"), PickList(
                 *[(name, name) for name in self.others], id=p("against")),
                 field_id=p("against")),
             Horizontal(
-                Field("This action", FormSelect(
-                    [("conditions the others (rolls first)", Role.CONDITIONING),
-                     ("is conditioned (rolls second)", Role.CONDITIONED)],
+                Field(_("This action"), FormSelect(
+                    [(_("conditions the others (rolls first)"), Role.CONDITIONING),
+                     (_("is conditioned (rolls second)"), Role.CONDITIONED)],
                     value=Role.CONDITIONING, allow_blank=False, id=p("role")),
                     field_id=p("role")),
-                Field("Reading (O4)", FormSelect(
-                    [("generic", Reading.GENERIC), ("attack vs dodge", Reading.ATTACK),
-                     ("stealth vs perception", Reading.STEALTH)],
+                Field(_("Reading (O4)"), FormSelect(
+                    [(_("generic"), Reading.GENERIC), (_("attack vs dodge"), Reading.ATTACK),
+                     (_("stealth vs perception"), Reading.STEALTH)],
                     value=Reading.GENERIC, allow_blank=False, id=p("reading")),
                     field_id=p("reading")),
                 classes="row"),
@@ -188,10 +190,11 @@ class ActionForm(Vertical):
         assert isinstance(kind, ActionKind)
         description = self._text("description").strip()
         if not description:
-            raise FormError(p("description"), "Describe the action (what the character does).")
+            raise FormError(p("description"),
+                            _("Describe the action (what the character does)."))
         gd = parse_int(self._text("gd"), p("gd"), "GD", -MAX_GD, MAX_GD, default=0)
         target_text = self._text("target")
-        target = (parse_int(target_text, p("target"), "Target value", 0, MAX_STAT)
+        target = (parse_int(target_text, p("target"), _("Target value"), 0, MAX_STAT)
                   if target_text.strip() else None)
         skill = self._text("skill").strip()
         extended = None
@@ -200,25 +203,28 @@ class ActionForm(Vertical):
             assert isinstance(mode, ExtendedMode)
             extended = ExtendedSpec(
                 mode=mode,
-                duration=parse_int(self._text("duration"), p("duration"), "Duration", 1, 999),
-                successes=parse_int(self._text("successes"), p("successes"), "Successes", 1,
+                duration=parse_int(self._text("duration"), p("duration"), _("Duration"), 1,
+                                   999),
+                successes=parse_int(self._text("successes"), p("successes"), _("Successes"), 1,
                                     999),
-                interval=parse_int(self._text("interval"), p("interval"), "Interval", 1, 999),
+                interval=parse_int(self._text("interval"), p("interval"), _("Interval"), 1,
+                                   999),
             )
         opposition = None
         mode_value = self.query_one(f"#{p('opposition')}", Select).value
         if mode_value != NO_OPPOSITION and kind is not ActionKind.AUTOMATIC:
             against = list(self.query_one(f"#{p('against')}", SelectionList).selected)
             if not against:
-                raise FormError(p("against"), "Choose who the action is opposed with.")
+                raise FormError(p("against"), _("Choose who the action is opposed with."))
             role = self.query_one(f"#{p('role')}", Select).value
             reading = self.query_one(f"#{p('reading')}", Select).value
             opposition = Opposition(mode=OppositionMode(str(mode_value)), against=against,
                                     role=Role(str(role)), reading=Reading(str(reading)))
         if kind is not ActionKind.AUTOMATIC and target is None and skill and \
                 self.character.skill_value(skill) is None:
-            raise FormError(p("target"), f"{self.character.name} has no skill {skill!r}: "
-                            "give the target value.")
+            raise FormError(p("target"), _("{name} has no skill {skill!r}: give the target "
+                                           "value.").format(name=self.character.name,
+                                                            skill=skill))
         try:
             return Action(kind=kind, description=description, skill=skill, target=target,
                           gd=gd, targets=self.targets(), extended=extended,

@@ -14,6 +14,7 @@ from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Stati
 from textual.widgets._select import SelectType
 
 from sombra_tui.engine.errors import SombraError, validation_problems
+from sombra_tui.engine.i18n import N_, _
 
 ResultT = TypeVar("ResultT")
 
@@ -28,7 +29,7 @@ class TextInput(Input):
 
 #: Enter submits the dialog (Textual only merges the BINDINGS of widget classes, so
 #: each widget below names it; the action comes from ConfirmsDialog).
-ENTER_CONFIRMS = Binding("enter", "confirm_dialog", "Confirm", show=False)
+ENTER_CONFIRMS = Binding("enter", "confirm_dialog", N_("Confirm"), show=False)
 
 
 class ConfirmsDialog:
@@ -79,13 +80,16 @@ def parse_int(text: str, field: str, label: str, low: int, high: int,
     if not cleaned:
         if default is not None:
             return default
-        raise FormError(field, f"{label} is required: type a whole number.")
+        raise FormError(field, _("{label} is required: type a whole number.").format(
+            label=label))
     try:
         value = int(cleaned)
     except ValueError:
-        raise FormError(field, f"{label} must be a whole number, not {text.strip()!r}.") from None
+        raise FormError(field, _("{label} must be a whole number, not {text!r}.").format(
+            label=label, text=text.strip())) from None
     if not low <= value <= high:
-        raise FormError(field, f"{label} must be from {low} to {high}, not {value}.")
+        raise FormError(field, _("{label} must be from {low} to {high}, not {value}.").format(
+            label=label, low=low, high=high, value=value))
     return value
 
 
@@ -141,7 +145,7 @@ class Dialog(ModalScreen[ResultT]):
     # Enter confirms from text fields (Input.Submitted) and pick lists (PickList). It
     # is not a priority binding on purpose: that would overtake keys still queued for
     # a field (fast typing, paste) and submit the form before the text arrived.
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     DEFAULT_CSS = """
     Dialog { align: center middle; }

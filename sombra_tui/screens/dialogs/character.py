@@ -10,6 +10,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Select, Static
 
 from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.i18n import _
 from sombra_tui.engine.model import MAX_STAT, Character, Side
 from sombra_tui.screens.dialogs.base import (
     Dialog,
@@ -28,12 +29,13 @@ def parse_skills(text: str) -> dict[str, int]:
     for chunk in (part.strip() for part in text.replace(";", ",").split(",")):
         if not chunk:
             continue
-        name, _, value = chunk.rpartition(" ")
+        name, _space, value = chunk.rpartition(" ")
         name = name.strip().rstrip(":=").strip()
         if not name:
-            raise FormError("skills", f"{chunk!r}: write each skill as a name and a value, "
-                            "e.g. 'Pelea 14'.")
-        skills[name] = parse_int(value, "skills", f"Skill {name}", 0, MAX_STAT)
+            raise FormError("skills", _("{chunk!r}: write each skill as a name and a value, "
+                                        "e.g. 'Pelea 14'.").format(chunk=chunk))
+        skills[name] = parse_int(value, "skills", _("Skill {name}").format(name=name), 0,
+                                 MAX_STAT)
     return skills
 
 
@@ -55,12 +57,14 @@ class CharacterEditor(Dialog[Character]):
 
     def compose(self) -> ComposeResult:
         ch = self.character
-        title = f"Edit {ch.name}" if ch else "New character"
+        title = _("Edit {name}").format(name=ch.name) if ch else _("New character")
         with Vertical(id="dialog"):
             yield Static(title, id="dialog-title")
             with VerticalScroll():
-                yield Field("Name", TextInput(ch.name if ch else "", id="name"), field_id="name")
-                yield Field("Side", FormSelect([("PC (player)", Side.PC), ("NPC (DJ)", Side.NPC)],
+                yield Field(_("Name"), TextInput(ch.name if ch else "", id="name"),
+                            field_id="name")
+                yield Field(_("Side"), FormSelect([(_("PC (player)"), Side.PC),
+                                                   (_("NPC (DJ)"), Side.NPC)],
                                            value=ch.side if ch else Side.NPC,
                                            allow_blank=False, id="side"), field_id="side")
                 with Horizontal(classes="row"):
@@ -71,15 +75,15 @@ class CharacterEditor(Dialog[Character]):
                                 field_id="secundaria")
                     yield Field("Alerta", TextInput(str(ch.alerta) if ch else "", id="alerta",
                                                 type="integer"), field_id="alerta")
-                yield Field("Skills", TextInput(format_skills(ch.skills) if ch else "", id="skills",
-                                            placeholder="Pelea 14, Sigilo 11"),
-                            field_id="skills", hint="name value, comma separated")
-                yield Field("Notes", TextInput(ch.notes if ch else "", id="notes"),
+                yield Field(_("Skills"), TextInput(format_skills(ch.skills) if ch else "",
+                                                   id="skills", placeholder="Pelea 14, Sigilo 11"),
+                            field_id="skills", hint=_("name value, comma separated"))
+                yield Field(_("Notes"), TextInput(ch.notes if ch else "", id="notes"),
                             field_id="notes")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button("Save (enter)", id="save", variant="primary")
-                yield Button("Cancel (esc)", id="cancel")
+                yield Button(_("Save (enter)"), id="save", variant="primary")
+                yield Button(_("Cancel (esc)"), id="cancel")
 
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()
@@ -103,7 +107,7 @@ class CharacterEditor(Dialog[Character]):
             "notes": self.value("notes").strip(),
         }
         if not str(data["name"]).strip():
-            raise FormError("name", "A character needs a name.")
+            raise FormError("name", _("A character needs a name."))
         try:
             return Character.model_validate(data)
         except ValidationError as error:

@@ -8,20 +8,22 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
+from sombra_tui.engine.i18n import N_, _
 from sombra_tui.screens.dialogs.base import Dialog
 
 
 class ConfirmDialog(Dialog[bool]):
     BINDINGS = [
-        Binding("escape,n", "cancel", "No"),
-        Binding("y", "confirm", "Yes"),
+        Binding("escape,n", "cancel", N_("No")),
+        Binding("y", "confirm", N_("Yes")),
     ]
 
-    def __init__(self, question: str, *, yes: str = "Yes", no: str = "Cancel") -> None:
+    def __init__(self, question: str, *, yes: str | None = None,
+                 no: str | None = None) -> None:
         super().__init__()
         self.question = question
-        self.yes = yes
-        self.no = no
+        self.yes = yes if yes is not None else _("Yes")
+        self.no = no if no is not None else _("Cancel")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):

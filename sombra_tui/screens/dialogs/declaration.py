@@ -11,6 +11,7 @@ from textual.widgets import Button, SelectionList, Static
 
 from sombra_tui.engine.commands import Declare
 from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.i18n import N_, _
 from sombra_tui.engine.model import Action, ActionKind, Character
 from sombra_tui.engine.state import CombatState
 from sombra_tui.screens.dialogs.action_form import ActionForm
@@ -45,8 +46,8 @@ class AffectedMixin:
 
 class DeclarationEditor(AffectedMixin, Dialog[Declare]):
     BINDINGS = [
-        Binding("ctrl+n", "add_action", "Another action"),
-        Binding("ctrl+r", "inaction", "Inaction"),
+        Binding("ctrl+n", "add_action", N_("Another action")),
+        Binding("ctrl+r", "inaction", N_("Inaction")),
     ]
 
     def __init__(self, state: CombatState, name: str,
@@ -61,19 +62,19 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(f"{self.character.name} declares (asalto {self.round})",
-                         id="dialog-title")
+            yield Static(_("{name} declares (asalto {round})").format(
+                name=self.character.name, round=self.round), id="dialog-title")
             with VerticalScroll(id="forms"):
                 yield ActionForm(self.character, self.others, prefix="a0")
-                yield Field("Directly affected (D2; pre-filled from the targets)",
+                yield Field(_("Directly affected (D2; pre-filled from the targets)"),
                             PickList(*[(n, n) for n in self.others], id="affected"),
-                            field_id="affected", hint="space toggles")
+                            field_id="affected", hint=_("space toggles"))
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button("Declare (enter)", id="declare", variant="primary")
-                yield Button("Another action (ctrl+n)", id="add")
-                yield Button("Inaction (ctrl+r)", id="inaction")
-                yield Button("Cancel (esc)", id="cancel")
+                yield Button(_("Declare (enter)"), id="declare", variant="primary")
+                yield Button(_("Another action (ctrl+n)"), id="add")
+                yield Button(_("Inaction (ctrl+r)"), id="inaction")
+                yield Button(_("Cancel (esc)"), id="cancel")
 
     def on_mount(self) -> None:
         self.forms[0].focus_first()
@@ -93,11 +94,12 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
     def action_add_action(self) -> None:
         forms = self.forms
         if len(forms) >= MAX_ACTIONS:
-            self.show_error(None, f"At most {MAX_ACTIONS} actions in one declaration.")
+            self.show_error(None, _("At most {count} actions in one declaration.").format(
+                count=MAX_ACTIONS))
             return
         form = ActionForm(self.character, self.others, prefix=f"a{len(forms)}",
                           kind=ActionKind.INSTANT,
-                          title="Combined action (D1: instant actions combine freely)")
+                          title=_("Combined action (D1: instant actions combine freely)"))
         self.query_one("#forms", VerticalScroll).mount(form, before="#field-affected")
         self.call_after_refresh(form.focus_first)
 

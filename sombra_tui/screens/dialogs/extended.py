@@ -11,6 +11,7 @@ from textual.widgets import Button, Input, Static
 
 from sombra_tui.engine.commands import AbandonExtended, AdjustExtended
 from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.i18n import N_, _
 from sombra_tui.engine.model import MAX_GD, ExtendedMode
 from sombra_tui.engine.state import ExtendedProgress
 from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, TextInput, parse_int
@@ -19,7 +20,7 @@ ExtendedCommand = AdjustExtended | AbandonExtended
 
 
 class ExtendedDialog(Dialog[ExtendedCommand]):
-    BINDINGS = [Binding("ctrl+b", "abandon", "Abandon")]
+    BINDINGS = [Binding("ctrl+b", "abandon", N_("Abandon"))]
 
     def __init__(self, progress: ExtendedProgress,
                  check: Callable[[ExtendedCommand], SombraError | None]) -> None:
@@ -32,25 +33,28 @@ class ExtendedDialog(Dialog[ExtendedCommand]):
         simple = p.mode is ExtendedMode.SIMPLE
         with Vertical(id="dialog"):
             yield Static(f"{p.owner}: {p.action.description}", id="dialog-title")
-            yield Static(f"{p.mode.value}, {p.progress_text()}, started in asalto "
-                         f"{p.started_round}, {p.attempts} TA so far.", classes="note")
+            yield Static(_("{mode}, {progress}, started in asalto {started_round}, "
+                            "{attempts} TA so far.").format(
+                             mode=_("simple") if p.mode.value == "simple" else _("complex"),
+                             progress=p.progress_text(),
+                             started_round=p.started_round, attempts=p.attempts), classes="note")
             with Horizontal(classes="row"):
                 if simple:
-                    yield Field("Duration (rounds)", TextInput(str(p.duration), id="duration",
+                    yield Field(_("Duration (rounds)"), TextInput(str(p.duration), id="duration",
                                 type="integer"), field_id="duration", hint="E2")
                 else:
-                    yield Field("Successes needed", TextInput(str(p.successes_needed),
+                    yield Field(_("Successes needed"), TextInput(str(p.successes_needed),
                                 id="successes", type="integer"), field_id="successes",
                                 hint="E3")
-                    yield Field("Interval (rounds)", TextInput(str(p.interval), id="interval",
+                    yield Field(_("Interval (rounds)"), TextInput(str(p.interval), id="interval",
                                 type="integer"), field_id="interval")
-                yield Field("GD of later TAs", TextInput(str(p.gd), id="gd", type="integer"),
+                yield Field(_("GD of later TAs"), TextInput(str(p.gd), id="gd", type="integer"),
                             field_id="gd")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button("Adjust (enter)", id="adjust", variant="primary")
-                yield Button("Abandon (ctrl+b)", id="abandon", variant="error")
-                yield Button("Cancel (esc)", id="cancel")
+                yield Button(_("Adjust (enter)"), id="adjust", variant="primary")
+                yield Button(_("Abandon (ctrl+b)"), id="abandon", variant="error")
+                yield Button(_("Cancel (esc)"), id="cancel")
 
     def on_mount(self) -> None:
         self.query(Input).first().focus()
@@ -67,16 +71,16 @@ class ExtendedDialog(Dialog[ExtendedCommand]):
         self.clear_errors()
         p = self.progress
         try:
-            gd = parse_int(self.value("gd"), "gd", "GD", -MAX_GD, MAX_GD)
+            gd = parse_int(self.value("gd"), "gd", _("GD"), -MAX_GD, MAX_GD)
             if p.mode is ExtendedMode.SIMPLE:
-                duration = parse_int(self.value("duration"), "duration", "Duration", 1, 999)
+                duration = parse_int(self.value("duration"), "duration", _("Duration"), 1, 999)
                 command = AdjustExtended(
                     extended_id=p.id, gd=gd if gd != p.gd else None,
                     duration=duration if duration != p.duration else None)
             else:
-                successes = parse_int(self.value("successes"), "successes", "Successes", 1,
+                successes = parse_int(self.value("successes"), "successes", _("Successes"), 1,
                                       999)
-                interval = parse_int(self.value("interval"), "interval", "Interval", 1, 999)
+                interval = parse_int(self.value("interval"), "interval", _("Interval"), 1, 999)
                 command = AdjustExtended(
                     extended_id=p.id, gd=gd if gd != p.gd else None,
                     successes=successes if successes != p.successes_needed else None,

@@ -10,6 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, DirectoryTree, Input, Static
 
 from sombra_tui import config
+from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.base import Dialog, Field, TextInput
 
 SUFFIX = ".json"
@@ -38,19 +39,19 @@ class FileDialog(Dialog[Path]):
         self.suggested = suggested
 
     def compose(self) -> ComposeResult:
-        title = "Open an encounter" if self.mode == "open" else "Save the encounter as"
+        title = _("Open an encounter") if self.mode == "open" else _("Save the encounter as")
         with Vertical(id="dialog"):
             yield Static(title, id="dialog-title")
-            yield Static(f"Folder: {self.folder}", classes="note")
+            yield Static(_("Folder: {folder}").format(folder=self.folder), classes="note")
             yield EncounterTree(self.folder, id="tree")
-            yield Field("File", TextInput(self.suggested, id="path",
-                                      placeholder="name.json or a full path"),
-                        field_id="path", hint="enter confirms")
+            yield Field(_("File"), TextInput(self.suggested, id="path",
+                                         placeholder=_("name.json or a full path")),
+                        field_id="path", hint=_("enter confirms"))
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                label = "Open (enter)" if self.mode == "open" else "Save (enter)"
+                label = _("Open (enter)") if self.mode == "open" else _("Save (enter)")
                 yield Button(label, id="ok", variant="primary")
-                yield Button("Cancel (esc)", id="cancel")
+                yield Button(_("Cancel (esc)"), id="cancel")
 
     def on_mount(self) -> None:
         self.query_one("#path", Input).focus()
@@ -69,7 +70,7 @@ class FileDialog(Dialog[Path]):
     def resolve_path(self) -> Path | None:
         text = self.value("path").strip()
         if not text:
-            self.show_error("path", "Type a file name or pick one in the tree.")
+            self.show_error("path", _("Type a file name or pick one in the tree."))
             return None
         path = Path(text).expanduser()
         if not path.is_absolute():
@@ -85,15 +86,17 @@ class FileDialog(Dialog[Path]):
             return
         if self.mode == "open":
             if path.is_dir():
-                self.show_error("path", f"{path} is a folder: pick a file.")
+                self.show_error("path", _("{path} is a folder: pick a file.").format(path=path))
                 return
             if not path.exists():
-                self.show_error("path", f"{path} does not exist.")
+                self.show_error("path", _("{path} does not exist.").format(path=path))
                 return
         elif path.is_dir():
-            self.show_error("path", f"{path} is a folder: give a file name.")
+            self.show_error("path", _("{path} is a folder: give a file name.").format(
+                path=path))
             return
         elif not path.parent.exists():
-            self.show_error("path", f"The folder {path.parent} does not exist.")
+            self.show_error("path", _("The folder {folder} does not exist.").format(
+                folder=path.parent))
             return
         self.dismiss(path)

@@ -13,6 +13,7 @@ from textual.widgets import Button, Input, Select, Static
 from sombra_tui.engine.commands import FreeTA
 from sombra_tui.engine.dice import Dice, parse_dice, resolve_ta
 from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.i18n import N_, _
 from sombra_tui.engine.model import MAX_GD, MAX_STAT
 from sombra_tui.engine.state import CombatState
 from sombra_tui.screens.dialogs.base import (
@@ -30,7 +31,7 @@ from sombra_tui.widgets.theme import theme_palette
 class FreeTADialog(Dialog[FreeTA]):
     """Returns the FreeTA command; the dice are rolled here when left empty (T6)."""
 
-    BINDINGS = [Binding("ctrl+r", "roll", "Roll")]
+    BINDINGS = [Binding("ctrl+r", "roll", N_("Roll"))]
     #: T2: no value to roll under (none given, or no such skill) is shown at the target.
     ERROR_FIELDS = {"target": "target"}
 
@@ -49,33 +50,34 @@ class FreeTADialog(Dialog[FreeTA]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static("DJ: free TA (outside the steps)", id="dialog-title")
+            yield Static(_("DJ: free TA (outside the steps)"), id="dialog-title")
             with Horizontal(classes="row"):
-                yield Field("Character", FormSelect(
+                yield Field(_("Character"), FormSelect(
                     [(name, name) for name in self.names], value=self.character
                     if self.character is not None else Select.BLANK,
                     allow_blank=self.character is None, id="who"), field_id="who")
-                yield Field("What is rolled", TextInput(id="skill",
-                            placeholder="a skill, or empty"), field_id="skill",
+                yield Field(_("What is rolled"), TextInput(id="skill",
+                            placeholder=_("a skill, or empty")), field_id="skill",
                             hint=self._skills_hint())
             with Horizontal(classes="row"):
-                yield Field("Target value", TextInput(
+                yield Field(_("Target value"), TextInput(
                     "" if self.default_target is None else str(self.default_target),
-                    id="target", type="integer", placeholder="empty: the skill's"),
+                    id="target", type="integer", placeholder=_("empty: the skill's")),
                     field_id="target")
-                yield Field("GD", TextInput("0", id="gd", type="integer"), field_id="gd")
-                yield Field("Modifier", TextInput("0", id="modifier", type="integer"),
+                yield Field(_("GD"), TextInput("0", id="gd", type="integer"), field_id="gd")
+                yield Field(_("Modifier"), TextInput("0", id="modifier", type="integer"),
                             field_id="modifier")
             with Horizontal(classes="row"):
-                yield Field("Dice (dS first)", TextInput(id="dice", placeholder="empty: roll"),
-                            field_id="dice", hint="ctrl+r rolls")
-                yield Field("Why (for the log)", TextInput(self.default_label, id="label"),
+                yield Field(_("Dice (dS first)"),
+                            TextInput(id="dice", placeholder=_("empty: roll")),
+                            field_id="dice", hint=_("ctrl+r rolls"))
+                yield Field(_("Why (for the log)"), TextInput(self.default_label, id="label"),
                             field_id="label")
             yield Static("", id="ta-preview")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button("Roll the TA (enter)", id="resolve", variant="primary")
-                yield Button("Cancel (esc)", id="cancel")
+                yield Button(_("Roll the TA (enter)"), id="resolve", variant="primary")
+                yield Button(_("Cancel (esc)"), id="cancel")
 
     def _skills_hint(self) -> str:
         character = self.state.character(self.character) if self.character else None
@@ -127,16 +129,16 @@ class FreeTADialog(Dialog[FreeTA]):
     def build(self, *, roll_if_empty: bool = True) -> FreeTA:
         who = self.query_one("#who", Select).value
         if not isinstance(who, str):
-            raise FormError("who", "Choose the character who rolls.")
+            raise FormError("who", _("Choose the character who rolls."))
         target_text = self.value("target").strip()
-        target = (parse_int(target_text, "target", "Target value", 0, MAX_STAT)
+        target = (parse_int(target_text, "target", _("Target value"), 0, MAX_STAT)
                   if target_text else None)
-        gd = parse_int(self.value("gd"), "gd", "GD", -MAX_GD, MAX_GD, default=0)
-        modifier = parse_int(self.value("modifier"), "modifier", "Modifier", -MAX_STAT,
+        gd = parse_int(self.value("gd"), "gd", _("GD"), -MAX_GD, MAX_GD, default=0)
+        modifier = parse_int(self.value("modifier"), "modifier", _("Modifier"), -MAX_STAT,
                              MAX_STAT, default=0)
         text = self.value("dice").strip()
         if not text and not roll_if_empty:
-            raise FormError("dice", "no dice yet")
+            raise FormError("dice", _("no dice yet"))
         try:
             dice = parse_dice(text) if text else self.roll()
         except SombraError as error:
@@ -144,9 +146,9 @@ class FreeTADialog(Dialog[FreeTA]):
         skill = self.value("skill").strip()
         label = self.value("label").strip()
         if len(skill) > 80:
-            raise FormError("skill", "What is rolled must be at most 80 characters.")
+            raise FormError("skill", _("What is rolled must be at most 80 characters."))
         if len(label) > 120:
-            raise FormError("label", "The reason must be at most 120 characters.")
+            raise FormError("label", _("The reason must be at most 120 characters."))
         return FreeTA(character=who, skill=skill, target=target, gd=gd, modifier=modifier,
                       dice=dice, label=label)
 

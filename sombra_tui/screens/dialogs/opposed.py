@@ -14,6 +14,7 @@ from sombra_tui.engine.commands import OpposedRoll, ResolveOpposed
 from sombra_tui.engine.dice import Dice, DiceRoller, parse_dice
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import EventKind, LogEvent
+from sombra_tui.engine.i18n import N_, _
 from sombra_tui.engine.machine import plan_opposition
 from sombra_tui.engine.model import MAX_GD, MAX_STAT
 from sombra_tui.engine.state import CombatState, Step
@@ -67,45 +68,48 @@ class OpposedDialog(Dialog[ResolveOpposed]):
             return ""
         if name in self.plan.conditioning:
             against = [d for c, d in self.plan.pairs if c == name]
-            return f" (conditioning {', '.join(against)})"
+            return " " + _("(conditioning {names})").format(names=", ".join(against))
         against = [c for c, d in self.plan.pairs if d == name]
-        return f" (conditioned by {', '.join(against)})"
+        return " " + _("(conditioned by {names})").format(names=", ".join(against))
 
     def compose(self) -> ComposeResult:
-        kind = ("Direct opposition (O2): the best result wins (T5)"
+        kind = (_("Direct opposition (O2): the best result wins (T5)")
                 if self.plan.direct else
-                "Conditioned opposition (O3): the conditioning TA first; the conditioned one "
-                "gets +GD if it succeeded, -GD if it failed; each pair compared")
+                _("Conditioned opposition (O3): the conditioning TA first; the conditioned one "
+                  "gets +GD if it succeeded, -GD if it failed; each pair compared"))
         with Vertical(id="dialog"):
-            yield Static(f"Opposed: {self.step.character} — {self.action.description}",
+            yield Static(_("Opposed: {character} — {description}").format(
+                             character=self.step.character, description=self.action.description),
                          id="dialog-title")
             yield Static(kind, classes="note")
             for name, reason in self.plan.excluded.items():
-                yield Static(f"{name} does not take part: {reason}.", classes="note")
+                yield Static(_("{name} does not take part: {reason}.").format(
+                                 name=name, reason=reason), classes="note")
             with VerticalScroll():
                 for name in self.participants:
                     slug = self.slugs[name]
                     target, gd = self._defaults(name)
                     yield Static(f"{name}{self._role(name)}", classes="note")
                     with Horizontal(classes="row"):
-                        yield Field("Dice (dS first)", TextInput(id=f"{slug}-dice",
-                                    placeholder="empty: roll"), field_id=f"{slug}-dice")
-                        yield Field("Target", TextInput(target, id=f"{slug}-target", type="integer",
-                                    placeholder="from their action"),
+                        yield Field(_("Dice (dS first)"), TextInput(id=f"{slug}-dice",
+                                    placeholder=_("empty: roll")), field_id=f"{slug}-dice")
+                        yield Field(_("Target"), TextInput(target, id=f"{slug}-target",
+                                                           type="integer",
+                                    placeholder=_("from their action")),
                                     field_id=f"{slug}-target")
-                        yield Field("GD", TextInput(gd, id=f"{slug}-gd", type="integer",
-                                    placeholder="from their action"), field_id=f"{slug}-gd")
+                        yield Field(_("GD"), TextInput(gd, id=f"{slug}-gd", type="integer",
+                                    placeholder=_("from their action")), field_id=f"{slug}-gd")
                 with Horizontal(classes="row"):
                     if not self.plan.direct:
-                        yield Field("Condition size (O3)", TextInput("1", id="size",
-                                    type="integer"), field_id="size", hint="GD")
-                    yield Field("Winner (DJ decides; a tie needs one)", FormSelect(
+                        yield Field(_("Condition size (O3)"), TextInput("1", id="size",
+                                    type="integer"), field_id="size", hint=_("GD"))
+                    yield Field(_("Winner (DJ decides; a tie needs one)"), FormSelect(
                         [(name, name) for name in self.participants], id="tie",
                         prompt="by the dice (T5)"), field_id="tie")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button("Resolve (enter)", id="resolve", variant="primary")
-                yield Button("Cancel (esc)", id="cancel")
+                yield Button(_("Resolve (enter)"), id="resolve", variant="primary")
+                yield Button(_("Cancel (esc)"), id="cancel")
 
     def on_mount(self) -> None:
         self.query_one(f"#{self.slugs[self.participants[0]]}-dice", Input).focus()
@@ -130,13 +134,13 @@ class OpposedDialog(Dialog[ResolveOpposed]):
             gd_text = self.value(f"{slug}-gd").strip()
             rolls.append(OpposedRoll(
                 character=name, dice=dice,
-                target=parse_int(target_text, f"{slug}-target", "Target", 0, MAX_STAT)
+                target=parse_int(target_text, f"{slug}-target", _("Target"), 0, MAX_STAT)
                 if target_text else None,
-                gd=parse_int(gd_text, f"{slug}-gd", "GD", -MAX_GD, MAX_GD)
+                gd=parse_int(gd_text, f"{slug}-gd", _("GD"), -MAX_GD, MAX_GD)
                 if gd_text else None))
         size = 1
         if not self.plan.direct:
-            size = parse_int(self.value("size"), "size", "Condition size", 0, MAX_GD, default=1)
+            size = parse_int(self.value("size"), "size", _("Condition size"), 0, MAX_GD, default=1)
         chosen = self.query_one("#tie", Select).value
         # The DJ's choice decides the outcome, tie or not (logged as a DJ decision).
         return ResolveOpposed(character=self.step.character, rolls=rolls,
@@ -198,18 +202,20 @@ class OpposedResultDialog(Dialog[ResultChoice]):
     def compose(self) -> ComposeResult:
         palette = theme_palette(self.app)
         with Vertical(id="dialog"):
-            yield Static("Opposed result", id="dialog-title")
+            yield Static(_("Opposed result"), id="dialog-title")
             for event in self.events:
                 yield Static(event_text(event, palette), classes="result-line")
             with Horizontal(classes="buttons"):
                 for index, name in enumerate(self.confirm):
-                    yield Button(f"Confirming TA: {name} (f)", id=f"confirm-{index}",
+                    yield Button(_("Confirming TA: {name} (f)").format(
+                                     name=name), id=f"confirm-{index}",
                                  variant="warning")
                 for index, name in enumerate(self.others):
-                    yield Button(f"DJ: {name} wins", id=f"winner-{index}")
-                yield Button("OK (enter)", id="ok", variant="primary")
+                    yield Button(_("DJ: {name} wins").format(
+                                     name=name), id=f"winner-{index}")
+                yield Button(_("OK (enter)"), id="ok", variant="primary")
 
-    BINDINGS = [Binding("f", "confirm_ta", "Confirming TA", show=False)]
+    BINDINGS = [Binding("f", "confirm_ta", N_("Confirming TA"), show=False)]
 
     def on_mount(self) -> None:
         self.query_one("#ok", Button).focus()

@@ -13,6 +13,7 @@ from textual.widgets import Button, Checkbox, Input, Select, SelectionList, Stat
 from sombra_tui.engine.commands import Decline, React
 from sombra_tui.engine.dice import Dice, parse_dice, resolve_ta
 from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.i18n import N_, _
 from sombra_tui.engine.machine import alerta_gd
 from sombra_tui.engine.model import MAX_GD, Character
 from sombra_tui.engine.state import CombatState, Prompt, PromptKind, ReactionMode
@@ -34,9 +35,9 @@ from sombra_tui.widgets.theme import theme_palette
 
 class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
     BINDINGS = [
-        Binding("ctrl+t", "toggle_mode", "Combine/substitute"),
-        Binding("ctrl+r", "roll", "Roll"),
-        Binding("ctrl+b", "decline", "Decline"),
+        Binding("ctrl+t", "toggle_mode", N_("Combine/substitute")),
+        Binding("ctrl+r", "roll", N_("Roll")),
+        Binding("ctrl+b", "decline", N_("Decline")),
     ]
 
     def __init__(self, state: CombatState, prompt: Prompt,
@@ -54,44 +55,47 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
         self.others = other_names(state, prompt.reactor)
 
     def compose(self) -> ComposeResult:
-        word = "counter-react" if self.prompt.kind is PromptKind.COUNTER else "react"
+        title = (_("{character} may counter-react to {author}")
+                 if self.prompt.kind is PromptKind.COUNTER
+                 else _("{character} may react to {author}"))
         with Vertical(id="dialog"):
-            yield Static(f"{self.character.name} may {word} to {self.answered.author}",
-                         id="dialog-title")
+            yield Static(title.format(character=self.character.name,
+                                      author=self.answered.author), id="dialog-title")
             current = self.state.declaration_of(self.character.name)
             yield Static(Text.assemble(
-                (f"{self.answered.author} declared: ", "bold"), self.answered.summary(),
-                "\n", (f"{self.character.name} had declared: ", "bold"),
+                (_("{name} declared: ").format(name=self.answered.author), "bold"),
+                self.answered.summary(),
+                "\n", (_("{name} had declared: ").format(name=self.character.name), "bold"),
                 current.summary() if current else "—"), classes="note")
             # Outside the scrolling form, so the DJ always sees why the GD is what it is.
             yield Static("", id="gd-breakdown")
             with VerticalScroll():
                 with Horizontal(classes="row"):
-                    yield Field("Reaction", FormSelect(
-                        [("Substitute", ReactionMode.SUBSTITUTE),
-                         ("Combine", ReactionMode.COMBINE)],
+                    yield Field(_("Reaction"), FormSelect(
+                        [(_("Substitute"), ReactionMode.SUBSTITUTE),
+                         (_("Combine"), ReactionMode.COMBINE)],
                         value=ReactionMode.SUBSTITUTE, allow_blank=False, id="mode"),
-                        field_id="mode", hint="ctrl+t")
-                    yield Field("Base GD", TextInput("0", id="base", type="integer"),
+                        field_id="mode", hint=_("ctrl+t"))
+                    yield Field(_("Base GD"), TextInput("0", id="base", type="integer"),
                                 field_id="base", hint="D6")
-                    yield Field("DJ grades", TextInput("0", id="extra", type="integer"),
+                    yield Field(_("DJ grades"), TextInput("0", id="extra", type="integer"),
                                 field_id="extra", hint="D12")
                 yield ActionForm(self.character, self.others, prefix="a0",
-                                 title="The reaction (D5: it opposes the declared action)")
-                yield Field("Directly affected by the reaction",
+                                 title=_("The reaction (D5: it opposes the declared action)"))
+                yield Field(_("Directly affected by the reaction"),
                             PickList(*[(n, n) for n in self.others], id="affected"),
-                            field_id="affected", hint="space toggles")
+                            field_id="affected", hint=_("space toggles"))
                 with Horizontal(classes="row"):
-                    yield Field("Alerta dice (dS first)", TextInput(id="dice",
-                                placeholder="empty: roll"), field_id="dice",
-                                hint="ctrl+r rolls")
-                    yield FormCheckbox("Accept without a roll (D12)", id="accept")
+                    yield Field(_("Alerta dice (dS first)"), TextInput(id="dice",
+                                placeholder=_("empty: roll")), field_id="dice",
+                                hint=_("ctrl+r rolls"))
+                    yield FormCheckbox(_("Accept without a roll (D12)"), id="accept")
             yield Static("", id="ta-preview")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button("React (enter)", id="react", variant="primary")
-                yield Button("Decline (ctrl+b)", id="decline")
-                yield Button("Cancel (esc)", id="cancel")
+                yield Button(_("React (enter)"), id="react", variant="primary")
+                yield Button(_("Decline (ctrl+b)"), id="decline")
+                yield Button(_("Cancel (esc)"), id="cancel")
 
     def on_mount(self) -> None:
         self.query_one(ActionForm).focus_first()
@@ -104,8 +108,8 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
         return value if isinstance(value, ReactionMode) else ReactionMode.SUBSTITUTE
 
     def grades(self) -> tuple[int, int]:
-        base = parse_int(self.value("base"), "base", "Base GD", -MAX_GD, MAX_GD, default=0)
-        extra = parse_int(self.value("extra"), "extra", "DJ grades", -MAX_GD, MAX_GD, default=0)
+        base = parse_int(self.value("base"), "base", _("Base GD"), -MAX_GD, MAX_GD, default=0)
+        extra = parse_int(self.value("extra"), "extra", _("DJ grades"), -MAX_GD, MAX_GD, default=0)
         return base, extra
 
     def update_preview(self) -> None:
@@ -115,7 +119,9 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
             return
         gd = alerta_gd(self.state, self.prompt, self.mode(), base=base, extra=extra)
         self.query_one("#gd-breakdown", Static).update(
-            f"{self.character.name} - Alerta {self.character.alerta} - {gd.describe()}")
+            _("{character} - Alerta {alerta} - {describe}").format(
+                character=self.character.name, alerta=self.character.alerta,
+                describe=gd.describe()))
         preview = self.query_one("#ta-preview", Static)
         text = self.value("dice").strip()
         if not text:

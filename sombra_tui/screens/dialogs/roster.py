@@ -9,8 +9,10 @@ from textual.widgets import Button, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
 from sombra_tui.engine.commands import ImportCharacters
+from sombra_tui.engine.i18n import _
 from sombra_tui.engine.storage import Roster
 from sombra_tui.screens.dialogs.base import Dialog, Field, PickList
+from sombra_tui.widgets.formatting import side_label
 
 
 class RosterDialog(Dialog[ImportCharacters]):
@@ -22,23 +24,25 @@ class RosterDialog(Dialog[ImportCharacters]):
     def compose(self) -> ComposeResult:
         selections = []
         for ch in self.roster.characters:
-            label = Text(f"{ch.name}  {ch.side.value}  ini {ch.primaria}/{ch.secundaria}  "
-                         f"Alerta {ch.alerta}")
+            label = Text(f"{ch.name}  {side_label(ch.side.value)}  "
+                         f"{_('ini')} {ch.primaria}/{ch.secundaria}  Alerta {ch.alerta}")
             clash = ch.name in self.clashes
             if clash:
-                label.append("  name clash: already in this encounter", style="bold red")
+                label.append("  " + _("name clash: already in this encounter"),
+                             style="bold red")
             selections.append(Selection(label, ch.name, not clash, disabled=clash))
         with Vertical(id="dialog"):
-            yield Static(f"Import characters from {self.roster.source}", id="dialog-title")
+            yield Static(_("Import characters from {source}").format(source=self.roster.source),
+                         id="dialog-title")
             if self.clashes:
-                yield Static("Characters whose names are already used cannot be imported; "
-                             "rename one of them first.", classes="note")
-            yield Field("Characters", PickList(*selections, id="characters"),
-                        field_id="characters", hint="space toggles")
+                yield Static(_("Characters whose names are already used cannot be imported; "
+                               "rename one of them first."), classes="note")
+            yield Field(_("Characters"), PickList(*selections, id="characters"),
+                        field_id="characters", hint=_("space toggles"))
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button("Import (enter)", id="import", variant="primary")
-                yield Button("Cancel (esc)", id="cancel")
+                yield Button(_("Import (enter)"), id="import", variant="primary")
+                yield Button(_("Cancel (esc)"), id="cancel")
 
     def on_mount(self) -> None:
         self.query_one("#characters", SelectionList).focus()
@@ -55,6 +59,6 @@ class RosterDialog(Dialog[ImportCharacters]):
         characters = [ch for ch in self.roster.characters
                       if ch.name in chosen and ch.name not in self.clashes]
         if not characters:
-            self.show_error("characters", "Choose at least one character to import.")
+            self.show_error("characters", _("Choose at least one character to import."))
             return
         self.dismiss(ImportCharacters(characters=characters, source=self.roster.source))

@@ -12,6 +12,7 @@ from textual.widgets import Button, Input, Select, Static
 from sombra_tui.engine.commands import Resolve
 from sombra_tui.engine.dice import Dice, format_gd, parse_dice, resolve_ta
 from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.i18n import N_, _
 from sombra_tui.engine.model import MAX_GD, MAX_STAT
 from sombra_tui.engine.state import CombatState, Step
 from sombra_tui.screens.dialogs.base import (
@@ -29,7 +30,7 @@ ROLL, DJ_SUCCESS, DJ_FAILURE = "roll", "success", "failure"
 
 
 class TADialog(Dialog[Resolve]):
-    BINDINGS = [Binding("ctrl+r", "roll", "Roll")]
+    BINDINGS = [Binding("ctrl+r", "roll", N_("Roll"))]
 
     def __init__(self, state: CombatState, step: Step,
                  check: Callable[[Resolve], SombraError | None], roll: Callable[[], Dice]) -> None:
@@ -50,28 +51,32 @@ class TADialog(Dialog[Resolve]):
         action = self.action
         skill = f" ({action.skill})" if action.skill else ""
         with Vertical(id="dialog"):
-            yield Static(f"TA: {self.step.character} — {action.description}{skill}",
+            yield Static(_("TA: {character} — {description}{skill}").format(
+                             character=self.step.character, description=action.description,
+                             skill=skill),
                          id="dialog-title")
             with Horizontal(classes="row"):
-                yield Field("Target value", TextInput(
+                yield Field(_("Target value"), TextInput(
                     "" if self.default_target is None else str(self.default_target),
                     id="target", type="integer"), field_id="target")
-                yield Field("Extra GD", TextInput("0", id="extra", type="integer"),
-                            field_id="extra", hint=f"action GD {format_gd(self.base_gd)}")
-                yield Field("Modifier", TextInput("0", id="modifier", type="integer"),
+                yield Field(_("Extra GD"), TextInput("0", id="extra", type="integer"),
+                            field_id="extra", hint=_("action GD {format_gd}").format(
+                                                       format_gd=format_gd(self.base_gd)))
+                yield Field(_("Modifier"), TextInput("0", id="modifier", type="integer"),
                             field_id="modifier")
             with Horizontal(classes="row"):
-                yield Field("Dice (dS first)", TextInput(id="dice", placeholder="empty: roll"),
-                            field_id="dice", hint="ctrl+r rolls")
-                yield Field("Outcome", FormSelect(
-                    [("From the dice", ROLL), ("DJ: success, no roll (D12)", DJ_SUCCESS),
-                     ("DJ: failure, no roll (D12)", DJ_FAILURE)],
+                yield Field(_("Dice (dS first)"),
+                            TextInput(id="dice", placeholder=_("empty: roll")),
+                            field_id="dice", hint=_("ctrl+r rolls"))
+                yield Field(_("Outcome"), FormSelect(
+                    [(_("From the dice"), ROLL), (_("DJ: success, no roll (D12)"), DJ_SUCCESS),
+                     (_("DJ: failure, no roll (D12)"), DJ_FAILURE)],
                     value=ROLL, allow_blank=False, id="outcome"), field_id="outcome")
             yield Static("", id="ta-preview")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button("Resolve (enter)", id="resolve", variant="primary")
-                yield Button("Cancel (esc)", id="cancel")
+                yield Button(_("Resolve (enter)"), id="resolve", variant="primary")
+                yield Button(_("Cancel (esc)"), id="cancel")
 
     def on_mount(self) -> None:
         first = "#target" if self.default_target is None else "#dice"
@@ -99,9 +104,9 @@ class TADialog(Dialog[Resolve]):
         preview.update(ta_text(result, theme_palette(self.app)))
 
     def numbers(self) -> tuple[int, int, int]:
-        target = parse_int(self.value("target"), "target", "Target value", 0, MAX_STAT)
-        extra = parse_int(self.value("extra"), "extra", "Extra GD", -MAX_GD, MAX_GD, default=0)
-        modifier = parse_int(self.value("modifier"), "modifier", "Modifier", -MAX_STAT,
+        target = parse_int(self.value("target"), "target", _("Target value"), 0, MAX_STAT)
+        extra = parse_int(self.value("extra"), "extra", _("Extra GD"), -MAX_GD, MAX_GD, default=0)
+        modifier = parse_int(self.value("modifier"), "modifier", _("Modifier"), -MAX_STAT,
                              MAX_STAT, default=0)
         return target, extra, modifier
 
