@@ -42,15 +42,16 @@ THEMES = ("sombra", "papel", "alto-contraste")
 Driver = Callable[[Pilot[Any]], Awaitable[None]]
 
 
-def make_app(theme: str | None = None, size: tuple[int, int] = SIZE) -> SombraApp:
-    """The real app on the demo encounter, set up for stable pictures.
+def make_app(theme: str | None = None, size: tuple[int, int] = SIZE,
+             language: str = "en") -> SombraApp:
+    """The real app on the demo encounter, in `language`, set up for stable pictures.
 
     The Rich console behind the app is pinned to the terminal size: headless, it
     would otherwise guess 80 columns (or the size of whatever terminal runs the
     script) and the log would wrap at that width instead of the panel's.
     """
     app = SombraApp(theme=theme, seed=DEMO_SEED, remember_theme=False, cursor_blink=False,
-                    journal=False)
+                    journal=False, language=language)
     app.console.size = size
     return app
 
@@ -292,13 +293,16 @@ async def help_screen(pilot: Pilot[Any]) -> None:
     await settle(pilot)
 
 
-#: (file name without extension, theme, driver) of every screenshot.
+#: (file name without extension, theme, driver) of every screenshot; each is taken in
+#: English (that name) and in Spanish (the name with "-es").
 SHOTS: list[tuple[str, str | None, Driver]] = [
     ("main-reaction-prompt", None, reaction_dialog),
     ("log-after-round", None, round_two),
     ("declaration-editor", None, declaration_editor),
     *[(f"theme-{theme}", theme, resolution_mid_round) for theme in THEMES],
 ]
+#: The languages of the screenshots and the suffix of their file names.
+LANGUAGES = {"en": "", "es": "-es"}
 
 
 # ---- files ----------------------------------------------------------------------------
@@ -312,8 +316,9 @@ def default_outdir() -> Path:
     return Path.cwd() / "screenshots"
 
 
-async def take(name: str, theme: str | None, driver: Driver, outdir: Path) -> Path:
-    app = make_app(theme)
+async def take(name: str, theme: str | None, driver: Driver, outdir: Path,
+               language: str = "en") -> Path:
+    app = make_app(theme, language=language)
     async with app.run_test(headless=True, size=SIZE) as pilot:
         await driver(pilot)
         saved = app.save_screenshot(f"{name}.svg", str(outdir))
@@ -343,27 +348,33 @@ def png_converter() -> Callable[[Path, Path], None] | None:
     return None
 
 
-async def take_all(outdir: Path) -> list[Path]:
+async def take_all(outdir: Path, languages: Sequence[str] = tuple(LANGUAGES)) -> list[Path]:
     written: list[Path] = []
-    for name, theme, driver in SHOTS:
-        svg = await take(name, theme, driver, outdir)
-        print(svg)
-        written.append(svg)
+    for language in languages:
+        for name, theme, driver in SHOTS:
+            svg = await take(name + LANGUAGES[language], theme, driver, outdir, language)
+            print(svg)
+            written.append(svg)
     return written
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if len(args) > 1 or (args and args[0] in ("-h", "--help")):
-        print("usage: python -m sombra_tui.screenshots [OUTDIR]\n\n"
+    languages: list[str] = list(LANGUAGES)
+    if len(args) >= 2 and args[0] == "--lang" and args[1] in LANGUAGES:
+        languages = [args[1]]
+        args = args[2:]
+    if len(args) > 1 or (args and args[0].startswith("-")):
+        print("usage: python -m sombra_tui.screenshots [--lang es|en] [OUTDIR]\n\n"
               "Regenerates every screenshot (SVG, and PNG when rsvg-convert or cairosvg is "
-              f"available) into OUTDIR (default: {default_outdir()}).")
+              f"available) into OUTDIR (default: {default_outdir()}), in English (NAME.svg) "
+              "and Spanish (NAME-es.svg), or only in the --lang given.")
         return 0 if args and args[0] in ("-h", "--help") else 2
     outdir = Path(args[0]) if args else default_outdir()
     outdir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="sombra-tui-screenshots-") as scratch, \
             folders_under(Path(scratch)):
-        svgs = asyncio.run(take_all(outdir))
+        svgs = asyncio.run(take_all(outdir, languages))
     convert = png_converter()
     if convert is None:
         print("PNGs skipped: install rsvg-convert (Debian/Ubuntu: apt install librsvg2-bin; "

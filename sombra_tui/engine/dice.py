@@ -220,8 +220,8 @@ class TAResult(BaseModel):
                     else _("accepted without a roll (failure)"))
         parts = [f"[{self.dice}]" if self.dice else "", f"GD {format_gd(self.gd)}"]
         if self.modifier:
-            parts.append(f"mod {format_gd(self.modifier)}")
-        parts.append(f"= {self.total} vs {self.target}")
+            parts.append(_("mod {gd}").format(gd=format_gd(self.modifier)))
+        parts.append(_("= {total} vs {target}").format(total=self.total, target=self.target))
         parts.append(_("margin {margin}").format(margin=format_gd(self.margin)))
         parts.append(self.label)
         return " ".join(p for p in parts if p)

@@ -71,7 +71,7 @@ def ta_text(result: TAResult, palette: Palette) -> Text:
         text.append(f" {result.dice.d_plus} {result.dice.d_minus}", style="bold")
     text.append(f"  GD {format_gd(result.gd)}")
     if result.modifier:
-        text.append(f" mod {format_gd(result.modifier)}")
+        text.append(" " + _("mod {gd}").format(gd=format_gd(result.modifier)))
     if not result.unrolled:
         text.append("  " + _("{total} vs {target}  margin {margin}").format(
             total=result.total, target=result.target, margin=format_gd(result.margin)))

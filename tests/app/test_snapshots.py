@@ -57,3 +57,12 @@ def test_state(snap_compare: Any, state: shots.Driver, size: tuple[int, int]) ->
 def test_theme_mid_round(snap_compare: Any, theme: str) -> None:
     app = shots.make_app(theme)
     assert snap_compare(app, terminal_size=shots.SIZE, run_before=shots.resolution_mid_round)
+
+
+@pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
+@pytest.mark.parametrize("state", STATES.values(), ids=STATES.keys())
+def test_state_in_spanish(snap_compare: Any, state: shots.Driver,
+                          size: tuple[int, int]) -> None:
+    """The same states in Spanish (issue 12): ~20 % longer words, at 80x24 too."""
+    app = shots.make_app(size=size, language="es")
+    assert snap_compare(app, terminal_size=size, run_before=state)
