@@ -68,9 +68,10 @@ class CharacterEditor(Dialog[Character]):
                                            value=ch.side if ch else Side.NPC,
                                            allow_blank=False, id="side"), field_id="side")
                 with Horizontal(classes="row"):
-                    yield Field("Primaria", TextInput(str(ch.primaria) if ch else "", id="primaria",
+                    yield Field(_("Primaria"), TextInput(str(ch.primaria) if ch else "",
+                                                         id="primaria",
                                                   type="integer"), field_id="primaria")
-                    yield Field("Secundaria", TextInput(str(ch.secundaria) if ch else "",
+                    yield Field(_("Secundaria"), TextInput(str(ch.secundaria) if ch else "",
                                                     id="secundaria", type="integer"),
                                 field_id="secundaria")
                     yield Field("Alerta", TextInput(str(ch.alerta) if ch else "", id="alerta",
@@ -99,8 +100,8 @@ class CharacterEditor(Dialog[Character]):
         data = {
             "name": self.value("name"),
             "side": side if isinstance(side, Side) else Side.NPC,
-            "primaria": parse_int(self.value("primaria"), "primaria", "Primaria", 0, MAX_STAT),
-            "secundaria": parse_int(self.value("secundaria"), "secundaria", "Secundaria", 0,
+            "primaria": parse_int(self.value("primaria"), "primaria", _("Primaria"), 0, MAX_STAT),
+            "secundaria": parse_int(self.value("secundaria"), "secundaria", _("Secundaria"), 0,
                                     MAX_STAT),
             "alerta": parse_int(self.value("alerta"), "alerta", "Alerta", 0, MAX_STAT),
             "skills": parse_skills(self.value("skills")),
