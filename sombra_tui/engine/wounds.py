@@ -41,7 +41,7 @@ from sombra_tui.engine.conditions import (
 from sombra_tui.engine.dice import Dice
 from sombra_tui.engine.errors import invalid
 from sombra_tui.engine.formula import Formula, FormulaError, parse_formula
-from sombra_tui.engine.i18n import N_
+from sombra_tui.engine.i18n import N_, _
 
 MAX_DAMAGE = 999
 MAX_POINTS = 9999
@@ -493,6 +493,22 @@ class Reminder(BaseModel):
     code: str
     params: dict[str, str] = Field(default_factory=dict)
     text: str
+
+    @property
+    def message(self) -> str:
+        """The reminder in the DJ's language, from its code and params."""
+        template = REMINDER_MESSAGES.get(self.code)
+        if template is None:
+            return self.text
+        words = {key: _(SIDE_WORDS.get(value, value)) if key == "side" else value
+                 for key, value in self.params.items()}
+        return _(template).format(**words)
+
+
+#: The reminders' words by code (English msgids).
+REMINDER_MESSAGES = {"wounds.drops_held": N_("Drops what the {side} arm holds.")}
+#: The body's sides as a reminder names them.
+SIDE_WORDS = {"left": N_("left"), "right": N_("right")}
 
 
 class Consequences(BaseModel):

@@ -68,3 +68,14 @@ def test_pydantic_problems_are_translated_by_their_type_not_their_text() -> None
     spanish = {problem.kind: problem.message for problem in validation_problems(refused)}
     assert spanish["model.character_needs_name"] == "un personaje necesita un nombre"
     assert spanish["greater_than_equal"] == "Debe ser mayor o igual que 0"
+
+
+def test_a_wound_reminder_reads_in_the_language_in_force() -> None:
+    """H9: the grave arm wound's reminder, rendered from its code and params."""
+    from sombra_tui.engine.wounds import Reminder
+
+    reminder = Reminder(code="wounds.drops_held", params={"side": "left"},
+                        text="Drops what the left arm holds.")
+    assert reminder.message == "Drops what the left arm holds."
+    i18n.set_language("es")
+    assert reminder.message == "Suelta lo que lleva en el brazo izquierdo."
