@@ -141,9 +141,9 @@ def _describe(error: ValidationError) -> str:
     parts = []
     for problem in validation_problems(error):
         if problem.kind == "missing":
-            message = "is missing (every theme needs it)"
+            message = _("is missing (every theme needs it)")
         elif problem.kind == "extra_forbidden":
-            message = "is not a theme field (a typo?)"
+            message = _("is not a theme field (a typo?)")
         else:
             message = problem.message
         parts.append(_("field '{path}' {message}").format(path=problem.path, message=message))

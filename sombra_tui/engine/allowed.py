@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.errors import SombraError
-from sombra_tui.engine.i18n import N_
+from sombra_tui.engine.i18n import N_, _
 from sombra_tui.engine.state import CombatState, Phase
 
 #: The phases in which steps are resolved (P1), in their order.
@@ -32,16 +32,23 @@ class Fit(NamedTuple):
 
 
 PHASES: dict[type[BaseModel], Fit] = {
-    c.StartCombat: Fit((Phase.SETUP,), "start the combat"),
-    c.Declare: Fit((Phase.DECLARATION,), "declare"),  # D1
-    c.React: Fit((Phase.DECLARATION,), "react"),  # D5
-    c.Decline: Fit((Phase.DECLARATION,), "decline"),  # D4
-    c.DenyPrompt: Fit((Phase.DECLARATION,), "be denied a reaction"),  # D12
-    c.AllowPrompt: Fit((Phase.DECLARATION,), "open a reaction prompt"),  # D12
-    c.Resolve: Fit(RESOLUTION_PHASES, "resolve an action"),  # P2, P3, P5
-    c.ResolveOpposed: Fit(RESOLUTION_PHASES, "resolve an opposed action"),  # O2, O3
+    c.StartCombat: Fit((Phase.SETUP,), N_("start the combat")),
+    c.Declare: Fit((Phase.DECLARATION,), N_("declare")),  # D1
+    c.React: Fit((Phase.DECLARATION,), N_("react")),  # D5
+    c.Decline: Fit((Phase.DECLARATION,), N_("decline")),  # D4
+    c.DenyPrompt: Fit((Phase.DECLARATION,), N_("be denied a reaction")),  # D12
+    c.AllowPrompt: Fit((Phase.DECLARATION,), N_("open a reaction prompt")),  # D12
+    c.Resolve: Fit(RESOLUTION_PHASES, N_("resolve an action")),  # P2, P3, P5
+    c.ResolveOpposed: Fit(RESOLUTION_PHASES, N_("resolve an opposed action")),  # O2, O3
     c.Advance: Fit(tuple(phase for phase in Phase if phase is not Phase.SETUP), refusal=(
-        "advance.not_started", "Start the combat first (it opens round 1).")),
+        "advance.not_started", N_("Start the combat first (it opens round 1)."))),
+}
+
+#: The phases as a refusal names them ("the instant phase").
+PHASE_WORDS: dict[Phase, str] = {
+    Phase.SETUP: N_("setup"), Phase.DECLARATION: N_("declaration"),
+    Phase.INSTANT: N_("instant"), Phase.ROUND: N_("round"), Phase.EXTENDED: N_("extended"),
+    Phase.END_OF_ROUND: N_("end_of_round"),
 }
 
 #: Marks that fit only some phases (P4): nothing is prevented before the first round,
@@ -83,9 +90,10 @@ def check_fits(state: CombatState, command: BaseModel) -> None:
         return
     if fit.refusal is not None:
         code, message = fit.refusal
-        raise SombraError(message, code=code)
-    needed = " or ".join(phase.value for phase in fit.phases)
+        raise SombraError(message, code=code)  # an N_ template
+    # The words inside the sentence are translated as it is made (it is shown at once).
+    needed = _(" or ").join(_(PHASE_WORDS[phase]) for phase in fit.phases)
     raise SombraError(N_("Cannot {doing} now: the combat is in the {phase} phase; that needs"
                          " the {allowed} phase."), code="phase.wrong",
-                      params={"doing": fit.doing, "phase": state.phase.value,
+                      params={"doing": _(fit.doing), "phase": _(PHASE_WORDS[state.phase]),
                               "allowed": needed})

@@ -451,7 +451,7 @@ def alerta_gd(state: CombatState, prompt: Prompt, mode: ReactionMode, *, base: i
 
 
 def _react(state: CombatState, cmd: c.React, emit: _Emitter) -> None:
-    prompt = _need_top_prompt(state, cmd.character, "react")
+    prompt = _need_top_prompt(state, cmd.character, _("react"))
     character = _need_character(state, cmd.character)
     answered = state.declarations[prompt.declaration_id]
     old = state.declaration_of(cmd.character)
@@ -529,7 +529,7 @@ def _react(state: CombatState, cmd: c.React, emit: _Emitter) -> None:
 
 
 def _decline(state: CombatState, cmd: c.Decline, emit: _Emitter) -> None:
-    prompt = _need_top_prompt(state, cmd.character, "decline")
+    prompt = _need_top_prompt(state, cmd.character, _("decline"))
     state.prompts.pop()
     author = state.declarations[prompt.declaration_id].author
     emit(EventKind.DECLINE, Msg(N_("{name} does not react to {author} (D4: no roll, no count, "
@@ -538,7 +538,7 @@ def _decline(state: CombatState, cmd: c.Decline, emit: _Emitter) -> None:
 
 
 def _deny_prompt(state: CombatState, cmd: c.DenyPrompt, emit: _Emitter) -> None:
-    prompt = _need_top_prompt(state, cmd.character, "be denied a reaction")
+    prompt = _need_top_prompt(state, cmd.character, _("be denied a reaction"))
     state.prompts.pop()
     author = state.declarations[prompt.declaration_id].author
     emit(EventKind.OVERRIDE, Msg(N_("DJ denies {name}'s reaction to {author} (D12)."),
@@ -739,7 +739,7 @@ def _target_for(state: CombatState, name: str, action: Action, given: int | None
 
 
 def _resolve(state: CombatState, cmd: c.Resolve, emit: _Emitter) -> None:
-    step = _find_step(state, cmd.character, "resolve an action")
+    step = _find_step(state, cmd.character, _("resolve an action"))
     action = state.step_action(step)
     if action.opposition is not None and action.kind is not ActionKind.AUTOMATIC:
         plan = plan_opposition(state, step)
@@ -1040,12 +1040,12 @@ def _decide(computed: list[str], among: list[str], cmd: c.ResolveOpposed
             raise SombraError(N_("{winner} is not among the tied: {winners}."),
                               code="opposed.not_tied",
                               params={"winner": cmd.tie_winner, "winners": ", ".join(computed)})
-        return cmd.tie_winner, " (tie broken by the DJ)", True
+        return cmd.tie_winner, Msg(N_(" (tie broken by the DJ)")), True
     return computed[0], "", False
 
 
 def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) -> None:
-    step = _find_step(state, cmd.character, "resolve an opposed action")
+    step = _find_step(state, cmd.character, _("resolve an opposed action"))
     action = state.step_action(step)
     opposition = action.opposition
     if opposition is None:
