@@ -9,6 +9,7 @@ from pathlib import Path
 from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.theme import Theme
 
@@ -230,6 +231,12 @@ class SombraApp(App[None]):
         self._report_journal_problem()
 
     # ---- command palette -------------------------------------------------------------
+
+    def action_command_palette(self) -> None:
+        """Textual's command palette, its prompt in the DJ's language."""
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(placeholder=_("Search for commands…"),
+                                            id="--command-palette"))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         # Textual's own commands (Theme, Quit, Keys, Maximize, Screenshot) are yielded

@@ -103,3 +103,14 @@ def test_help_of_a_subcommand_speaks_the_locale(app_dirs: Dirs) -> None:
     english = subprocess.run([sys.executable, "-m", "sombra_tui", "--lang", "en", "--help"],
                              capture_output=True, text=True, env=env, check=False)
     assert english.stdout.startswith("usage: sombra-tui")
+
+
+async def test_the_command_palette_prompts_in_spanish(spanish: str) -> None:
+    from textual.command import CommandInput
+
+    app = make_app(journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert app.screen.query_one(CommandInput).placeholder == "Busca una orden…"
