@@ -146,7 +146,7 @@ def test_s2_reaction_event_shows_round_phase_dice_gd_target_margin_quality(
     for number in ("19", "14", "-5"):
         assert number in described
     assert "fracaso medio" in described
-    assert "sustituye" in event.gd.describe()
+    assert "sustitución" in event.gd.describe()
 
 
 def test_s2_resolution_events_carry_their_phase_and_numbers() -> None:

@@ -60,8 +60,8 @@ class TADialog(Dialog[Resolve]):
                     "" if self.default_target is None else str(self.default_target),
                     id="target", type="integer"), field_id="target")
                 yield Field(_("Extra GD"), TextInput("0", id="extra", type="integer"),
-                            field_id="extra", hint=_("action GD {format_gd}").format(
-                                                       format_gd=format_gd(self.base_gd)))
+                            field_id="extra", hint=_("action GD {gd}").format(
+                                                       gd=format_gd(self.base_gd)))
                 yield Field(_("Modifier"), TextInput("0", id="modifier", type="integer"),
                             field_id="modifier")
             with Horizontal(classes="row"):
