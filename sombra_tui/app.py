@@ -212,8 +212,8 @@ class SombraApp(App[None]):
         self.title = _(self.TITLE)
         for screen in self.screen_stack:
             relabel = getattr(screen, "relabel", None)
-            if callable(relabel):
-                relabel()
+            if callable(relabel):  # the main screen, the help (a form keeps what is typed)
+                self.call_later(relabel)
             else:
                 screen.refresh(layout=True)
         self.refresh_bindings()

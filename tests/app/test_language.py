@@ -114,3 +114,21 @@ async def test_the_command_palette_prompts_in_spanish(spanish: str) -> None:
         await pilot.press("ctrl+p")
         await pilot.pause()
         assert app.screen.query_one(CommandInput).placeholder == "Busca una orden…"
+
+
+async def test_the_help_open_over_the_screen_follows_a_switch() -> None:
+    from textual.widgets import Markdown
+
+    from sombra_tui.screens.dialogs import HelpScreen
+
+    app = make_app(journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        app.switch_language("es")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.query_one(Markdown).source.startswith("## Teclas")

@@ -115,3 +115,8 @@ class HelpScreen(Dialog[None]):
 
     def on_mount(self) -> None:
         self.query_one("#help-scroll").focus()
+
+    async def relabel(self) -> None:
+        """The language changed (from the palette, over the help): show it anew."""
+        await self.recompose()
+        self.query_one("#help-scroll").focus()
