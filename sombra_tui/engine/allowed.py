@@ -64,6 +64,12 @@ COMMAND_TYPES: tuple[type[BaseModel], ...] = (
     c.MoveCharacter, c.ChangeSettings, c.RenameEncounter, c.StartCombat, c.Declare,
     c.React, c.Decline, c.DenyPrompt, c.AllowPrompt, c.Resolve, c.ResolveOpposed,
     c.FreeTA, c.SetMark, c.AdjustExtended, c.AbandonExtended, c.Advance,
+    # Sections H and C fit every phase: a proposal is settled whenever it is open (H1,
+    # H7, H11), and hits by hand, healing, edits and conditions are the DJ's at any
+    # time, set-up included (H12, C2, C3: a condition may begin before round 1).
+    c.AcceptHit, c.DeclineHit, c.ConfirmProposal, c.DeclineProposal, c.ManualHit,
+    c.Heal, c.AttendWound, c.EditWound, c.RemoveWound, c.AddCondition,
+    c.EditCondition, c.RemoveCondition, c.SetCounters,
 )
 
 

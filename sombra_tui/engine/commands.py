@@ -11,9 +11,19 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from sombra_tui.engine.conditions import Condition
 from sombra_tui.engine.dice import Dice
 from sombra_tui.engine.model import MAX_GD, MAX_STAT, Action, Character, Settings
 from sombra_tui.engine.state import ReactionMode
+from sombra_tui.engine.wounds import (
+    MAX_DAMAGE,
+    MAX_POINTS,
+    Consequences,
+    LocatedDamage,
+    Location,
+    Severity,
+    Wound,
+)
 
 _FROZEN = ConfigDict(frozen=True)
 # Lists and dicts validate with fail_fast (see model.py): a bad file stops at its first
@@ -234,6 +244,149 @@ class Advance(BaseModel):
     type: Literal["advance"] = "advance"
 
 
+# ------------------------------------------------------------- hits, wounds (H), conditions (C)
+
+
+class AcceptHit(BaseModel):
+    """Settle an open hit proposal (H1): as read, or with any value the DJ changed
+    first (H12); each given value wins over the dice and is logged as an override."""
+
+    model_config = _FROZEN
+    type: Literal["accept_hit"] = "accept_hit"
+    proposal_id: int
+    #: H2: an aimed attack's location.
+    location: Location | None = None
+    #: H1: a typed damage always wins over the formula (before protection, H5).
+    damage: int | None = Field(None, ge=0, le=MAX_DAMAGE)
+    lethal: bool | None = None
+    #: H8: the DJ's severity.
+    severity: Severity | None = None
+    #: H9: the DJ's consequences.
+    consequences: Consequences | None = None
+    #: H4: tipo IV's (location, damage) list; values of one location add up.
+    entries: list[LocatedDamage] | None = Field(None, min_length=1, max_length=10)
+
+
+class DeclineHit(BaseModel):
+    """Decline an open hit proposal (cover, a narrative miss), logged (H1, H12)."""
+
+    model_config = _FROZEN
+    type: Literal["decline_hit"] = "decline_hit"
+    proposal_id: int
+    reason: str = Field("", max_length=120)
+
+
+class ConfirmProposal(BaseModel):
+    """Confirm an H7 (inconsciente / muerto) or H11 (prevented) proposal."""
+
+    model_config = _FROZEN
+    type: Literal["confirm_proposal"] = "confirm_proposal"
+    proposal_id: int
+
+
+class DeclineProposal(BaseModel):
+    """Decline an H7 or H11 proposal: nothing changes, logged."""
+
+    model_config = _FROZEN
+    type: Literal["decline_proposal"] = "decline_proposal"
+    proposal_id: int
+
+
+class ManualHit(BaseModel):
+    """A hit the tracker did not roll (a fall, fire): assessed like a rolled one (H5-H9)
+    and applied at once, in any phase; each given value wins (H12)."""
+
+    model_config = _FROZEN
+    type: Literal["manual_hit"] = "manual_hit"
+    character: str
+    location: Location
+    damage: int = Field(ge=0, le=MAX_DAMAGE)
+    lethal: bool = True
+    severity: Severity | None = None
+    consequences: Consequences | None = None
+    #: H5: None applies the character's protection on that location.
+    protection: int | None = Field(None, ge=0, le=99)
+    cause: str = Field("", max_length=80)
+
+
+class HealKind(StrEnum):
+    GOLPE = "golpe"
+    HERIDA = "herida"
+
+
+class Heal(BaseModel):
+    """H12: the DJ heals N golpe or herida points (a herida point heals its golpe, H6)."""
+
+    model_config = _FROZEN
+    type: Literal["heal"] = "heal"
+    character: str
+    points: int = Field(ge=1, le=MAX_POINTS)
+    kind: HealKind = HealKind.HERIDA
+
+
+class AttendWound(BaseModel):
+    """H12: the wound is attended; its bleeding stops (and its sangrando goes)."""
+
+    model_config = _FROZEN
+    type: Literal["attend_wound"] = "attend_wound"
+    character: str
+    wound_id: int
+
+
+class EditWound(BaseModel):
+    """H12: replace a wound (same id); the counters stay (SetCounters changes them)."""
+
+    model_config = _FROZEN
+    type: Literal["edit_wound"] = "edit_wound"
+    character: str
+    wound: Wound
+
+
+class RemoveWound(BaseModel):
+    """H12: remove a wound (its conditions stay unless removed too); counters stay."""
+
+    model_config = _FROZEN
+    type: Literal["remove_wound"] = "remove_wound"
+    character: str
+    wound_id: int
+
+
+class AddCondition(BaseModel):
+    """C2: add a built-in or the DJ's own condition; it begins in the current round (C3)
+    and the machine gives it its id."""
+
+    model_config = _FROZEN
+    type: Literal["add_condition"] = "add_condition"
+    character: str
+    condition: Condition
+
+
+class EditCondition(BaseModel):
+    """C2: replace a condition (same id)."""
+
+    model_config = _FROZEN
+    type: Literal["edit_condition"] = "edit_condition"
+    character: str
+    condition: Condition
+
+
+class RemoveCondition(BaseModel):
+    model_config = _FROZEN
+    type: Literal["remove_condition"] = "remove_condition"
+    character: str
+    condition_id: int
+
+
+class SetCounters(BaseModel):
+    """H12: the DJ sets G and W directly (W <= G, H6)."""
+
+    model_config = _FROZEN
+    type: Literal["set_counters"] = "set_counters"
+    character: str
+    g: int = Field(ge=0, le=MAX_POINTS)
+    w: int = Field(ge=0, le=MAX_POINTS)
+
+
 Command = Annotated[
     AddCharacter
     | ImportCharacters
@@ -254,7 +407,20 @@ Command = Annotated[
     | SetMark
     | AdjustExtended
     | AbandonExtended
-    | Advance,
+    | Advance
+    | AcceptHit
+    | DeclineHit
+    | ConfirmProposal
+    | DeclineProposal
+    | ManualHit
+    | Heal
+    | AttendWound
+    | EditWound
+    | RemoveWound
+    | AddCondition
+    | EditCondition
+    | RemoveCondition
+    | SetCounters,
     Field(discriminator="type"),
 ]
 

@@ -8,7 +8,7 @@ so a combat reopened or switched to the other language reads wholly in it.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -32,6 +32,14 @@ class EventKind(StrEnum):
     MARK = "mark"
     EXTENDED = "extended"
     OVERRIDE = "override"
+    PROPOSAL = "proposal"  # H1, H7, H11: something the DJ settles
+    HIT = "hit"  # H12: a hit applied
+    WOUND = "wound"  # H6-H9, H12: points, bleeding, wound edits
+    CONDITION = "condition"  # C1-C4
+
+
+#: A structured event value (kept JSON-simple so a catalog can render it in any language).
+EventValue: TypeAlias = str | int | bool | None
 
 
 class LogEvent(BaseModel):
@@ -59,6 +67,11 @@ class LogEvent(BaseModel):
     confirm_ta: str | None = None
     #: Which rule produced the event, for the help and the tests (e.g. "D7").
     rule: str | None = None
+    #: Stable identifier of what happened ("hit.applied", "wound.bled",
+    #: "condition.expired"), with the values its text is made from, so the line can
+    #: be rendered from data (sections H and C).
+    code: str | None = None
+    data: dict[str, EventValue] = Field(default_factory=dict)
 
     @classmethod
     def of(cls, message: str | Msg, **fields: Any) -> LogEvent:

@@ -62,6 +62,8 @@ class Combat:
         self._redo: list[Command] = list(redo)
         self._state = machine.initial_state(encounter)
         self._checkpoints: dict[int, CombatState] = {0: self._state.clone()}
+        #: What loading the file had to say once (an older format converted).
+        self.notices: list[str] = []
         with bulk():
             for index, command in enumerate(commands):
                 try:

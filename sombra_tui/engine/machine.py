@@ -14,6 +14,24 @@ from typing import Any
 
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.allowed import RESOLUTION_PHASES, check_fits, mark_allowed
+from sombra_tui.engine.coded import CodedError
+from sombra_tui.engine.conditions import (
+    MUERTO,
+    SANGRANDO,
+    ActionScope,
+    Condition,
+    ConditionSource,
+    GradeEntry,
+    builtin,
+    can_act,
+    can_react,
+    end_of_round,
+    is_out,
+    preventing_action,
+    preventing_reaction,
+    prevents_pending_action,
+    total_gd,
+)
 from sombra_tui.engine.dice import (
     TAResult,
     best_of,
@@ -38,8 +56,10 @@ from sombra_tui.engine.model import (
     name_clashes,
 )
 from sombra_tui.engine.state import (
+    Body,
     CombatState,
     Declaration,
+    DeferredHit,
     ExtendedProgress,
     ExtendedStatus,
     GdBreakdown,
@@ -47,10 +67,33 @@ from sombra_tui.engine.state import (
     Phase,
     Prompt,
     PromptKind,
+    Proposal,
+    ProposalKind,
     ReactionMode,
     Step,
     StepStatus,
     trusted,
+)
+from sombra_tui.engine.wounds import (
+    Counters,
+    LocatedDamage,
+    Wound,
+    WoundAssessment,
+    apply_damage,
+    assess,
+    attend,
+    bleed_at_end_of_round,
+    bleed_point,
+    heal_golpe,
+    heal_herida,
+    lethal_for,
+    merge_by_location,
+    new_wound,
+    pv_for,
+    read_hit,
+    ta_grades,
+    threshold_conditions,
+    thresholds,
 )
 
 PHASE_AFTER: dict[Phase, Phase] = {
@@ -231,6 +274,9 @@ def _remove_character(state: CombatState, cmd: c.RemoveCharacter, emit: _Emitter
     state.removed.append(name)
     for prompt in [p for p in state.prompts if p.reactor == name]:
         state.prompts.remove(prompt)
+    # H1/H7/H11: nothing is left to settle about someone who left.
+    state.proposals = [p for p in state.proposals if p.character != name]
+    state.deferred_hits = [h for h in state.deferred_hits if h.target != name]
     for step in state.steps:
         if step.character == name and step.status is StepStatus.PENDING:
             step.status = StepStatus.SKIPPED
@@ -267,7 +313,18 @@ def _change_settings(state: CombatState, cmd: c.ChangeSettings, emit: _Emitter) 
                           code="settings.variable_started")
     state.settings = new
     changes = [f"{key} {getattr(old, key)} -> {value}"
-               for key, value in new.model_dump().items() if getattr(old, key) != value]
+               for key, value in new.model_dump().items()
+               if key != "wounds" and getattr(old, key) != value]
+    if new.wounds != old.wounds:  # section H: name each changed setting
+        changes += [f"{key} {getattr(old.wounds, key)} -> {getattr(new.wounds, key)}"
+                    for key in type(new.wounds).model_fields
+                    if key != "damage_types" and getattr(old.wounds, key)
+                    != getattr(new.wounds, key)]
+        changes += [f"tipo {entry.id} {entry.formula or '-'}, "
+                    + ("lethal" if entry.lethal else "non-lethal")
+                    for entry, before in zip(new.wounds.damage_types,
+                                             old.wounds.damage_types, strict=True)
+                    if entry != before]
     emit(EventKind.ENCOUNTER, Msg(N_("Settings: {names}."),
                                   names=", ".join(changes)))
     if not new.reaccion and state.prompts:  # D3: no prompts with reacción off
@@ -285,6 +342,7 @@ def _rename_encounter(state: CombatState, cmd: c.RenameEncounter, emit: _Emitter
 
 
 def _start_combat(state: CombatState, cmd: c.StartCombat, emit: _Emitter) -> None:
+    _need_no_proposal(state, "start the combat")
     if not state.characters:
         raise SombraError(N_("Add at least one character before starting the combat."),
                           code="start.no_characters")
@@ -321,7 +379,7 @@ def _start_combat(state: CombatState, cmd: c.StartCombat, emit: _Emitter) -> Non
 
 
 def may_react(state: CombatState, reactor: str, declaration: Declaration,
-              positions: dict[str, int] | None = None) -> bool:
+              positions: dict[str, int] | None = None, *, conditions: bool = True) -> bool:
     """D4: already declared, earlier in declaration order, directly affected, able, unlocked."""
     author = declaration.author
     if not state.settings.reaccion or reactor == author:  # D3
@@ -329,6 +387,8 @@ def may_react(state: CombatState, reactor: str, declaration: Declaration,
     if reactor not in declaration.affected or reactor not in state.current:
         return False
     if reactor in state.out or reactor in state.locked or state.character(reactor) is None:
+        return False
+    if conditions and not can_react(state.body(reactor).conditions, state.round):  # C4
         return False
     if positions is None:
         positions = _positions(state, (reactor, author))
@@ -372,9 +432,18 @@ def _open_prompts(state: CombatState, declaration: Declaration, answered_kind: P
     affected = sorted((name for name in declaration.affected if name in positions),
                       key=positions.__getitem__)  # D11: in declaration order
     for name in affected:
-        if name != answered_author and may_react(state, name, declaration, positions):
+        if name == answered_author:
+            continue
+        if may_react(state, name, declaration, positions):
             opened.append(Prompt(id=_new_id(state), reactor=name,
                                  declaration_id=declaration.id))
+        elif may_react(state, name, declaration, positions, conditions=False):
+            # C4: able by D4 but for a condition: no prompt, the skip is logged (D11).
+            names = ", ".join(dict.fromkeys(cond.name for cond in preventing_reaction(
+                state.body(name).conditions, state.round)))
+            emit(EventKind.SKIPPED, f"{name}'s prompt skipped: {names} (C4, D11).",
+                 actor=name, rule="C4", code="prompt.cannot_react",
+                 data={"conditions": names})
     for prompt in opened:
         template = (N_("{reactor} may counter-react to {author}.")
                     if prompt.kind is PromptKind.COUNTER
@@ -388,6 +457,7 @@ def _open_prompts(state: CombatState, declaration: Declaration, answered_kind: P
 
 def _declare(state: CombatState, cmd: c.Declare, emit: _Emitter) -> None:
     _need_character(state, cmd.character)
+    _need_no_proposal(state, "declare")
     top = state.top_prompt
     if top is not None:
         raise SombraError(N_("First settle {reactor}'s reaction prompt (D11)."),
@@ -412,6 +482,11 @@ def _declare(state: CombatState, cmd: c.Declare, emit: _Emitter) -> None:
                              "(declaration order, I3)."),
                           code="declare.not_turn",
                           params={"declarer": declarer, "character": cmd.character})
+    unable = _unable_by_conditions(state, cmd.character)
+    if unable and cmd.actions:  # C4/D1: only inaction
+        raise CodedError("declare.cannot_act", f"{cmd.character} is {unable} and can only "
+                         "declare inaction (C4).", params={"character": cmd.character,
+                                                            "conditions": unable})
     _check_actions(state, cmd.character, cmd.actions)
     affected = _affected(state, cmd.character, cmd.actions, cmd.affected)
     declaration = trusted(Declaration, id=_new_id(state), author=cmd.character,
@@ -445,14 +520,17 @@ def alerta_gd(state: CombatState, prompt: Prompt, mode: ReactionMode, *, base: i
     """D6/D9: base + 1 for substituting (not in a counter-reaction) + 1 per earlier reaction."""
     substitution = 1 if (mode is ReactionMode.SUBSTITUTE
                          and prompt.kind is PromptKind.REACTION) else 0
+    # H10: an Alerta TA is not physical: only conditions on every TA apply.
+    grades = ta_grade_entries(state, prompt.reactor, ActionScope.alerta())
     return GdBreakdown(base=base, substitution=substitution,
                        earlier_reactions=state.reactions_made.get(prompt.reactor, 0),
-                       override=extra)
+                       override=extra, grades=grades)
 
 
 def _react(state: CombatState, cmd: c.React, emit: _Emitter) -> None:
     prompt = _need_top_prompt(state, cmd.character, _("react"))
     character = _need_character(state, cmd.character)
+    _need_no_proposal(state, "react")
     answered = state.declarations[prompt.declaration_id]
     old = state.declaration_of(cmd.character)
     assert old is not None  # D4: only characters who declared are prompted
@@ -664,6 +742,7 @@ def _start_extended(state: CombatState, emit: _Emitter) -> None:
 
 def _advance(state: CombatState, cmd: c.Advance, emit: _Emitter) -> None:
     phase = state.phase
+    _need_no_proposal(state, "go on")
     if phase is Phase.DECLARATION:
         if state.prompts:
             raise SombraError(N_("{reactor}'s reaction prompt is still open."),
@@ -697,6 +776,8 @@ def _advance(state: CombatState, cmd: c.Advance, emit: _Emitter) -> None:
         _build_extended_steps(state, emit)
     elif state.phase is Phase.END_OF_ROUND:
         state.steps = []
+        if state.bodies:
+            _end_of_round_bodies(state, emit)  # H9 bleeding, then C3 expiry
         emit(EventKind.ROUND, Msg(N_("Asalto {round} ends (P6)."), round=state.round),
              rule="P6")
 
@@ -711,6 +792,7 @@ _PHASE_TITLES = {
 
 def _find_step(state: CombatState, name: str, doing: str) -> Step:
     _need_character(state, name)
+    _need_no_proposal(state, doing)
     group = state.current_group()
     for step in group:
         if step.character == name:
@@ -773,7 +855,10 @@ def _resolve(state: CombatState, cmd: c.Resolve, emit: _Emitter) -> None:
     target = _target_for(state, cmd.character, action, cmd.target)
     progress = (state.extended_by_id(step.extended_id) if step.extended_id is not None
                 else None)
-    gd = state.step_gd(step) + cmd.extra_gd
+    base_gd = state.step_gd(step)
+    grades = ta_grade_entries(state, cmd.character,
+                              action_scope(_need_character(state, cmd.character), action))
+    gd = base_gd + cmd.extra_gd + total_gd(grades)  # H10: wound and condition grades
     if cmd.dice is None:
         assert cmd.accept is not None
         result = unrolled_ta(target=target, success=cmd.accept, gd=gd)
@@ -786,10 +871,14 @@ def _resolve(state: CombatState, cmd: c.Resolve, emit: _Emitter) -> None:
     emit(EventKind.TA, Msg(N_("{character}: \"{description}\""),
                            character=cmd.character, description=action.description),
          actor=cmd.character, targets=list(action.targets), ta=result,
+         gd=GdBreakdown(base=base_gd, override=cmd.extra_gd, grades=grades) if grades
+         else None,
          override=cmd.accept is not None or bool(cmd.extra_gd),
          rule="P5" if progress else ("P2" if state.phase is Phase.INSTANT else "P3"))
     if progress is not None:
         _extended_result(state, progress, result.success, emit)
+    if action.is_attack:
+        _propose_hits(state, step, action, cmd.character, result, emit)  # H1
     _after_step(state, step, emit)
 
 
@@ -1086,7 +1175,12 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
 
     def roll_for(name: str, extra: int = 0) -> TAResult:
         target, gd = values[name]
-        return resolve_ta(rolls[name].dice, target=target, gd=gd + extra,
+        # H10: each participant's wound and condition grades (the initiator's action
+        # scope; an opponent's default one).
+        character = state.character(name)
+        grades = [] if character is None else ta_grade_entries(
+            state, name, action_scope(character, action if name == cmd.character else None))
+        return resolve_ta(rolls[name].dice, target=target, gd=gd + extra + total_gd(grades),
                           modifier=rolls[name].modifier, points_per_gd=settings.points_per_gd,
                           quality_levels=settings.niveles_de_calidad)
 
@@ -1105,6 +1199,8 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
              rule="P5" if progress else "O2" if plan.direct else "O3")
         if progress is not None:
             _extended_result(state, progress, result.success, emit)
+        if action.is_attack:
+            _propose_hits(state, step, action, cmd.character, result, emit)  # H1
         _after_step(state, step, emit)
         return
     consumed: list[Step] = []
@@ -1186,6 +1282,12 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
                   if other_step.extended_id is not None else None)
         if chased is not None:
             _extended_result(state, chased, winners_of[other_step.character], emit)
+    # H1/O4: an attack hits when its TA succeeded and it won its comparisons.
+    attacks = [(step, action), *((other, state.step_action(other)) for other in consumed)]
+    for attack_step, attack in attacks:
+        name = attack_step.character
+        if attack.is_attack and winners_of.get(name) and results[name].success:
+            _propose_hits(state, attack_step, attack, name, results[name], emit)
     _after_step(state, step, emit)
 
 
@@ -1231,6 +1333,8 @@ def _after_step(state: CombatState, step: Step, emit: _Emitter) -> None:
     """P3/P4: once a simultaneous group is complete, its deferred marks apply."""
     if not state.group_pending(step.group):
         _apply_pending_marks(state, emit)
+        if state.deferred_hits:
+            _apply_deferred_hits(state, emit)  # H11
 
 
 # --------------------------------------------------------------------------- marks
@@ -1437,6 +1541,12 @@ def _skip_reason(state: CombatState, reactor: str) -> Msg | None:
         return Msg(N_("out (P4)"))
     if state.character(reactor) is None:
         return Msg(N_("gone"))
+    body = state.bodies.get(reactor)
+    if body is not None and body.conditions:
+        blockers = preventing_reaction(body.conditions, state.round)
+        if blockers:  # C4: cannot react
+            return Msg(N_("{conditions} (C4)"), conditions=", ".join(
+                dict.fromkeys(cond.name for cond in blockers)))
     return None
 
 
@@ -1454,10 +1564,12 @@ def _settle(state: CombatState, emit: _Emitter) -> None:
             emit(EventKind.SKIPPED, Msg(N_("{reactor}'s prompt skipped: {reason} (D11)."),
                                         reactor=top.reactor, reason=reason),
                  actor=top.reactor, rule="D11")
+        if state.bodies and not state.prompts:
+            _declare_inaction_for_unable(state, emit)
     elif state.phase in RESOLUTION_PHASES:
         # Steps are only skipped for someone out, gone (removed) or, in the round phase,
         # prevented: with nobody like that there is nothing to look at.
-        if not state.out and not state.removed and not (
+        if not state.out and not state.removed and not state.bodies and not (
                 state.phase is Phase.ROUND and state.prevented):
             return
         changed = True
@@ -1475,6 +1587,9 @@ def _settle(state: CombatState, emit: _Emitter) -> None:
                     why = "out"
                 elif state.phase is Phase.ROUND and name in state.prevented:
                     reason, why = Msg(N_("prevented (P4)")), "prevented"
+                elif (unable := _unable_by_conditions(state, name)) is not None:
+                    reason, why = Msg(N_("{conditions} (C4)"), conditions=unable), \
+                        "cannot act"
                 if reason is None:
                     continue
                 step.status = StepStatus.SKIPPED
@@ -1488,9 +1603,587 @@ def _settle(state: CombatState, emit: _Emitter) -> None:
                 what = f" \"{action.description}\"" if action else ""
                 emit(EventKind.SKIPPED, Msg(N_("{name}{what} skipped: {reason}."),
                                             name=name, what=what, reason=reason), actor=name,
-                     rule="P5" if step.extended_id is not None else "P4")
+                     rule="C4" if why == "cannot act" else
+                     "P5" if step.extended_id is not None else "P4")
                 _after_step(state, step, emit)
                 changed = True
+
+
+# --------------------------------------------------------------------------- hits (H)
+#
+# Section H's rules live in wounds.py and section C's in conditions.py; the machine
+# only calls them, keeps the results in `state.bodies` and logs them (H12, S2).
+
+
+def pv_of(state: CombatState, name: str) -> int:
+    """H6: the character's PV (own, or multiplier x Resistencia)."""
+    character = _need_character(state, name)
+    return pv_for(character.resistencia, state.settings.wounds, character.pv)
+
+
+def action_scope(character: Character, action: Action | None) -> ActionScope:
+    """H10: physical with the main arm unless the declaration says otherwise."""
+    if action is not None and action.scope is not None:
+        return action.scope
+    return ActionScope.default(character.main_arm)
+
+
+def ta_grade_entries(state: CombatState, name: str, scope: ActionScope) -> list[GradeEntry]:
+    """H10/C1: the wound and condition grades a TA of `name` with this scope carries now."""
+    body = state.body(name)
+    if not body.wounds and not body.conditions:
+        return []
+    return ta_grades(body.wounds, body.conditions, state.round, scope)
+
+
+def _set_body(state: CombatState, name: str, **changes: Any) -> Body:
+    body = state.body(name).model_copy(update=changes)
+    state.bodies[name] = body
+    return body
+
+
+def _need_proposal(state: CombatState, proposal_id: int, *kinds: ProposalKind) -> Proposal:
+    proposal = state.proposal(proposal_id)
+    if proposal is None or proposal.kind not in kinds:
+        raise CodedError("proposal.unknown", f"There is no open proposal #{proposal_id}.",
+                         params={"id": proposal_id})
+    return proposal
+
+
+def _need_no_proposal(state: CombatState, doing: str) -> None:
+    """H1/H7/H11: like a reaction prompt, an open proposal is settled before the next step."""
+    if state.proposals:
+        first = state.proposals[0]
+        what = {ProposalKind.HIT: f"the hit on {first.character}",
+                ProposalKind.THRESHOLD: f"{first.condition} for {first.character} (H7)",
+                ProposalKind.PREVENT: f"prevented for {first.character} (H11)"}[first.kind]
+        raise CodedError("proposal.open", f"First settle {what}: accept or decline it, then "
+                         f"{doing}.", params={"kind": first.kind.value,
+                                              "character": first.character, "doing": doing})
+
+
+def _propose_hits(state: CombatState, step: Step, action: Action, attacker: str,
+                  result: TAResult, emit: _Emitter) -> None:
+    """H1: a successful attack TA proposes a hit on each target, read from its dice."""
+    weapon = action.weapon
+    if weapon is None or not result.success:
+        return
+    settings = state.settings.wounds
+    damage_type = settings.damage_type(weapon.damage_type)
+    in_group = state.phase in RESOLUTION_PHASES and state.group_pending(step.group)
+    for name in action.targets:
+        target = state.character(name)
+        if target is None or name == attacker:
+            continue
+        reading = None
+        if result.dice is not None and not result.unrolled:
+            reading = read_hit(result.dice, damage_type, settings,
+                               resistencia=target.resistencia, protection=target.protection,
+                               weapon=weapon)
+        proposal = Proposal(id=_new_id(state), kind=ProposalKind.HIT, character=name,
+                            attacker=attacker, action=action.description, weapon=weapon,
+                            dice=result.dice if reading else None,
+                            damage_type=damage_type.id, reading=reading,
+                            group=step.group if in_group else None, round=state.round)
+        state.proposals.append(proposal)
+        where = (f"{reading.location.label} (dS {reading.dice.ds})" if reading
+                 else "location and damage to give (no dice)")
+        emit(EventKind.PROPOSAL, f"{attacker} hits {name} with {weapon.name}: {where}; "
+             "the DJ settles the hit (H1).", actor=attacker, targets=[name], rule="H1",
+             code="hit.proposed",
+             data={"proposal": proposal.id, "weapon": weapon.name,
+                   "location": reading.location.value if reading else None})
+
+
+def _hit_assessments(state: CombatState, proposal: Proposal, cmd: c.AcceptHit
+                     ) -> tuple[list[WoundAssessment], list[str], str]:
+    """H1-H9 with the DJ's values (H12): the wounds a hit leaves, what the DJ changed,
+    and the hit's numbers for the log line."""
+    target = _need_character(state, proposal.character)
+    settings = state.settings.wounds
+    assert proposal.damage_type is not None
+    damage_type = settings.damage_type(proposal.damage_type)
+    reading = proposal.reading
+    changed: list[str] = []
+    if cmd.entries is not None:  # H4: the DJ's (location, damage) list
+        entries = merge_by_location(cmd.entries)
+        changed.append("locations and damage (H4)")
+    else:
+        if reading is None and (cmd.location is None or
+                                (cmd.damage is None)):
+            raise CodedError("hit.needs_values", f"The hit on {target.name} was decided "
+                             "without dice: give its location and damage (H1).",
+                             params={"character": target.name})
+        if reading is not None and reading.needs_damage and cmd.damage is None:
+            raise CodedError("hit.needs_damage", f"Tipo {damage_type.id} has no formula yet: "
+                             "type the damage (H3).", params={"tipo": damage_type.id})
+        location = cmd.location or (reading.location if reading else None)
+        assert location is not None
+        damage = cmd.damage if cmd.damage is not None else (
+            reading.damage.value if reading else None)
+        assert damage is not None
+        entries = [LocatedDamage(location=location, damage=damage)]
+        if reading is not None and cmd.location is not None \
+                and cmd.location is not reading.location:
+            changed.append(f"location {reading.location.label} -> {cmd.location.label}")
+        if reading is not None and cmd.damage is not None \
+                and cmd.damage != reading.damage.value:
+            changed.append(f"damage {reading.damage.value} -> {cmd.damage}")
+    lethal = lethal_for(damage_type, proposal.weapon, cmd.lethal)
+    if reading is not None and cmd.lethal is not None and cmd.lethal != reading.lethal:
+        changed.append("lethal" if cmd.lethal else "non-lethal")
+    assessments = [assess(entry.location, entry.damage, lethal=lethal,
+                          resistencia=target.resistencia, settings=settings,
+                          protection=target.protection.get(entry.location, 0),
+                          severity=cmd.severity, consequences=cmd.consequences)
+                   for entry in entries]
+    if cmd.severity is not None and any(a.severity_overridden for a in assessments):
+        changed.append(f"severity {cmd.severity.value}")
+    if cmd.consequences is not None:
+        changed.append("consequences")
+    if reading is not None:
+        damage_text = (f"tipo {damage_type.id} {reading.damage.formula} = "
+                       f"{reading.damage.substituted} = {reading.damage.raw}"
+                       if reading.damage.formula and reading.damage.raw is not None
+                       else f"tipo {damage_type.id}")
+        numbers = f"dS {reading.dice.ds} -> value {reading.location_value} (H2); {damage_text}"
+    else:
+        numbers = f"tipo {damage_type.id}, no dice"
+    return assessments, changed, numbers
+
+
+def _wound_text(assessment: WoundAssessment) -> str:
+    """H12: one wound's numbers for the log line."""
+    cons = assessment.consequences
+    protection = (f" - protection {assessment.protection} = {assessment.damage} (H5)"
+                  if assessment.protection else ", no protection (H5)")
+    parts = [f"{assessment.location.label}: damage {assessment.damage_in}{protection}, "
+             + ("lethal" if assessment.lethal else "non-lethal"),
+             f"R {assessment.resistencia} -> {assessment.severity.value} (H8)"]
+    effects = [f"{e.gd:+d} GD {e.scope_label()}" for e in cons.gd]
+    effects += [spec.name + (f" {spec.duration} asaltos" if spec.duration else "")
+                for spec in cons.conditions if spec.name != SANGRANDO]
+    if cons.bleed_rate:
+        effects.append(f"bleeds every {cons.bleed_rate} asaltos")
+    effects += [reminder.text for reminder in cons.reminders]
+    if effects:
+        parts.append(", ".join(effects) + " (H9)")
+    return "; ".join(parts)
+
+
+def _apply_hit(state: CombatState, target: str, assessments: list[WoundAssessment],
+               cause: str, text: str, emit: _Emitter, *, override: bool,
+               data: dict[str, Any]) -> None:
+    """H6-H9, H11: counters, wounds and their conditions; then H7 and H11 proposals."""
+    settings = state.settings.wounds
+    body = state.body(target)
+    before = body.counters
+    counters = before
+    wounds = list(body.wounds)
+    conditions = list(body.conditions)
+    started: list[Condition] = []
+    for assessment in assessments:
+        counters = apply_damage(counters, assessment.damage, assessment.lethal)  # H6
+        wound = new_wound(_new_id(state), assessment, state.round, cause)  # H8, H9
+        wounds.append(wound)
+        for spec in assessment.consequences.conditions:  # H9 as conditions (C1)
+            condition = spec.start(began=state.round, source=ConditionSource.of_wound(wound.id),
+                                   dolor_intenso_gd=settings.dolor_intenso_gd)
+            condition = condition.model_copy(update={"id": _new_id(state)})
+            conditions.append(condition)
+            started.append(condition)
+    _set_body(state, target, counters=counters, wounds=tuple(wounds),
+              conditions=tuple(conditions))
+    pv = pv_of(state, target)
+    wounds_text = " | ".join(_wound_text(a) for a in assessments)
+    emit(EventKind.HIT, f"{text}: {wounds_text}; G {before.g} -> {counters.g}, W {before.w} "
+         f"-> {counters.w} of PV {pv} (H6).", actor=data.get("attacker"), targets=[target],
+         override=override, rule="H12", code="hit.applied",
+         data={**data, "target": target, "g_before": before.g, "g": counters.g,
+               "w_before": before.w, "w": counters.w, "pv": pv,
+               "wounds": len(assessments)})
+    _after_points(state, target, before, counters, emit)
+    for condition in started:
+        _condition_started(state, target, condition, emit)
+
+
+def _after_points(state: CombatState, name: str, before: Counters, after: Counters,
+                  emit: _Emitter) -> None:
+    """H7: reaching PV proposes inconsciente / muerto; points beyond PV are logged."""
+    report = thresholds(before, after, pv_of(state, name))
+    if report.golpe_over or report.herida_over:
+        emit(EventKind.WOUND, f"{name} is beyond PV {report.pv}: G +{report.golpe_over}, "
+             f"W +{report.herida_over} (H7).", actor=name, rule="H7", code="points.over_pv",
+             data={"pv": report.pv, "g_over": report.golpe_over,
+                   "w_over": report.herida_over})
+    for spec in threshold_conditions(report):
+        proposal = Proposal(id=_new_id(state), kind=ProposalKind.THRESHOLD, character=name,
+                            condition=spec.name, round=state.round,
+                            reason="W" if spec.name == MUERTO else "G")
+        state.proposals.append(proposal)
+        which = "W" if spec.name == MUERTO else "G"
+        emit(EventKind.PROPOSAL, f"{name}'s {which} reaches PV {report.pv}: {spec.name}? "
+             "(the DJ confirms, H7)", actor=name, rule="H7", code="threshold.proposed",
+             data={"proposal": proposal.id, "condition": spec.name, "pv": report.pv})
+
+
+def _condition_started(state: CombatState, name: str, condition: Condition,
+                       emit: _Emitter) -> None:
+    """C4: effects act through their rules; H11 proposes prevented for a pending action."""
+    if condition.effects.out:
+        _sync_out(state, name, emit)
+    if state.phase is Phase.ROUND and prevents_pending_action(condition) \
+            and name not in state.prevented and name not in state.out \
+            and can_act(state.body(name).conditions, state.round) \
+            and any(step.character == name and step.extended_id is None
+                    for step in state.pending_steps()) \
+            and not any(p.kind is ProposalKind.PREVENT and p.character == name
+                        for p in state.proposals):
+        proposal = Proposal(id=_new_id(state), kind=ProposalKind.PREVENT, character=name,
+                            reason=condition.name, round=state.round)
+        state.proposals.append(proposal)
+        emit(EventKind.PROPOSAL, f"{name} is {condition.name} with a round action pending: "
+             "mark prevented? (H11, P4)", actor=name, rule="H11", code="prevent.proposed",
+             data={"proposal": proposal.id, "condition": condition.name})
+
+
+def _mark_now_or_later(state: CombatState, name: str, mark: c.Mark, emit: _Emitter) -> None:
+    """P4: a mark inside a simultaneous group in progress waits for the group."""
+    if state.phase in RESOLUTION_PHASES and state.group_in_progress():
+        if not any(p.character == name and p.mark == mark.value for p in state.pending_marks):
+            state.pending_marks.append(PendingMark(character=name, mark=mark.value))
+            emit(EventKind.MARK, f"{name} will be {mark.value} once the simultaneous group "
+                 "has acted (P4).", actor=name, rule="P4")
+        return
+    _apply_mark(state, name, mark, emit)
+
+
+def _sync_out(state: CombatState, name: str, emit: _Emitter) -> None:
+    """C4: out is P4's mark: an out condition makes the character out; when the last one
+    ends, the character is back."""
+    if state.character(name) is None:
+        return
+    out = is_out(state.body(name).conditions, state.round)
+    if out and name not in state.out:
+        _mark_now_or_later(state, name, c.Mark.OUT, emit)
+    elif not out and name in state.out:
+        _mark_now_or_later(state, name, c.Mark.BACK, emit)
+
+
+def _accept_hit(state: CombatState, cmd: c.AcceptHit, emit: _Emitter) -> None:
+    proposal = _need_proposal(state, cmd.proposal_id, ProposalKind.HIT)
+    assessments, changed, numbers = _hit_assessments(state, proposal, cmd)
+    state.proposals.remove(proposal)
+    attacker = proposal.attacker or "?"
+    weapon = proposal.weapon.name if proposal.weapon else ""
+    dj = f" [DJ: {', '.join(changed)}]" if changed else ""
+    text = f"{attacker} hits {proposal.character} with {weapon}: {numbers}{dj}"
+    data: dict[str, Any] = {"attacker": attacker, "weapon": weapon,
+                            "proposal": proposal.id, "changed": ", ".join(changed)}
+    if proposal.group is not None and state.phase in RESOLUTION_PHASES \
+            and state.group_pending(proposal.group):
+        # H11: inside a simultaneous group the wound takes effect after the group (P3).
+        state.deferred_hits.append(DeferredHit(
+            proposal_id=proposal.id, target=proposal.character, group=proposal.group,
+            assessments=tuple(assessments), cause=weapon, text=text))
+        emit(EventKind.HIT, f"{attacker}'s hit on {proposal.character} takes effect after the "
+             "simultaneous group (H11, P3).", actor=attacker, targets=[proposal.character],
+             rule="H11", code="hit.deferred", data={"proposal": proposal.id})
+        return
+    _apply_hit(state, proposal.character, assessments, weapon, text, emit,
+               override=bool(changed), data=data)
+
+
+def _apply_deferred_hits(state: CombatState, emit: _Emitter) -> None:
+    """H11/P3: the group has acted: its accepted hits apply at once."""
+    hits, state.deferred_hits = state.deferred_hits, []
+    for hit in hits:
+        if state.character(hit.target) is None:
+            continue
+        _apply_hit(state, hit.target, list(hit.assessments), hit.cause,
+                   hit.text + " (after the simultaneous group, H11)", emit, override=False,
+                   data={"proposal": hit.proposal_id})
+
+
+def _decline_hit(state: CombatState, cmd: c.DeclineHit, emit: _Emitter) -> None:
+    proposal = _need_proposal(state, cmd.proposal_id, ProposalKind.HIT)
+    state.proposals.remove(proposal)
+    why = f": {cmd.reason.strip()}" if cmd.reason.strip() else ""
+    emit(EventKind.OVERRIDE, f"DJ declines {proposal.attacker}'s hit on "
+         f"{proposal.character}{why} (H1).", actor=proposal.attacker,
+         targets=[proposal.character], override=True, rule="H1", code="hit.declined",
+         data={"proposal": proposal.id, "reason": cmd.reason.strip()})
+
+
+def _confirm_proposal(state: CombatState, cmd: c.ConfirmProposal, emit: _Emitter) -> None:
+    proposal = _need_proposal(state, cmd.proposal_id, ProposalKind.THRESHOLD,
+                              ProposalKind.PREVENT)
+    state.proposals.remove(proposal)
+    name = proposal.character
+    if state.character(name) is None:
+        return
+    if proposal.kind is ProposalKind.THRESHOLD:
+        assert proposal.condition is not None
+        condition = builtin(proposal.condition, began=state.round,
+                            source=ConditionSource.of_rule("H7"), condition_id=_new_id(state))
+        body = state.body(name)
+        _set_body(state, name, conditions=(*body.conditions, condition))
+        emit(EventKind.CONDITION, f"DJ confirms: {name} is {condition.name} (H7).", actor=name,
+             override=True, rule="H7", code="condition.started",
+             data={"condition": condition.name, "id": condition.id})
+        _condition_started(state, name, condition, emit)
+        return
+    emit(EventKind.OVERRIDE, f"DJ confirms: {name} is prevented ({proposal.reason}, H11).",
+         actor=name, override=True, rule="H11", code="prevent.confirmed",
+         data={"condition": proposal.reason})
+    if name not in state.prevented and state.phase is Phase.ROUND:
+        _mark_now_or_later(state, name, c.Mark.PREVENTED, emit)
+
+
+def _decline_proposal(state: CombatState, cmd: c.DeclineProposal, emit: _Emitter) -> None:
+    proposal = _need_proposal(state, cmd.proposal_id, ProposalKind.THRESHOLD,
+                              ProposalKind.PREVENT)
+    state.proposals.remove(proposal)
+    what = proposal.condition if proposal.kind is ProposalKind.THRESHOLD else "prevented"
+    emit(EventKind.OVERRIDE, f"DJ declines {what} for {proposal.character} "
+         f"({'H7' if proposal.kind is ProposalKind.THRESHOLD else 'H11'}).",
+         actor=proposal.character, override=True,
+         rule="H7" if proposal.kind is ProposalKind.THRESHOLD else "H11",
+         code="proposal.declined", data={"proposal": proposal.id, "what": what})
+
+
+def _manual_hit(state: CombatState, cmd: c.ManualHit, emit: _Emitter) -> None:
+    target = _need_character(state, cmd.character)
+    settings = state.settings.wounds
+    protection = (cmd.protection if cmd.protection is not None
+                  else target.protection.get(cmd.location, 0))
+    assessment = assess(cmd.location, cmd.damage, lethal=cmd.lethal,
+                        resistencia=target.resistencia, settings=settings,
+                        protection=protection, severity=cmd.severity,
+                        consequences=cmd.consequences)
+    cause = cmd.cause.strip() or "a hit entered by the DJ"
+    _apply_hit(state, target.name, [assessment], cause,
+               f"DJ enters a hit on {target.name} ({cause})", emit, override=True,
+               data={"cause": cause})
+
+
+# ------------------------------------------------------------------ healing, edits (H12)
+
+
+def _heal(state: CombatState, cmd: c.Heal, emit: _Emitter) -> None:
+    _need_character(state, cmd.character)
+    before = state.body(cmd.character).counters
+    after = (heal_herida(before, cmd.points) if cmd.kind is c.HealKind.HERIDA
+             else heal_golpe(before, cmd.points))
+    if after == before:
+        raise CodedError("heal.nothing", f"{cmd.character} has no {cmd.kind.value} points "
+                         f"to heal ({before}).", params={"character": cmd.character,
+                                                         "kind": cmd.kind.value})
+    _set_body(state, cmd.character, counters=after)
+    emit(EventKind.WOUND, f"DJ heals {cmd.character} {cmd.points} {cmd.kind.value} points: "
+         f"G {before.g} -> {after.g}, W {before.w} -> {after.w} (H12).", actor=cmd.character,
+         override=True, rule="H12", code="points.healed",
+         data={"kind": cmd.kind.value, "points": cmd.points, "g_before": before.g,
+               "g": after.g, "w_before": before.w, "w": after.w})
+
+
+def _need_wound(state: CombatState, name: str, wound_id: int) -> Wound:
+    _need_character(state, name)
+    wound = state.body(name).wound(wound_id)
+    if wound is None:
+        raise CodedError("wound.unknown", f"{name} has no wound #{wound_id}.",
+                         params={"character": name, "id": wound_id})
+    return wound
+
+
+def _attend_wound(state: CombatState, cmd: c.AttendWound, emit: _Emitter) -> None:
+    wound = _need_wound(state, cmd.character, cmd.wound_id)
+    if wound.attended:
+        raise CodedError("wound.attended", f"{cmd.character}'s {wound.location.label} wound "
+                         "is already attended.", params={"character": cmd.character})
+    body = state.body(cmd.character)
+    wounds = tuple(attend(w) if w.id == wound.id else w for w in body.wounds)
+    conditions = tuple(cond for cond in body.conditions
+                       if not (cond.name == SANGRANDO and cond.source.wound_id == wound.id))
+    _set_body(state, cmd.character, wounds=wounds, conditions=conditions)
+    emit(EventKind.WOUND, f"DJ attends {cmd.character}'s {wound.location.label} wound: it "
+         "stops bleeding (H12).", actor=cmd.character, override=True, rule="H12",
+         code="wound.attended", data={"id": wound.id, "location": wound.location.value})
+
+
+def _edit_wound(state: CombatState, cmd: c.EditWound, emit: _Emitter) -> None:
+    old = _need_wound(state, cmd.character, cmd.wound.id)
+    body = state.body(cmd.character)
+    _set_body(state, cmd.character,
+              wounds=tuple(cmd.wound if w.id == old.id else w for w in body.wounds))
+    emit(EventKind.WOUND, f"DJ edits {cmd.character}'s {old.location.label} wound: "
+         f"{cmd.wound.location.label} {cmd.wound.damage}, {cmd.wound.severity.value}"
+         + (", attended" if cmd.wound.attended else "") + " (H12).", actor=cmd.character,
+         override=True, rule="H12", code="wound.edited", data={"id": old.id})
+
+
+def _remove_wound(state: CombatState, cmd: c.RemoveWound, emit: _Emitter) -> None:
+    wound = _need_wound(state, cmd.character, cmd.wound_id)
+    body = state.body(cmd.character)
+    _set_body(state, cmd.character, wounds=tuple(w for w in body.wounds if w.id != wound.id))
+    emit(EventKind.WOUND, f"DJ removes {cmd.character}'s {wound.location.label} wound "
+         "(H12).", actor=cmd.character, override=True, rule="H12", code="wound.removed",
+         data={"id": wound.id})
+
+
+def _set_counters(state: CombatState, cmd: c.SetCounters, emit: _Emitter) -> None:
+    _need_character(state, cmd.character)
+    if cmd.w > cmd.g:
+        raise CodedError("points.w_over_g", f"W ({cmd.w}) cannot exceed G ({cmd.g}): each "
+                         "herida point carries a golpe point (H6).",
+                         params={"g": cmd.g, "w": cmd.w}, field="w")
+    before = state.body(cmd.character).counters
+    after = Counters(g=cmd.g, w=cmd.w)
+    if after == before:
+        raise CodedError("points.unchanged", f"{cmd.character} already has {before}.",
+                         params={"character": cmd.character})
+    _set_body(state, cmd.character, counters=after)
+    emit(EventKind.WOUND, f"DJ sets {cmd.character}'s points: G {before.g} -> {after.g}, "
+         f"W {before.w} -> {after.w} (H12).", actor=cmd.character, override=True, rule="H12",
+         code="points.set", data={"g_before": before.g, "g": after.g, "w_before": before.w,
+                                  "w": after.w})
+    _after_points(state, cmd.character, before, after, emit)
+
+
+# ------------------------------------------------------------------- conditions (C)
+
+
+def _describe_condition(condition: Condition) -> str:
+    if condition.permanent:
+        return f"{condition.name} (never expires)"
+    if condition.duration is None:
+        return f"{condition.name} (until removed)"
+    covered = condition.covered_rounds()
+    assert covered is not None
+    rounds = (f"round {covered.start}" if len(covered) == 1
+              else f"rounds {covered.start}-{covered.stop - 1}")
+    word = "asalto" if condition.duration == 1 else "asaltos"
+    return f"{condition.name} ({condition.duration} {word}: {rounds}, C3)"
+
+
+def _add_condition(state: CombatState, cmd: c.AddCondition, emit: _Emitter) -> None:
+    _need_character(state, cmd.character)
+    condition = cmd.condition.model_copy(update={"id": _new_id(state),
+                                                 "began": state.round})
+    body = state.body(cmd.character)
+    _set_body(state, cmd.character, conditions=(*body.conditions, condition))
+    emit(EventKind.CONDITION, f"DJ: {cmd.character} is {_describe_condition(condition)}.",
+         actor=cmd.character, override=True, rule="C2", code="condition.started",
+         data={"condition": condition.name, "id": condition.id,
+               "duration": condition.duration, "last_round": condition.last_round})
+    _condition_started(state, cmd.character, condition, emit)
+
+
+def _need_condition(state: CombatState, name: str, condition_id: int) -> Condition:
+    _need_character(state, name)
+    condition = state.body(name).condition(condition_id)
+    if condition is None:
+        raise CodedError("condition.unknown", f"{name} has no condition #{condition_id}.",
+                         params={"character": name, "id": condition_id})
+    return condition
+
+
+def _edit_condition(state: CombatState, cmd: c.EditCondition, emit: _Emitter) -> None:
+    old = _need_condition(state, cmd.character, cmd.condition.id)
+    body = state.body(cmd.character)
+    _set_body(state, cmd.character, conditions=tuple(
+        cmd.condition if cond.id == old.id else cond for cond in body.conditions))
+    emit(EventKind.CONDITION, f"DJ edits {cmd.character}'s {old.name}: "
+         f"{_describe_condition(cmd.condition)}.", actor=cmd.character, override=True,
+         rule="C2", code="condition.edited", data={"id": old.id,
+                                                   "condition": cmd.condition.name})
+    _sync_out(state, cmd.character, emit)
+
+
+def _remove_condition(state: CombatState, cmd: c.RemoveCondition, emit: _Emitter) -> None:
+    old = _need_condition(state, cmd.character, cmd.condition_id)
+    body = state.body(cmd.character)
+    _set_body(state, cmd.character,
+              conditions=tuple(cond for cond in body.conditions if cond.id != old.id))
+    emit(EventKind.CONDITION, f"DJ removes {cmd.character}'s {old.name} (C2).",
+         actor=cmd.character, override=True, rule="C2", code="condition.removed",
+         data={"id": old.id, "condition": old.name})
+    _sync_out(state, cmd.character, emit)
+
+
+def _end_of_round_bodies(state: CombatState, emit: _Emitter) -> None:
+    """H9 then C3 at the end of the round (after the extended phase, P6): each
+    unattended bleeding wound counts the round and may lose a point; then the
+    conditions whose last round this is end (a condition ending now still covered it)."""
+    settings = state.settings.wounds
+    for name in list(state.bodies):
+        if state.character(name) is None:
+            continue
+        body = state.bodies[name]
+        counters = body.counters
+        wounds: list[Wound] = []
+        changed = False
+        for wound in body.wounds:
+            tick = bleed_at_end_of_round(wound, state.round) if settings.bleeding \
+                else None
+            if tick is None:
+                wounds.append(wound)
+                continue
+            wounds.append(tick.wound)
+            changed = changed or tick.wound != wound
+            if tick.point_lost:
+                before = counters
+                counters = bleed_point(counters, settings)
+                emit(EventKind.WOUND, f"{name} bleeds 1 point ({wound.location.label}, "
+                     f"{wound.severity.value}, every {wound.bleed_rate} asaltos): G "
+                     f"{before.g} -> {counters.g}, W {before.w} -> {counters.w} (H9).",
+                     actor=name, rule="H9", code="wound.bled",
+                     data={"id": wound.id, "location": wound.location.value,
+                           "rate": wound.bleed_rate, "g_before": before.g, "g": counters.g,
+                           "w_before": before.w, "w": counters.w})
+                state.bodies[name] = body.model_copy(update={"counters": counters})
+                _after_points(state, name, before, counters, emit)
+        if changed:
+            state.bodies[name] = state.bodies[name].model_copy(
+                update={"wounds": tuple(wounds), "counters": counters})
+    for name in list(state.bodies):
+        body = state.bodies[name]
+        expiry = end_of_round(body.conditions, state.round)
+        if not expiry.expired:
+            continue
+        state.bodies[name] = body.model_copy(update={"conditions": expiry.kept})
+        for condition in expiry.expired:
+            emit(EventKind.CONDITION, f"{name}'s {condition.name} ends (C3).", actor=name,
+                 rule="C3", code="condition.expired",
+                 data={"id": condition.id, "condition": condition.name})
+        if state.character(name) is not None:
+            _sync_out(state, name, emit)
+
+
+def _declare_inaction_for_unable(state: CombatState, emit: _Emitter) -> None:
+    """C4/D1: a declarer who cannot act declares inaction (logged)."""
+    while not state.prompts:
+        name = state.current_declarer
+        if name is None or name not in state.bodies:
+            return
+        blockers = preventing_action(state.bodies[name].conditions, state.round)
+        if not blockers:
+            return
+        declaration = trusted(Declaration, id=_new_id(state), author=name)
+        state.declarations[declaration.id] = declaration
+        state.current[name] = declaration.id
+        names = ", ".join(dict.fromkeys(cond.name for cond in blockers))
+        emit(EventKind.SKIPPED, f"{name} is {names}: declares inaction (C4).", actor=name,
+             rule="C4", code="declare.cannot_act", data={"conditions": names})
+
+
+def _unable_by_conditions(state: CombatState, name: str) -> str | None:
+    """C4: the conditions that leave `name` unable to act now, named, or None."""
+    body = state.bodies.get(name)
+    if body is None or not body.conditions:
+        return None
+    blockers = preventing_action(body.conditions, state.round)
+    return ", ".join(dict.fromkeys(cond.name for cond in blockers)) or None
 
 
 # --------------------------------------------------------------------------- dispatch
@@ -1518,6 +2211,19 @@ _HANDLERS: dict[type[Any], _Handler] = {
     c.AdjustExtended: _adjust_extended,
     c.AbandonExtended: _abandon_extended,
     c.Advance: _advance,
+    c.AcceptHit: _accept_hit,
+    c.DeclineHit: _decline_hit,
+    c.ConfirmProposal: _confirm_proposal,
+    c.DeclineProposal: _decline_proposal,
+    c.ManualHit: _manual_hit,
+    c.Heal: _heal,
+    c.AttendWound: _attend_wound,
+    c.EditWound: _edit_wound,
+    c.RemoveWound: _remove_wound,
+    c.AddCondition: _add_condition,
+    c.EditCondition: _edit_condition,
+    c.RemoveCondition: _remove_condition,
+    c.SetCounters: _set_counters,
 }
 
 

@@ -8,9 +8,18 @@ from typing import Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from sombra_tui.engine.conditions import ActionScope, BodySide
 from sombra_tui.engine.dice import DEFAULT_POINTS_PER_GD
 from sombra_tui.engine.errors import invalid
 from sombra_tui.engine.i18n import N_, Msg
+from sombra_tui.engine.wounds import (
+    MAX_POINTS,
+    MAX_PROTECTION,
+    MAX_RESISTENCIA,
+    Location,
+    Weapon,
+    WoundSettings,
+)
 
 # Every list and dict below validates with fail_fast: a file holding a million wrong
 # entries is refused at the first, not after a million error reports (issue 9).
@@ -18,6 +27,8 @@ from sombra_tui.engine.i18n import N_, Msg
 MAX_STAT = 999
 MAX_GD = 20
 NAME_MAX = 40
+#: H6: Resistencia of a character that has none (every character of a version-1 file).
+DEFAULT_RESISTENCIA = 5
 
 
 def name_clashes(names: Iterable[str], taken: Iterable[str] = ()) -> list[str]:
@@ -52,6 +63,18 @@ class Character(BaseModel):
     alerta: int = Field(ge=0, le=MAX_STAT, description="target of reaction TAs (D6)")
     skills: dict[str, int] = Field(default_factory=dict, fail_fast=True)
     notes: str = ""
+    #: H6/H8: Resistencia (5 for characters of version-1 files).
+    resistencia: int = Field(DEFAULT_RESISTENCIA, ge=1, le=MAX_RESISTENCIA,
+                             description="Resistencia (H6, H8)")
+    #: H6: the character's own PV; None: multiplier x Resistencia.
+    pv: int | None = Field(None, ge=1, le=MAX_POINTS, description="own PV (H6)")
+    #: H10: the arm an action uses unless the DJ says otherwise.
+    main_arm: BodySide = BodySide.RIGHT
+    #: H5: protection per location (absent: 0).
+    protection: dict[Location, int] = Field(default_factory=dict)
+    #: H1: the character's weapons; `default_weapon` indexes the one attacks use first.
+    weapons: list[Weapon] = Field(default_factory=list, max_length=20)
+    default_weapon: int = Field(0, ge=0)
 
     @field_validator("name")
     @classmethod
@@ -81,6 +104,27 @@ class Character(BaseModel):
                 return value
         return None
 
+    @field_validator("protection")
+    @classmethod
+    def _check_protection(cls, value: dict[Location, int]) -> dict[Location, int]:
+        for location, points in value.items():
+            if not 0 <= points <= MAX_PROTECTION:
+                raise ValueError(f"protection of the {location.label} must be from 0 to "
+                                 f"{MAX_PROTECTION}, not {points}")
+        return value
+
+    @model_validator(mode="after")
+    def _default_weapon_exists(self) -> Self:
+        if self.default_weapon and self.default_weapon >= len(self.weapons):
+            raise ValueError(f"the default weapon is number {self.default_weapon + 1}, but "
+                             f"{self.name} has {len(self.weapons)} weapons")
+        return self
+
+    @property
+    def weapon(self) -> Weapon | None:
+        """H1: the default weapon, None without weapons."""
+        return self.weapons[self.default_weapon] if self.weapons else None
+
 
 class Settings(BaseModel):
     """Encounter settings (D3, T3, T4, I2)."""
@@ -92,6 +136,8 @@ class Settings(BaseModel):
     iniciativa_variable: bool = Field(False, description="1d10 on primaria, first round (I2)")
     points_per_gd: int = Field(DEFAULT_POINTS_PER_GD, ge=1, le=20,
                                description="points per difficulty grade (T3)")
+    #: Section H's settings (H2, H3, H6, H8, H9), one nested model.
+    wounds: WoundSettings = Field(default_factory=WoundSettings)
 
 
 class ActionKind(StrEnum):
@@ -163,6 +209,11 @@ class Action(BaseModel):
     targets: list[str] = Field(default_factory=list, fail_fast=True)
     extended: ExtendedSpec | None = None
     opposition: Opposition | None = None
+    #: H1: an attack names a weapon (a copy, so the declaration keeps its meaning if the
+    #: sheet changes) and targets.
+    weapon: Weapon | None = None
+    #: H10: what the action uses; None: physical with the main arm.
+    scope: ActionScope | None = None
 
     @field_validator("description")
     @classmethod
@@ -191,6 +242,11 @@ class Action(BaseModel):
         """The action in a line, its kind's tag rendered when shown."""
         return Msg("{description} [{tag}]", description=self.description,
                    tag=Msg(_KIND_TAGS[self.kind]))
+
+    @property
+    def is_attack(self) -> bool:
+        """H1: an action is an attack when it names a weapon and targets."""
+        return self.weapon is not None and bool(self.targets)
 
     def summary(self) -> str:
         return self.summary_msg().render()

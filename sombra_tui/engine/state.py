@@ -12,9 +12,18 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 from pydantic_core import PydanticUndefined
 
-from sombra_tui.engine.dice import TAResult
+from sombra_tui.engine.conditions import Condition, GradeEntry, total_gd
+from sombra_tui.engine.dice import Dice, TAResult
 from sombra_tui.engine.i18n import N_, Join, Msg, _, ngettext
 from sombra_tui.engine.model import Action, Character, ExtendedMode, Settings
+from sombra_tui.engine.wounds import (
+    Counters,
+    HitReading,
+    TipoId,
+    Weapon,
+    Wound,
+    WoundAssessment,
+)
 
 
 class Phase(StrEnum):
@@ -94,16 +103,19 @@ class Prompt(BaseModel):
 
 
 class GdBreakdown(BaseModel):
-    """The GD of an Alerta TA, kept as data so the DJ sees why (D6, D9, D12)."""
+    """The GD of a TA, kept as data so the DJ sees why (D6, D9, D12), with one entry per
+    wound or condition grade (H10, C1)."""
 
     base: int = 0
     substitution: int = 0
     earlier_reactions: int = 0
     override: int = 0
+    grades: list[GradeEntry] = Field(default_factory=list)
 
     @property
     def total(self) -> int:
-        return self.base + self.substitution + self.earlier_reactions + self.override
+        return (self.base + self.substitution + self.earlier_reactions + self.override
+                + total_gd(self.grades))
 
     def describe(self) -> str:
         parts: list[str] = []
@@ -116,6 +128,7 @@ class GdBreakdown(BaseModel):
                                   self.earlier_reactions).format(count=self.earlier_reactions))
         if self.override:
             parts.append(f"DJ {self.override:+d}")
+        parts.extend(entry.describe() for entry in self.grades)  # H10: names each wound
         total = f"GD {self.total:+d}" if self.total else "GD 0"
         return f"{total} = {' + '.join(parts)}" if parts else total
 
@@ -186,6 +199,74 @@ class ExtendedProgress(BaseModel):
         return self.progress_msg().render()
 
 
+class Body(BaseModel):
+    """A character's combat state of section H and C: G / W (H6), wounds (H8, H9) and
+    conditions (C1). Frozen: the machine replaces it on every change (clones share it)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    counters: Counters = Field(default_factory=Counters)
+    wounds: tuple[Wound, ...] = ()
+    conditions: tuple[Condition, ...] = ()
+
+    def wound(self, wound_id: int) -> Wound | None:
+        return next((w for w in self.wounds if w.id == wound_id), None)
+
+    def condition(self, condition_id: int) -> Condition | None:
+        return next((c for c in self.conditions if c.id == condition_id), None)
+
+
+EMPTY_BODY = Body()
+
+
+class ProposalKind(StrEnum):
+    HIT = "hit"  # H1: a hit read from an attack TA's dice
+    THRESHOLD = "threshold"  # H7: inconsciente / muerto
+    PREVENT = "prevent"  # H11: mark prevented (P4)
+
+
+class Proposal(BaseModel):
+    """Something the tracker proposes and the DJ settles before the next step (H1, H7,
+    H11), like a reaction prompt: accept (edited or not) or decline."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: int
+    kind: ProposalKind
+    #: Who it is about: the target of a hit, the character of H7 / H11.
+    character: str
+    #: H1: the attacker, its action and weapon, and the TA's dice (None: the DJ decided
+    #: the TA without a roll, so location and damage must be given).
+    attacker: str | None = None
+    action: str = ""
+    weapon: Weapon | None = None
+    dice: Dice | None = None
+    damage_type: TipoId | None = None
+    #: H1-H9 as read when the proposal was made (None without dice).
+    reading: HitReading | None = None
+    #: H11: the simultaneous group whose effects wait (None: outside a group).
+    group: int | None = None
+    #: H7: the condition proposed (inconsciente, muerto).
+    condition: str | None = None
+    #: Why (the H11 condition that prevents), for the log.
+    reason: str = ""
+    round: int = 0
+
+
+class DeferredHit(BaseModel):
+    """H11: an accepted hit inside a simultaneous group, applied after the group (P3)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    proposal_id: int
+    target: str
+    group: int
+    #: The wounds to apply, assessed (one per location).
+    assessments: tuple[WoundAssessment, ...]
+    cause: str
+    text: str
+
+
 class PendingMark(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -222,6 +303,13 @@ class CombatState(BaseModel):
     steps: list[Step] = Field(default_factory=list)
     extended: list[ExtendedProgress] = Field(default_factory=list)
     next_id: int = 1
+
+    #: H6-H9, C1: each character's counters, wounds and conditions (absent: untouched).
+    bodies: dict[str, Body] = Field(default_factory=dict)
+    #: H1, H7, H11: open proposals, settled before the next step (oldest first).
+    proposals: list[Proposal] = Field(default_factory=list)
+    #: H11: hits accepted inside a simultaneous group, applied once it has acted.
+    deferred_hits: list[DeferredHit] = Field(default_factory=list)
 
     #: name -> position in `characters`; rebuilt whenever it is found stale.
     _index: dict[str, int] = PrivateAttr(default_factory=dict)
@@ -287,6 +375,17 @@ class CombatState(BaseModel):
         private["_index"] = index
         position = index.get(name)
         return None if position is None else characters[position]
+
+    def body(self, name: str) -> Body:
+        """H6, C1: the character's counters, wounds and conditions."""
+        return self.bodies.get(name, EMPTY_BODY)
+
+    def active_conditions(self, name: str) -> list[Condition]:
+        """C4: the conditions in effect on `name` in the current round."""
+        return [c for c in self.body(name).conditions if c.active_in(self.round)]
+
+    def proposal(self, proposal_id: int) -> Proposal | None:
+        return next((p for p in self.proposals if p.id == proposal_id), None)
 
     def declaration_of(self, name: str) -> Declaration | None:
         declaration_id = self.current.get(name)

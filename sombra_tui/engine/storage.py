@@ -31,7 +31,7 @@ from sombra_tui.engine.i18n import N_, _
 from sombra_tui.engine.model import Character, Encounter, name_clashes
 
 FORMAT_NAME = "sombra-tui encounter"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 #: Refuse larger files (never read past this). An app-written 10,000-command combat is
 #: about 2.6 MB (a week of play and more), so 6 MiB leaves room for 2.3 times that; and
 #: the worst file under the limit is refused or loaded in about a second: an app-written
@@ -72,10 +72,33 @@ def dumps(combat: Combat) -> str:
 
 
 #: Format version N -> N+1 converters, applied in order when an older file is loaded.
-#: Each is a pure function of the parsed JSON. Version 1 is the first format, so the
-#: table is empty until the format changes; the mechanism is tested with a stand-in.
+#: Each is a pure function of the parsed JSON.
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
-MIGRATIONS: dict[int, Migration] = {}
+
+
+def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 adds sections H and C (issue 14): Resistencia, PV, main arm, protection
+    and weapons on each character, the wound settings, an action's weapon and scope, and
+    the hit, wound and condition commands. A version-1 file keeps its meaning: its
+    characters get Resistencia 5 and no weapons (spelled out here, not left to the
+    defaults), no protection, its settings RULES.md's defaults, and its commands replay
+    unchanged (none of them names a weapon). Values are then read as strictly as any
+    version-2 file."""
+    encounter = data.get("encounter")
+    if isinstance(encounter, dict):
+        for character in encounter.get("characters") or []:
+            if isinstance(character, dict):
+                character.setdefault("resistencia", 5)
+                character.setdefault("weapons", [])
+    return data
+
+
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2}
+#: What the app says, once, when it opens a file of that version.
+MIGRATION_NOTICES: dict[int, str] = {
+    1: "Opened a version-1 file: its characters got Resistencia 5 and no weapons "
+       "(wounds and conditions are new); saving writes version 2.",
+}
 
 
 def _check_version(version: Any, source: str) -> int:
@@ -120,14 +143,19 @@ def loads(text: str, *, source: str = "the file") -> Combat:
 
 def _loads(text: str, source: str) -> Combat:
     save, problem = _read_current(text)
+    notices: list[str] = []
     if save is None:
-        save = _read(text, source, problem)
+        save, version = _read(text, source, problem)
+        notices = [MIGRATION_NOTICES[v] for v in range(version, FORMAT_VERSION)
+                   if v in MIGRATION_NOTICES]
     try:
-        return Combat(save.encounter, save.commands, save.redo)
+        combat = Combat(save.encounter, save.commands, save.redo)
     except SombraError as error:
         raise SombraError(N_("{source}: {reason}"),
                           code="storage.migration_failed",
                           params={"source": str(source), "reason": str(error)}) from error
+    combat.notices = notices
+    return combat
 
 
 def _read_current(text: str) -> tuple[SaveFile | None, ValidationError | None]:
@@ -169,9 +197,11 @@ def _bad_value(source: str, error: ValidationError) -> SombraError:
                        field=".".join(str(part) for part in first.location))
 
 
-def _read(text: str, source: str, strict: ValidationError | None) -> SaveFile:
+def _read(text: str, source: str, strict: ValidationError | None
+          ) -> tuple[SaveFile, int]:
     """Why the strict reading refused the file, or the file read by way of the
-    migrations: as strict, on the file brought up to the current version."""
+    migrations: as strict, on the file brought up to the current version (with the
+    version it was written in)."""
     try:
         envelope: _Envelope | None = _Envelope.model_validate_json(text)
     except (ValidationError, ValueError, RecursionError):
@@ -191,7 +221,7 @@ def _read(text: str, source: str, strict: ValidationError | None) -> SaveFile:
         raise _bad_value(source, strict) from strict  # no second reading of a big file
     data = migrate(_parse(text, source), source=source)
     try:
-        return SaveFile.model_validate_json(json.dumps(data), strict=True)
+        return SaveFile.model_validate_json(json.dumps(data), strict=True), version
     except ValidationError as error:
         raise _bad_value(source, error) from error
     except (ValueError, RecursionError) as error:

@@ -57,6 +57,24 @@ from sombra_tui.engine import (
     machine,
     storage,
 )
+from sombra_tui.engine.commands import (
+    AcceptHit,
+    AddCondition,
+    AttendWound,
+    ConfirmProposal,
+    DeclineHit,
+    DeclineProposal,
+    EditCondition,
+    EditWound,
+    Heal,
+    HealKind,
+    ManualHit,
+    RemoveCondition,
+    RemoveWound,
+    SetCounters,
+)
+from sombra_tui.engine.conditions import builtin
+from sombra_tui.engine.wounds import Location, Weapon
 
 #: Every command type of the union, by its `type` tag.
 ALL_TYPES = sorted(model.model_fields["type"].default
@@ -144,6 +162,33 @@ def every_command_script() -> list[Command]:
         Advance(),  # round 2
         ImportCharacters(characters=[ch("Eva", 3, 1, 10), ch("Fede", 4, 2, 9)],
                          source="grupo.json"),  # reinforcements: they join next round
+        # Sections H and C (ids of -1 are filled in by played_script).
+        ManualHit(character="Bruno", location=Location.BRAZO_DERECHO, damage=6,
+                  cause="a fall"),  # R 5: leve, bleeds (H8, H9)
+        AttendWound(character="Bruno", wound_id=-1),
+        EditWound.model_construct(character="Bruno"),  # the wound is filled in
+        Heal(character="Bruno", points=2, kind=HealKind.HERIDA),
+        SetCounters(character="Bruno", g=15, w=15),  # PV 15: muerto proposed (H7)
+        DeclineProposal(proposal_id=-1),
+        SetCounters(character="Bruno", g=3, w=1),
+        RemoveWound(character="Bruno", wound_id=-1),
+        AddCondition(character="Ana", condition=builtin("aturdido", began=0, duration=1)),
+        EditCondition.model_construct(character="Ana"),  # filled in
+        RemoveCondition(character="Ana", condition_id=-1),
+        # Ana, aturdido while she was the declarer, has declared inaction (C4).
+        Declare(character="Bruno", affected=[], actions=[
+            act("shoots Ana", "Ana", target=12, weapon=Weapon(name="pistola",
+                                                              damage_type="II"))]),
+        Declare(character="Carla", affected=[], actions=[
+            act("shoots Bruno", "Bruno", target=13, weapon=Weapon(name="pistola",
+                                                                  damage_type="II"))]),
+        Advance(),  # instant
+        Advance(),  # round
+        Resolve(character="Carla", dice=Dice.of(5, 1, 1)),  # hits Bruno (H1)
+        DeclineHit(proposal_id=-1, reason="cover"),
+        Resolve(character="Bruno", dice=Dice.of(5, 2, 1)),  # hits Ana
+        AcceptHit(proposal_id=-1, damage=16),  # the DJ's damage: PV 15 reached (H7)
+        ConfirmProposal(proposal_id=-1),
     ]
 
 
@@ -156,9 +201,30 @@ def played_script() -> tuple[Recorder, list[Command]]:
             active = [p for p in recorder.combat.state.extended if p.status.value == "active"]
             assert active, "the script needs a running extended action here"
             command = command.model_copy(update={"extended_id": active[0].id})
+        command = _fill_ids(recorder.combat.state, command)
         recorder(command)
         played.append(command)
     return recorder, played
+
+
+def _fill_ids(state: CombatState, command: Command) -> Command:
+    """The proposal, wound and condition ids the script leaves as -1 (or None)."""
+    if isinstance(command, AcceptHit | DeclineHit | ConfirmProposal | DeclineProposal):
+        return command.model_copy(update={"proposal_id": state.proposals[0].id})
+    if isinstance(command, AttendWound | RemoveWound):
+        wound = state.body(command.character).wounds[0]
+        return command.model_copy(update={"wound_id": wound.id})
+    if isinstance(command, EditWound):
+        wound = state.body(command.character).wounds[0]
+        return command.model_copy(update={"wound": wound.model_copy(update={"damage": 5})})
+    if isinstance(command, EditCondition):
+        old = state.body(command.character).conditions[0]
+        return command.model_copy(update={"condition": old.model_copy(
+            update={"duration": 3})})
+    if isinstance(command, RemoveCondition):
+        return command.model_copy(update={
+            "condition_id": state.body(command.character).conditions[0].id})
+    return command
 
 
 def test_the_script_uses_every_command_type() -> None:

@@ -225,8 +225,8 @@ BAD_FILES: dict[str, tuple[Callable[[], bytes], list[str], str | None]] = {
     "JSON but a list": (fixed(b"[1, 2, 3]"), ["not a sombra-tui encounter file"], None),
     "JSON without the format": (fixed(json.dumps({"commands": []}).encode()),
                                 ["not a sombra-tui encounter file"], None),
-    "format version 2": (edited(lambda d: d.update(format_version=2)),
-                         ["format version 2", f"version {storage.FORMAT_VERSION}"],
+    "format version 3": (edited(lambda d: d.update(format_version=3)),
+                         ["format version 3", f"version {storage.FORMAT_VERSION}"],
                          "format_version"),
     "format version missing": (edited(lambda d: d.pop("format_version")),
                                ["no valid format_version", "None"], "format_version"),
@@ -382,7 +382,7 @@ def test_s1_a_file_from_before_the_dj_winner_and_free_ta_loads_unchanged() -> No
             OpposedRoll(character="Ana", dice=Dice.of(4, 3, 2), target=12)]
     combat.execute(ResolveOpposed(character="Bruno", rolls=tied, tie_winner="Ana"))
     data = json.loads(storage.dumps(combat))
-    assert data["format_version"] == 1
+    assert data["format_version"] == storage.FORMAT_VERSION
     [opposed] = [cmd for cmd in data["commands"] if cmd["type"] == "resolve_opposed"]
     del opposed["winners"]  # as the file was before
     loaded = storage.loads(json.dumps(data))
