@@ -60,7 +60,15 @@ from sombra_tui.engine.model import (
     Settings,
     Side,
 )
-from sombra_tui.engine.state import CombatState, ExtendedStatus, Phase, ReactionMode
+from sombra_tui.engine.conditions import builtin
+from sombra_tui.engine.state import (
+    CombatState,
+    ExtendedStatus,
+    Phase,
+    ProposalKind,
+    ReactionMode,
+)
+from sombra_tui.engine.wounds import Location, Weapon
 
 DEFAULT_OUTPUT = "bench-results"
 
@@ -120,6 +128,9 @@ class Report:
 
 SKILLS = ("Pelea", "Armas cortas", "Esquivar", "Percepción", "Sigilo")
 VERBS = ("dispara a", "golpea a", "embiste a", "amenaza a", "apunta a", "distrae a")
+#: Sections H and C: attacks with these weapons read hits from their dice.
+WEAPONS = (Weapon(name="pistola", damage_type="II"), Weapon(name="puños", damage_type="0"),
+           Weapon(name="cuchillo", damage_type="I"))
 
 
 def build_encounter(characters: int, seed: int = 1) -> Encounter:
@@ -130,7 +141,8 @@ def build_encounter(characters: int, seed: int = 1) -> Encounter:
                   side=Side.PC if i % 4 == 0 else Side.NPC,
                   primaria=rng.randint(4, 20), secundaria=rng.randint(1, 9),
                   alerta=rng.randint(9, 17),
-                  skills={skill: rng.randint(8, 17) for skill in SKILLS})
+                  skills={skill: rng.randint(8, 17) for skill in SKILLS},
+                  resistencia=rng.randint(4, 8), weapons=[rng.choice(WEAPONS)])
         for i in range(characters)
     ]
     return Encounter(name=f"Banco de pruebas ({characters})", settings=Settings(),
@@ -170,11 +182,53 @@ class ScriptedDJ:
                           skill="Pelea", targets=targets[:1],
                           opposition=Opposition(mode=OppositionMode.DIRECT,
                                                 against=targets[:1]))
+        weapon = None
+        if targets and rng.random() < 0.5:  # H1: an attack with the author's weapon
+            author_sheet = state.character(author)
+            weapon = author_sheet.weapon if author_sheet is not None else None
         return Action(kind=ActionKind.ROUND, description=text, skill=skill,
-                      gd=rng.choice((0, 0, 1)), targets=targets)
+                      gd=rng.choice((0, 0, 1)), targets=targets, weapon=weapon)
+
+    def _settle(self, state: CombatState) -> c.Command:
+        """H1/H7/H11: hits mostly accepted as read; thresholds mostly declined."""
+        rng = self.rng
+        proposal = state.proposals[0]
+        if proposal.kind is not ProposalKind.HIT:
+            if rng.random() < 0.3:
+                return c.ConfirmProposal(proposal_id=proposal.id)
+            return c.DeclineProposal(proposal_id=proposal.id)
+        if rng.random() < 0.1:
+            return c.DeclineHit(proposal_id=proposal.id, reason="cobertura")
+        if proposal.reading is None:
+            return c.AcceptHit(proposal_id=proposal.id, location=Location.PECHO,
+                               damage=rng.randint(1, 12))
+        return c.AcceptHit(proposal_id=proposal.id)
+
+    def _body_command(self, state: CombatState) -> c.Command | None:
+        """Now and then the DJ heals, attends a wound or adds a condition (H12, C2)."""
+        rng = self.rng
+        roll = rng.random()
+        if roll > 0.06:
+            return None
+        name = rng.choice([ch.name for ch in state.characters])
+        body = state.body(name)
+        if roll < 0.02:
+            return c.AddCondition(character=name, condition=builtin(
+                rng.choice(("aturdido", "desarmado", "dolor intenso")), began=0,
+                duration=rng.randint(1, 3)))
+        if roll < 0.04 and body.counters.w:
+            return c.Heal(character=name, points=rng.randint(1, body.counters.w))
+        open_wounds = [w for w in body.wounds if w.bleeding]
+        if open_wounds:
+            return c.AttendWound(character=name, wound_id=open_wounds[0].id)
+        return None
 
     def next_command(self, state: CombatState) -> c.Command:
         phase = state.phase
+        if state.proposals:
+            return self._settle(state)
+        if phase is not Phase.SETUP and (body := self._body_command(state)) is not None:
+            return body
         if phase is Phase.SETUP:
             return c.StartCombat()
         if phase is Phase.DECLARATION:

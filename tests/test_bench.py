@@ -60,3 +60,16 @@ def test_scripted_history_is_legal_and_has_reaction_chains() -> None:
     combat = Combat(encounter, history)
     assert combat.state.round >= 3
     assert any(event.rule == "D9" for event in combat.log)  # a counter-reaction prompt
+
+
+def test_scripted_history_has_hits_bleeding_and_expiries() -> None:
+    """Sections H and C in the benchmark's history: hits settled, bleeding at the end of
+    a round (H9), conditions that expire (C3)."""
+    from sombra_tui.engine.history import Combat
+
+    encounter = bench.build_encounter(20)
+    history = bench.build_history(encounter, 3000)
+    assert {"accept_hit", "decline_hit", "add_condition", "heal"} <= {
+        command.type for command in history}
+    codes = {event.code for event in Combat(encounter, history).log}
+    assert {"hit.applied", "wound.bled", "condition.expired"} <= codes

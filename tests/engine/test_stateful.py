@@ -92,6 +92,31 @@ from sombra_tui.engine import (
     storage,
 )
 
+from sombra_tui.engine.commands import (  # noqa: E402  (sections H and C)
+    AcceptHit,
+    AddCondition,
+    AttendWound,
+    ConfirmProposal,
+    DeclineHit,
+    DeclineProposal,
+    EditWound,
+    Heal,
+    HealKind,
+    ManualHit,
+    RemoveCondition,
+    SetCounters,
+)
+from sombra_tui.engine.conditions import (  # noqa: E402
+    BUILTIN_NAMES,
+    builtin,
+    preventing_reaction,
+)
+from sombra_tui.engine.state import ProposalKind  # noqa: E402
+from sombra_tui.engine.wounds import Location, Severity, Weapon  # noqa: E402
+
+WEAPONS = [Weapon(name="pistola", damage_type="II"), Weapon(name="puños", damage_type="0"),
+           Weapon(name="granada", damage_type="IV"), Weapon(name="rifle", damage_type="III")]
+
 NAMES = ["Ana", "Bruno", "Carla", "Dario", "Elena", "Fede", "Gala"]
 EXTRA_NAMES = ["Hugo", "Ines", "Juan"]
 MAX_CHARACTERS = 8
@@ -198,11 +223,15 @@ def audit_history(combat: Combat) -> None:
                 declared, joined, skipped_while_out = [], set(), set()
                 locked, successes = set(), Counter()
 
-            elif event.kind is EventKind.DECLARE:
+            elif event.kind is EventKind.DECLARE or event.code == "declare.cannot_act":
+                # (C4: a declarer who cannot act declares inaction, in its turn.)
                 actor = event.actor
                 assert actor is not None
+                # (An automatic inaction may follow a mark made by the same command.)
+                outs = (set(state.out) if event.code == "declare.cannot_act"
+                        else out_before)
                 waiting = [name for name in order if name not in declared
-                           and name in present and name not in out_before
+                           and name in present and name not in outs
                            and name not in joined]
                 assert waiting and actor == waiting[0], (
                     f"{where}: {actor} declares, I3 says {waiting[:1]}")
@@ -218,6 +247,9 @@ def audit_history(combat: Combat) -> None:
                 assert event.actor not in locked, f"{where}: prompt for locked {event.actor}"
                 assert event.actor not in out_before, f"{where}: prompt for out {event.actor}"
                 assert event.actor in present, f"{where}: prompt for gone {event.actor}"
+                if not any(e.kind is EventKind.OVERRIDE for e in events):  # C4
+                    assert not preventing_reaction(state.body(event.actor).conditions,
+                                                   state.round), f"{where}: C4 prompt"
 
             elif event.kind is EventKind.REACTION:
                 assert isinstance(command, React), where
@@ -286,6 +318,9 @@ class CombatMachine(RuleBasedStateMachine):
         super().__init__()
         self.combat: Combat
         self.serial = 0
+        #: Characters whose counters or wounds the DJ set directly (H12): the
+        #: "G <= recorded damage" invariant does not hold for them.
+        self.edited: set[str] = set()
 
     # ---- helpers ---------------------------------------------------------
 
@@ -301,7 +336,14 @@ class CombatMachine(RuleBasedStateMachine):
 
     def execute(self, command: Command) -> None:
         before = (self.state.round, self.state.phase)
-        self.combat.execute(command)
+        conditions = {(name, c.id): c for name, body in self.state.bodies.items()
+                      for c in body.conditions}
+        events = self.combat.execute(command)
+        for event in events:  # C3: a condition expires exactly at the end of its last round
+            if event.code == "condition.expired":
+                ended = conditions[(event.actor or "", int(event.data["id"] or 0))]
+                assert event.phase is Phase.END_OF_ROUND and ended.last_round == event.round, (
+                    "C3", ended, event)
         after = (self.state.round, self.state.phase)
         assert p1_follows(before, after), f"P1: {before} -> {after}"
         assert self.combat.redo_stack == [], "a new command clears the redo stack"
@@ -346,9 +388,11 @@ class CombatMachine(RuleBasedStateMachine):
                 role=data.draw(st.sampled_from(Role), label="role"),
                 reading=data.draw(st.sampled_from(Reading), label="reading"))
         self.serial += 1
+        weapon = (data.draw(st.sampled_from([None, None, *WEAPONS]), label="weapon")
+                  if kind is not ActionKind.AUTOMATIC else None)  # H1: an attack
         return Action(kind=kind, description=f"{kind.value} {self.serial}", target=target,
                       gd=data.draw(st.integers(-1, 2), label="action gd"), targets=targets,
-                      extended=spec, opposition=opposition)
+                      extended=spec, opposition=opposition, weapon=weapon)
 
     def draw_actions(self, data: Any, author: str, low: int, high: int,
                      extended: bool = True) -> list[Action]:
@@ -378,17 +422,24 @@ class CombatMachine(RuleBasedStateMachine):
 
     # ---- what may happen now ---------------------------------------------
 
+    def has_proposal(self) -> bool:
+        return bool(self.state.proposals)
+
     def has_prompt(self) -> bool:
-        return self.state.phase is Phase.DECLARATION and bool(self.state.prompts)
+        return (self.state.phase is Phase.DECLARATION and bool(self.state.prompts)
+                and not self.has_proposal())
 
     def can_declare(self) -> bool:
-        return self.state.current_declarer is not None
+        return self.state.current_declarer is not None and not self.has_proposal()
 
     def can_resolve(self) -> bool:
-        return self.state.phase in RESOLUTION and bool(self.state.current_group())
+        return (self.state.phase in RESOLUTION and bool(self.state.current_group())
+                and not self.has_proposal())
 
     def can_advance(self) -> bool:
         state = self.state
+        if self.has_proposal():  # H1/H7/H11: settled first
+            return False
         if state.phase is Phase.DECLARATION:
             return not state.prompts and state.next_declarer is None
         if state.phase in RESOLUTION:
@@ -473,9 +524,35 @@ class CombatMachine(RuleBasedStateMachine):
             command = command.model_copy(update={"winners": decided})
         self.execute(command)
 
+    def settle_proposal(self, data: Any) -> None:
+        """H1, H7, H11: accept (as read or edited), or decline, the first proposal."""
+        proposal = self.state.proposals[0]
+        accept = data.draw(st.sampled_from([True, True, True, False]), label="accept?")
+        if proposal.kind is not ProposalKind.HIT:
+            self.execute(ConfirmProposal(proposal_id=proposal.id) if accept
+                         else DeclineProposal(proposal_id=proposal.id))
+            return
+        if not accept:
+            self.execute(DeclineHit(proposal_id=proposal.id, reason="cover"))
+            return
+        reading = proposal.reading
+        needs = reading is None or reading.needs_damage
+        damage = (data.draw(st.integers(0, 30), label="typed damage") if needs or
+                  data.draw(st.integers(0, 3), label="edit damage") == 0 else None)
+        location = (data.draw(st.sampled_from(Location), label="location")
+                    if reading is None or data.draw(st.integers(0, 4)) == 0 else None)
+        severity = (data.draw(st.sampled_from(Severity), label="severity")
+                    if data.draw(st.integers(0, 5), label="edit severity") == 0 else None)
+        self.execute(AcceptHit(proposal_id=proposal.id, damage=damage, location=location,
+                               severity=severity,
+                               lethal=data.draw(st.sampled_from([None, None, True, False]),
+                                                label="lethal")))
+
     def natural_step(self, data: Any) -> None:
         if self.state.phase is Phase.SETUP:  # undone back to the start
             self.execute(self.combat.start_command())
+        elif self.has_proposal():
+            self.settle_proposal(data)
         elif self.has_prompt():
             self.do_answer(data)
         elif self.can_declare():
@@ -494,7 +571,10 @@ class CombatMachine(RuleBasedStateMachine):
         characters = [
             Character(name=NAMES[i], primaria=data.draw(st.integers(0, 3)),
                       secundaria=data.draw(st.integers(0, 2)),
-                      alerta=data.draw(st.integers(6, 24)))
+                      alerta=data.draw(st.integers(6, 24)),
+                      resistencia=data.draw(st.integers(2, 8), label="resistencia"),
+                      protection={Location.PECHO: data.draw(st.integers(0, 2))},
+                      weapons=[data.draw(st.sampled_from(WEAPONS), label="weapon")])
             for i in range(count)
         ]
         encounter_settings = Settings(
@@ -557,7 +637,8 @@ class CombatMachine(RuleBasedStateMachine):
     def dj_side_command(self, data: Any) -> None:
         """One of the DJ's other commands: a mark, an extended adjustment, a roster or
         settings change."""
-        moves = [self.mark, self.change_roster, self.change_settings, self.free_ta]
+        moves = [self.mark, self.change_roster, self.change_settings, self.free_ta,
+                 self.body_command, self.body_command]
         if any(p.status is ExtendedStatus.ACTIVE for p in self.state.extended):
             moves.append(self.adjust_extended)
         data.draw(st.sampled_from(moves), label="side command")(data)
@@ -582,6 +663,63 @@ class CombatMachine(RuleBasedStateMachine):
             self.refused(command)
         else:
             self.execute(command)
+
+    def body_command(self, data: Any) -> None:
+        """Sections H and C by the DJ: a hit by hand, healing, attending, edits of counters
+        and wounds, conditions added (C2, with C3 durations) and removed."""
+        name = data.draw(st.sampled_from(self.names()), label="who")
+        body = self.state.body(name)
+        choices = ["hit", "hit", "condition", "counters"]
+        if body.counters.g:
+            choices.append("heal")
+        if body.wounds:
+            choices += ["attend", "edit wound"]
+        if body.conditions:
+            choices.append("remove condition")
+        choice = data.draw(st.sampled_from(choices), label="body command")
+        if choice == "hit":
+            self.execute(ManualHit(character=name,
+                                   location=data.draw(st.sampled_from(Location)),
+                                   damage=data.draw(st.integers(0, 25), label="damage"),
+                                   lethal=data.draw(st.booleans(), label="lethal")))
+        elif choice == "condition":
+            condition_name = data.draw(st.sampled_from(BUILTIN_NAMES), label="condition")
+            duration = (None if condition_name == "muerto" else
+                        data.draw(st.one_of(st.none(), st.integers(1, 3)), label="asaltos"))
+            self.execute(AddCondition(character=name, condition=builtin(
+                condition_name, began=0, duration=duration)))
+        elif choice == "counters":
+            g = data.draw(st.integers(0, 30), label="g")
+            w = data.draw(st.integers(0, 30), label="w")
+            command = SetCounters(character=name, g=g, w=w)
+            if w > g or body.counters.g == g and body.counters.w == w:
+                self.refused(command)  # H6: W <= G always
+            else:
+                self.edited.add(name)
+                self.execute(command)
+        elif choice == "heal":
+            kind = data.draw(st.sampled_from(HealKind), label="heal kind")
+            command = Heal(character=name, points=data.draw(st.integers(1, 10)), kind=kind)
+            if (kind is HealKind.HERIDA and not body.counters.w) or (
+                    kind is HealKind.GOLPE and body.counters.g == body.counters.w):
+                self.refused(command)
+            else:
+                self.execute(command)
+        elif choice == "attend":
+            wound = data.draw(st.sampled_from(body.wounds), label="wound")
+            command = AttendWound(character=name, wound_id=wound.id)
+            if wound.attended:
+                self.refused(command)
+            else:
+                self.execute(command)
+        elif choice == "edit wound":
+            wound = data.draw(st.sampled_from(body.wounds), label="wound")
+            self.edited.add(name)
+            self.execute(EditWound(character=name, wound=wound.model_copy(
+                update={"damage": data.draw(st.integers(0, 20), label="new damage")})))
+        else:
+            condition = data.draw(st.sampled_from(body.conditions), label="condition")
+            self.execute(RemoveCondition(character=name, condition_id=condition.id))
 
     def free_ta(self, data: Any) -> None:
         """The DJ's free TA (T2): logged with its numbers, no step changes."""
@@ -781,6 +919,25 @@ class CombatMachine(RuleBasedStateMachine):
             assert name not in state.out, f"P4/P5: {name} is out but still acts"
             if state.phase is Phase.ROUND:
                 assert name not in state.prevented, f"P4: {name} is prevented but acts"
+
+    @invariant()
+    def points_and_conditions_follow_h6_and_c3(self) -> None:
+        """H6: W <= G <= the damage recorded in wounds and bleeding (unless the DJ set
+        them); C3: no condition outlives its last round."""
+        state = self.state
+        for name, body in state.bodies.items():
+            counters = body.counters
+            assert counters.w <= counters.g, f"H6: {name} {counters}"
+            recorded = sum(w.damage + w.bled for w in body.wounds)
+            if name not in self.edited:
+                assert counters.g <= recorded, f"H6: {name} {counters} > {recorded}"
+            for condition in body.conditions:
+                last = condition.last_round
+                if last is None:
+                    continue
+                assert last > state.round or (
+                    last == state.round and state.phase is not Phase.END_OF_ROUND), (
+                    f"C3: {name}'s {condition.name} outlived round {last}")
 
     @invariant()
     def undo_then_redo_changes_nothing(self) -> None:
