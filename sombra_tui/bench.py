@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from sombra_tui.engine import commands as c
+from sombra_tui.engine.conditions import builtin
 from sombra_tui.engine.dice import Dice
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.history import CHECKPOINT_EVERY, Combat
@@ -60,7 +61,6 @@ from sombra_tui.engine.model import (
     Settings,
     Side,
 )
-from sombra_tui.engine.conditions import builtin
 from sombra_tui.engine.state import (
     CombatState,
     ExtendedStatus,

@@ -91,8 +91,7 @@ from sombra_tui.engine import (
     plan_opposition,
     storage,
 )
-
-from sombra_tui.engine.commands import (  # noqa: E402  (sections H and C)
+from sombra_tui.engine.commands import (
     AcceptHit,
     AddCondition,
     AttendWound,
@@ -106,13 +105,13 @@ from sombra_tui.engine.commands import (  # noqa: E402  (sections H and C)
     RemoveCondition,
     SetCounters,
 )
-from sombra_tui.engine.conditions import (  # noqa: E402
+from sombra_tui.engine.conditions import (
     BUILTIN_NAMES,
     builtin,
     preventing_reaction,
 )
-from sombra_tui.engine.state import ProposalKind  # noqa: E402
-from sombra_tui.engine.wounds import Location, Severity, Weapon  # noqa: E402
+from sombra_tui.engine.state import ProposalKind
+from sombra_tui.engine.wounds import Location, Severity, Weapon
 
 WEAPONS = [Weapon(name="pistola", damage_type="II"), Weapon(name="puños", damage_type="0"),
            Weapon(name="granada", damage_type="IV"), Weapon(name="rifle", damage_type="III")]
@@ -692,7 +691,7 @@ class CombatMachine(RuleBasedStateMachine):
             g = data.draw(st.integers(0, 30), label="g")
             w = data.draw(st.integers(0, 30), label="w")
             command = SetCounters(character=name, g=g, w=w)
-            if w > g or body.counters.g == g and body.counters.w == w:
+            if w > g or (body.counters.g == g and body.counters.w == w):
                 self.refused(command)  # H6: W <= G always
             else:
                 self.edited.add(name)
