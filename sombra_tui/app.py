@@ -56,7 +56,13 @@ PALETTE_COMMANDS: list[tuple[str, str, str]] = [
     ("adjust_extended", N_("Adjust an extended action"),
      N_("Duration, successes, GD; abandon (j)")),
     ("settings", N_("Encounter settings"),
-     N_("Reacción, niveles de calidad, iniciativa variable; language (g)")),
+     N_("Reacción, niveles de calidad, iniciativa variable; language; PV, damage types "
+        "and bleeding (g)")),
+    ("sheet", N_("Character sheet"),
+     N_("The selected character's points, wounds, conditions and weapons; heal, attend, "
+        "add a condition or a hit (w)")),
+    ("manual_hit", N_("Hit by hand"),
+     N_("A hit the tracker did not roll on the selected character: a fall, fire (h)")),
 ]
 
 
@@ -127,6 +133,7 @@ class SombraApp(App[None]):
         self.push_screen(self.main_screen)
         for problem in self.startup_problems:
             self.notify(str(problem), severity="warning", timeout=8)
+        self._say_notices(self._session)
         if self.journaling:
             # After the first frame: starting the journal writes the whole combat
             # (megabytes after a long evening), and the DJ should see the screen first.
@@ -367,7 +374,14 @@ class SombraApp(App[None]):
             session.start_journal(config.journal_dir())
         self.main_screen.render_state(force_log=True)
         self.notify(_("Opened {path}").format(path=path), timeout=3)
+        self._say_notices(session)
         return True
+
+    def _say_notices(self, session: Session) -> None:
+        """What loading the file had to say, once (an older format converted)."""
+        for notice in session.combat.notices:
+            self.notify(_(notice), title=_("Older file"), timeout=10)
+        session.combat.notices = []
 
     async def _settle_unsaved(self, question: str) -> bool:
         """Ask `question` about unsaved changes; True when it is fine to go on."""

@@ -289,7 +289,8 @@ class ScriptedDJ:
                 return c.SetMark(character=rng.choice(present), mark=c.Mark.OUT)  # P4
             return c.Advance()
         step = group[0]
-        if rng.random() < 0.02 and step.character not in state.prevented and \
+        held = any(mark.character == step.character for mark in state.pending_marks)
+        if rng.random() < 0.02 and step.character not in state.prevented and not held and \
                 state.phase is not Phase.EXTENDED:
             return c.SetMark(character=step.character, mark=c.Mark.PREVENTED)
         action = state.step_action(step)

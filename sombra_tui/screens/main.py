@@ -30,7 +30,7 @@ from sombra_tui.engine.events import EventKind, LogEvent
 from sombra_tui.engine.i18n import N_, _
 from sombra_tui.engine.machine import plan_opposition
 from sombra_tui.engine.model import ActionKind
-from sombra_tui.engine.state import CombatState, ExtendedStatus, Phase, Step
+from sombra_tui.engine.state import CombatState, ExtendedStatus, Phase, ProposalKind, Step
 from sombra_tui.screens.dialogs import (
     CharacterEditor,
     ConfirmDialog,
@@ -44,6 +44,12 @@ from sombra_tui.screens.dialogs import (
     TADialog,
 )
 from sombra_tui.screens.dialogs.opposed import comparisons
+from sombra_tui.screens.dialogs.wounds import (
+    CharacterSheet,
+    HitDialog,
+    ManualHitDialog,
+    proposal_question,
+)
 from sombra_tui.session import Session
 from sombra_tui.widgets.declaration_queue import DeclarationQueue
 from sombra_tui.widgets.footer import TranslatedFooter
@@ -88,6 +94,8 @@ class MainScreen(Screen[None]):
         Binding("A", "allow_prompt", N_("DJ allow"), show=False),
         Binding("z", "deny_prompt", N_("DJ deny"), show=False),
         Binding("g", "settings", N_("Settings"), show=False),
+        Binding("w", "sheet", N_("Sheet")),
+        Binding("h", "manual_hit", N_("Hit"), show=False),
     ]
 
     DEFAULT_CSS = """
@@ -214,7 +222,9 @@ class MainScreen(Screen[None]):
 
     def action_next_step(self) -> None:
         state = self.state
-        if state.phase is Phase.SETUP:
+        if state.proposals:  # H1/H7/H11: settled before the next step
+            self.settle_proposal()
+        elif state.phase is Phase.SETUP:
             self.run_command(self.session.combat.start_command())
         elif state.phase is Phase.DECLARATION:
             if state.top_prompt is not None:
@@ -229,6 +239,42 @@ class MainScreen(Screen[None]):
             self.action_type_dice()
         else:
             self.run_command(c.Advance())
+
+    # ---- hits, wounds, conditions (H, C) --------------------------------------------------
+
+    @work
+    async def settle_proposal(self) -> None:
+        """The first open proposal: a hit (every number, editable) or an H7 / H11 question."""
+        state = self.state
+        if not state.proposals:
+            return
+        proposal = state.proposals[0]
+        if proposal.kind is ProposalKind.HIT:
+            command = await self.app.push_screen_wait(HitDialog(state, proposal, self.check))
+            if command is not None:
+                self.run_command(command)
+            return
+        confirm = await self.app.push_screen_wait(ConfirmDialog(
+            proposal_question(proposal), yes="Confirm", no="Decline"))
+        self.run_command(c.ConfirmProposal(proposal_id=proposal.id) if confirm
+                         else c.DeclineProposal(proposal_id=proposal.id))
+
+    def action_sheet(self) -> None:
+        """The selected character's sheet: wounds, conditions, weapons, with their keys."""
+        name = self.selected()
+        if name is None:
+            return
+        self.app.push_screen(CharacterSheet(lambda: self.state, name, self.check,
+                                            self.run_command))
+
+    @work
+    async def action_manual_hit(self) -> None:
+        name = self.selected()
+        if name is None:
+            return
+        command = await self.app.push_screen_wait(ManualHitDialog(name, self.check))
+        if command is not None:
+            self.run_command(command)
 
     # ---- declaration phase ------------------------------------------------------------
 

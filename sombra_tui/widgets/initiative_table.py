@@ -17,14 +17,18 @@ from textual.strip import Strip
 from sombra_tui.engine import i18n
 from sombra_tui.engine.i18n import N_, _
 from sombra_tui.engine.initiative import action_order
+from sombra_tui.engine.machine import pv_of
 from sombra_tui.engine.state import CombatState, ExtendedProgress, ExtendedStatus, Phase
 from sombra_tui.widgets.formatting import Palette, side_label
 from sombra_tui.widgets.theme import FollowsTheme
 
 # Estado before Declaración: when the panel is narrow, the long text is what gets cut.
-#: The columns' headings (English msgids, shown in the DJ's language).
-COLUMNS = ("", N_("Name"), N_("Side"), N_("Ini"), N_("Alerta"), N_("Status"), N_("Declaration"))
-FIXED_WIDTHS = {"": 1, "Name": 12, "Side": 5, "Ini": 7, "Alerta": 6}
+#: The columns' headings (English msgids, shown in the DJ's language). What a fight
+#: changes comes first (G/W of PV, then Status with the conditions and their rounds
+#: left), so a narrow panel (80x24) still shows it; the declaration is what gets cut.
+COLUMNS = ("", N_("Name"), N_("G/W PV"), N_("Status"), N_("Side"), N_("Ini"), N_("Alerta"),
+           N_("Declaration"))
+FIXED_WIDTHS = {"": 1, "Name": 12, "G/W PV": 9, "Side": 5, "Ini": 7, "Alerta": 6}
 DECLARATION_WIDTH = 28
 
 
@@ -70,6 +74,7 @@ def row_inputs(state: CombatState, name: str, now: set[str], palette: Palette,
         state.declaration_of(name), state.phase is Phase.SETUP,
         name in state.locked, name in state.prevented, name in state.out,
         tuple(progress.progress_text() for progress in active.get(name, ())),
+        state.bodies.get(name), state.round, state.settings.wounds.pv_multiplier,
         palette.accent, palette.warning, palette.error, i18n.language(),
     )
 
@@ -100,6 +105,17 @@ def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
         marks.append(Text(_("prevented"), style=f"bold {palette.warning}"))
     if name in state.out:
         marks.append(Text(_("OUT"), style=f"bold reverse {palette.error}"))
+    body = state.body(name)
+    for condition in body.conditions:  # C1: each with its rounds left (C3)
+        if condition.name == "sangrando":
+            continue
+        left = condition.rounds_left(state.round)
+        label = condition.name if left is None else f"{condition.name} {left}"
+        blocking = condition.effects.cannot_act or condition.effects.out
+        marks.append(Text(label, style=f"bold {palette.error}" if blocking
+                          else palette.warning))
+    if any(wound.bleeding for wound in body.wounds):
+        marks.append(Text(_("sangra"), style=palette.error))
     if active is None:
         active = active_extended(state)
     for progress in active.get(name, ()):
@@ -107,13 +123,19 @@ def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
                           style=palette.accent))
     status = Text(" ").join(marks)
     name_style = "strike dim" if name in state.out else ("bold" if name in now else "")
+    pv = pv_of(state, name)
+    counters = body.counters
+    points_style = (f"bold {palette.error}" if counters.g >= pv else palette.warning
+                    if counters.g * 2 >= pv else "")
+    points = Text(f"{counters.g}/{counters.w} {pv}", style=points_style)
     return (
         marker,
         Text(name, style=name_style),
+        points,
+        status,
         side,
         Text(f"{primaria}/{secundaria}"),
         Text(str(character.alerta)),
-        status,
         Text(summary, style="italic" if declaration is not None else ""),
     )
 

@@ -35,6 +35,7 @@ from sombra_tui.screens.dialogs import (
     TADialog,
 )
 from sombra_tui.screens.dialogs.base import Dialog
+from sombra_tui.screens.dialogs.wounds import HitDialog
 from sombra_tui.widgets.initiative_table import InitiativeTable
 from tests.app.conftest import (
     SIZE,
@@ -311,6 +312,7 @@ async def test_demo_round_by_keyboard_reaction_counter_and_every_phase() -> None
         assert state.phase is Phase.ROUND
         assert [s.character for s in state.steps] == ["Carla", "Bruno", "Ana"]
         await pilot.press("t")  # Carla: the tracker rolls
+        await settle_hits(pilot, app)  # H1: a grenade that succeeds proposes hits
         assert [s.character for s in combat.state.current_group()] == ["Bruno"]
         count = len(combat.log)
         await pilot.press("y")  # Bruno: the DJ types the player's dice
@@ -320,6 +322,13 @@ async def test_demo_round_by_keyboard_reaction_counter_and_every_phase() -> None
         [bruno_ta] = new_events(app, count, EventKind.TA)
         assert bruno_ta.ta is not None
         assert (bruno_ta.ta.total, bruno_ta.ta.target, bruno_ta.ta.success) == (9, 14, True)
+        # H1: Bruno's pistol hits Ana: space opens the proposal, space accepts it.
+        assert [p.character for p in combat.state.proposals] == ["Ana"]
+        await pilot.press("space")
+        assert isinstance(app.screen, HitDialog)
+        await pilot.press("space")
+        assert app.screen is app.main_screen and combat.state.proposals == []
+        assert combat.state.body("Ana").counters.w == 4 + 1  # dS 4: left arm, d+ + d- = 5
         count = len(combat.log)
         await pilot.press("space")  # Ana: space types dice too
         assert isinstance(app.screen, TADialog)
@@ -363,6 +372,13 @@ async def test_demo_round_by_keyboard_reaction_counter_and_every_phase() -> None
             assert_t2(event)
         assert [e.actor for e in log if e.kind is EventKind.DECLINE] == ["Ana", "Iker"]
         assert [e.actor for e in log if e.kind is EventKind.OVERRIDE] == ["Ana"]
+
+
+async def settle_hits(pilot: Any, app: SombraApp) -> None:
+    """Accept every open hit proposal as read (space opens it, space accepts)."""
+    while app.session.combat.state.proposals:
+        await pilot.press("space")
+        await pilot.press("space")
 
 
 # ---- (c) undo and redo ---------------------------------------------------------------------

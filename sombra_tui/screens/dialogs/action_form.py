@@ -10,6 +10,7 @@ from textual.suggester import SuggestFromList
 from textual.widget import Widget
 from textual.widgets import Input, Select, SelectionList, Static
 
+from sombra_tui.engine.conditions import ActionScope, BodySide
 from sombra_tui.engine.dice import gd_name
 from sombra_tui.engine.i18n import N_, _
 from sombra_tui.engine.model import (
@@ -42,6 +43,17 @@ KIND_OPTIONS = [
     (N_("Extended action"), ActionKind.EXTENDED),
 ]
 NO_OPPOSITION = "none"
+NO_WEAPON = "none"
+#: H10: what an action uses; "default" is physical with the main arm (no scope stored).
+SCOPES: dict[str, ActionScope | None] = {
+    "default": None,
+    N_("left arm"): ActionScope(arms=frozenset({BodySide.LEFT})),
+    N_("right arm"): ActionScope(arms=frozenset({BodySide.RIGHT})),
+    N_("both arms"): ActionScope(arms=frozenset({BodySide.LEFT, BodySide.RIGHT})),
+    N_("legs"): ActionScope(legs=frozenset({BodySide.LEFT, BodySide.RIGHT})),
+    N_("no limb"): ActionScope(),
+    N_("not physical"): ActionScope(physical=False),
+}
 
 
 class ActionForm(Vertical):
@@ -91,6 +103,18 @@ class ActionForm(Vertical):
         yield Field(_("Aimed at (pre-fills affected)"),
                     PickList(*[(name, name) for name in self.others], id=p("targets")),
                     field_id=p("targets"), hint=_("space toggles"))
+        weapons = [(f"{w.name} (tipo {w.damage_type})", str(i))
+                   for i, w in enumerate(self.character.weapons)]
+        with Horizontal(classes="row"):
+            yield Field(_("Weapon (an attack, with targets)"), FormSelect(
+                [(_("No weapon"), NO_WEAPON), *weapons],
+                value=str(self.character.default_weapon) if weapons else NO_WEAPON,
+                allow_blank=False, id=p("weapon")), field_id=p("weapon"))
+            yield Field(_("Uses"), FormSelect(
+                [(_("physical, main arm ({side})").format(
+                    side=_(self.character.main_arm.value)), "default"),
+                 *((_(name), name) for name in SCOPES if name != "default")],
+                value="default", allow_blank=False, id=p("scope")), field_id=p("scope"))
         # The extended and opposition fields are built the first time they are shown
         # (_sync_visibility): most actions need neither, and every widget built up front
         # delays the dialog's opening.
@@ -225,10 +249,14 @@ class ActionForm(Vertical):
             raise FormError(p("target"), _("{name} has no skill {skill!r}: give the target "
                                            "value.").format(name=self.character.name,
                                                             skill=skill))
+        weapon_value = self.query_one(f"#{p('weapon')}", Select).value
+        weapon = (None if weapon_value == NO_WEAPON or kind is ActionKind.AUTOMATIC
+                  else self.character.weapons[int(str(weapon_value))])
+        scope = SCOPES[str(self.query_one(f"#{p('scope')}", Select).value)]
         try:
             return Action(kind=kind, description=description, skill=skill, target=target,
                           gd=gd, targets=self.targets(), extended=extended,
-                          opposition=opposition)
+                          opposition=opposition, weapon=weapon, scope=scope)
         except ValidationError as error:
             field, message = validation_message(error)
             raise FormError(p(field) if field else p("description"), message) from error

@@ -9,9 +9,18 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Select, Static
 
+from sombra_tui.engine.conditions import BodySide
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.i18n import _
-from sombra_tui.engine.model import MAX_STAT, Character, Side
+from sombra_tui.engine.model import DEFAULT_RESISTENCIA, MAX_STAT, Character, Side
+from sombra_tui.engine.wounds import (
+    MAX_POINTS,
+    MAX_PROTECTION,
+    MAX_RESISTENCIA,
+    TIPOS,
+    Location,
+    Weapon,
+)
 from sombra_tui.screens.dialogs.base import (
     Dialog,
     Field,
@@ -41,6 +50,56 @@ def parse_skills(text: str) -> dict[str, int]:
 
 def format_skills(skills: dict[str, int]) -> str:
     return ", ".join(f"{name} {value}" for name, value in skills.items())
+
+
+LETHALITY = {"lethal": True, "non-lethal": False}
+
+
+def parse_weapons(text: str) -> list[Weapon]:
+    """'pistola II, porra 0 lethal' -> weapons (H1): name, damage type, optional lethality;
+    the first is the default."""
+    weapons: list[Weapon] = []
+    for chunk in (part.strip() for part in text.split(",")):
+        if not chunk:
+            continue
+        words = chunk.split()
+        lethal = LETHALITY.get(words[-1].casefold()) if len(words) > 2 else None
+        if lethal is not None:
+            words = words[:-1]
+        if len(words) < 2 or words[-1].upper() not in TIPOS:
+            raise FormError("weapons", f"{chunk!r}: write a weapon as its name and damage "
+                            f"type ({', '.join(TIPOS)}), e.g. 'pistola II'.")
+        weapons.append(Weapon(name=" ".join(words[:-1])[:40], damage_type=words[-1].upper(),
+                              lethal=lethal))  # type: ignore[arg-type]
+    return weapons
+
+
+def format_weapons(weapons: list[Weapon]) -> str:
+    return ", ".join(f"{w.name} {w.damage_type}"
+                     + ("" if w.lethal is None else " lethal" if w.lethal else " non-lethal")
+                     for w in weapons)
+
+
+def parse_protection(text: str) -> dict[Location, int]:
+    """'pecho 2, cabeza 1' -> protection per location (H5)."""
+    names = {location.label: location for location in Location}
+    names |= {location.value: location for location in Location}
+    protection: dict[Location, int] = {}
+    for chunk in (part.strip() for part in text.split(",")):
+        if not chunk:
+            continue
+        where, _, value = chunk.rpartition(" ")
+        location = names.get(where.strip().casefold())
+        if location is None:
+            raise FormError("protection", f"{chunk!r}: write a location and a value, e.g. "
+                            "'chest 2' (" + ", ".join(names) + ").")
+        protection[location] = parse_int(value, "protection", f"Protection {where}", 0,
+                                         MAX_PROTECTION)
+    return protection
+
+
+def format_protection(protection: dict[Location, int]) -> str:
+    return ", ".join(f"{location.label} {value}" for location, value in protection.items())
 
 
 class CharacterEditor(Dialog[Character]):
@@ -76,6 +135,25 @@ class CharacterEditor(Dialog[Character]):
                                 field_id="secundaria")
                     yield Field("Alerta", TextInput(str(ch.alerta) if ch else "", id="alerta",
                                                 type="integer"), field_id="alerta")
+                with Horizontal(classes="row"):
+                    yield Field("Resistencia", TextInput(
+                        str(ch.resistencia if ch else DEFAULT_RESISTENCIA), id="resistencia",
+                        type="integer"), field_id="resistencia")
+                    yield Field(_("Own PV"), TextInput(
+                        str(ch.pv) if ch and ch.pv is not None else "", id="pv",
+                        type="integer", placeholder=_("x Resistencia")), field_id="pv")
+                    yield Field(_("Main arm"), FormSelect(
+                        [(_("right"), BodySide.RIGHT), (_("left"), BodySide.LEFT)],
+                        value=ch.main_arm if ch else BodySide.RIGHT, allow_blank=False,
+                        id="main-arm"), field_id="main_arm")
+                yield Field(_("Weapons"), TextInput(format_weapons(ch.weapons) if ch else "",
+                                                    id="weapons",
+                                                    placeholder="pistola II, puños 0"),
+                            field_id="weapons", hint=_("name type [lethal/non-lethal]; the "
+                                                       "first is the default"))
+                yield Field(_("Protection"), TextInput(
+                    format_protection(ch.protection) if ch else "", id="protection",
+                    placeholder=_("chest 2, head 1")), field_id="protection")
                 yield Field(_("Skills"), TextInput(format_skills(ch.skills) if ch else "",
                                                    id="skills", placeholder="Pelea 14, Sigilo 11"),
                             field_id="skills", hint=_("name value, comma separated"))
@@ -106,6 +184,13 @@ class CharacterEditor(Dialog[Character]):
             "alerta": parse_int(self.value("alerta"), "alerta", "Alerta", 0, MAX_STAT),
             "skills": parse_skills(self.value("skills")),
             "notes": self.value("notes").strip(),
+            "resistencia": parse_int(self.value("resistencia"), "resistencia", "Resistencia",
+                                     1, MAX_RESISTENCIA),
+            "pv": (parse_int(self.value("pv"), "pv", "Own PV", 1, MAX_POINTS)
+                   if self.value("pv").strip() else None),
+            "main_arm": self.query_one("#main-arm", Select).value,
+            "weapons": parse_weapons(self.value("weapons")),
+            "protection": parse_protection(self.value("protection")),
         }
         if not str(data["name"]).strip():
             raise FormError("name", _("A character needs a name."))

@@ -27,11 +27,17 @@ HELP_SECTIONS: tuple[str, ...] = (
 | j | adjust or abandon an extended action |
 | u, ctrl+z / U, ctrl+y | undo / redo |
 | a / e / enter / delete | add / edit / edit / remove a character |
-| g | encounter settings |
+| w | the selected character's sheet: points, wounds, conditions, weapons |
+| h | a hit by hand on the selected character (a fall, fire) |
+| g | encounter settings (also PV, damage types, bleeding) |
 | ctrl+s / f2 / ctrl+o | save / save as / open |
 | i | import characters from another encounter file (the party) |
 | ctrl+p | command palette (every command, and the themes) |
 | ? / q | this help / quit |
+
+In the sheet: **h** hit, **c** condition, **+** heal (or set G / W), **a** attend
+the highlighted (or first bleeding) wound, **delete** removes the highlighted wound or
+condition. In a hit proposal: **space/enter** accepts, **ctrl+d** declines.
 
 In dialogs: **enter** confirms, **esc** backs out without changing anything,
 **ctrl+r** rolls the dice, **tab** moves between fields.
@@ -91,6 +97,43 @@ success if total <= target. Quality: **alto** (three equal: crítico or pifia),
   character's own TA. The DJ may give any outcome to another participant
   (the result's "DJ: ... wins" buttons, or the Winner field), logged as a DJ
   decision.
+"""),
+    N_("""\
+## Hits and wounds (H)
+
+- A successful attack (an action with a weapon and targets; O4 in a
+  conditioned opposition) proposes a **hit** read from its own dice (H1): the
+  **dS** gives the location (H2: 10 reads as 0; 0 head, 1-3 chest, 4-5 arms,
+  6-7 abdomen, 8-9 legs), d+ and d- the damage by the weapon's **type** (H3:
+  0 = d-, non-lethal; I = d+; II = d+ + d-; III-VIII the DJ's formula). Tipo IV
+  reaches d- locations (H4). Protection comes off (H5).
+- The hit is settled before the next step: accept it, change any value
+  first (a typed damage wins), or decline it. A hit by hand (**h**) works any time.
+- **PV** = multiplier x Resistencia (H6). Non-lethal damage adds to **G**; lethal
+  adds to **W** and G. Reaching PV proposes inconsciente (G) or muerto (W) (H7).
+- Severity n = floor(damage / Resistencia): 0 sin importancia, 1 leve, 2+
+  grave (H8). Consequences (H9): head leve aturdido 2 asaltos, grave
+  inconsciente; chest/abdomen leve +1 GD physical, grave dolor intenso; arm/leg
+  leve +1 GD with that limb, grave dolor intenso (an arm drops what it holds).
+  Lethal leve/grave wounds **bleed** 1 point every 16 / 5 asaltos, counted
+  from the next round, until attended.
+- Wound grades join every later TA of their scope and are named in its GD
+  (H10); Alerta TAs are not physical. Inside a simultaneous group a wound
+  takes effect after the group; a new aturdido, inconsciente, muerto or
+  desarmado with a round action pending proposes **prevented** (H11).
+- Healing and edits are the DJ's (H12): heal, attend, remove or change a
+  wound, set G and W; each is logged and undoable.
+"""),
+    N_("""\
+## Conditions (C)
+- A condition has a name, a duration in asaltos (or until removed), a source
+  and effects: cannot act, cannot react, out, a GD (C1). Built in: aturdido,
+  inconsciente, dolor intenso, desarmado, sangrando, muerto (C2).
+- "2 asaltos" begun in round r covers rounds r+1 and r+2 and ends at the end
+  of r+2; begun before round 1 it counts from round 1 (C3).
+- Who cannot act declares inaction and its pending steps are skipped; who
+  cannot react gets no prompts; out is P4's mark (C4). The table shows each
+  condition with its rounds left, and G/W of PV.
 """),
 )
 

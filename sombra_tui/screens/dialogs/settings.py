@@ -1,5 +1,6 @@
 """Encounter settings: name, reacción (D3), niveles de calidad (T4), iniciativa variable
-(I2) and points per GD (T3)."""
+(I2), points per GD (T3), and section H's settings: PV multiplier (H6), the damage-type
+table with the DJ's formulas (H3), sides (H2), severity reading (H8), bleeding (H9)."""
 
 from __future__ import annotations
 
@@ -7,15 +8,23 @@ from collections.abc import Callable
 from typing import Any
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from sombra_tui.engine import i18n
 from sombra_tui.engine.commands import ChangeSettings, Command, RenameEncounter
 from sombra_tui.engine.errors import SombraError
-from sombra_tui.engine.i18n import _
+from sombra_tui.engine.formula import FormulaError, parse_formula
+from sombra_tui.engine.i18n import N_, _
 from sombra_tui.engine.model import Settings
+from sombra_tui.engine.wounds import (
+    TIPOS,
+    DamageType,
+    SeverityReading,
+    SideMapping,
+    WoundSettings,
+)
 from sombra_tui.screens.dialogs.base import (
     Dialog,
     Field,
@@ -25,6 +34,27 @@ from sombra_tui.screens.dialogs.base import (
     TextInput,
     parse_int,
 )
+
+SIDES = [(N_("4 left arm, 5 right, 8 left leg, 9 right"), SideMapping.EVEN_LEFT),
+         (N_("4 right arm, 5 left, 8 right leg, 9 left"), SideMapping.EVEN_RIGHT)]
+SEVERITY_READINGS = [(N_("floor(D / R): 1 leve, 2+ grave"), SeverityReading.FLOOR),
+                     (N_("strict: D > R leve, D > 2R grave"), SeverityReading.STRICT)]
+
+
+def tipo_id(tipo: str) -> str:
+    return f"tipo-{tipo}"
+
+
+def parse_tipo(tipo: str, text: str) -> str | None:
+    """A tipo's formula as the DJ wrote it: checked by the formula grammar, never run as
+    code; empty: the DJ types the damage of each hit."""
+    if not text.strip():
+        return None
+    try:
+        return parse_formula(text).canonical
+    except FormulaError as error:
+        raise FormError(tipo_id(tipo), _("Tipo {tipo}: {problem}").format(
+            tipo=tipo, problem=error)) from error
 
 
 class LanguageChosen(Message):
@@ -64,13 +94,76 @@ class SettingsDialog(Dialog[list[Command]]):
                 [(i18n.LANGUAGE_NAMES[code], code) for code in i18n.LANGUAGES],
                 value=i18n.language() if i18n.language() in i18n.LANGUAGES else "es",
                 allow_blank=False, id="language"), field_id="language")
+            w = s.wounds
+            with VerticalScroll(id="wound-settings"):
+                yield Static(_("Hits and wounds"), classes="note")
+                with Horizontal(classes="row"):
+                    yield Field(_("PV = x Resistencia"), TextInput(
+                        str(w.pv_multiplier), id="pv-multiplier", type="integer"),
+                        field_id="pv-multiplier")
+                    yield Field(_("Dolor intenso GD"), TextInput(
+                        str(w.dolor_intenso_gd), id="dolor", type="integer"),
+                        field_id="dolor")
+                    yield Field(_("Bleeds every (leve)"), TextInput(
+                        str(w.bleed_rate_leve), id="rate-leve", type="integer"),
+                        field_id="rate-leve")
+                    yield Field(_("(grave)"), TextInput(
+                        str(w.bleed_rate_grave), id="rate-grave", type="integer"),
+                        field_id="rate-grave")
+                with Horizontal(classes="row"):
+                    yield Field(_("Sides"), FormSelect(
+                        [(_(label), value) for label, value in SIDES], value=w.side_mapping,
+                        allow_blank=False, id="sides"), field_id="sides")
+                    yield Field(_("Severity"), FormSelect(
+                        [(_(label), value) for label, value in SEVERITY_READINGS],
+                        value=w.severity_reading, allow_blank=False,
+                        id="severity"), field_id="severity")
+                with Horizontal(classes="row"):
+                    yield FormCheckbox(_("Bleeding"), w.bleeding, id="bleeding")
+                    yield FormCheckbox(_("Only lethal wounds bleed"), w.only_lethal_bleeds,
+                                       id="only-lethal")
+                yield Static(_("Damage types: a formula over dS, d+, d-, whole numbers, "
+                               "+ - x and brackets (empty: type the damage)"), classes="note")
+                for entry in w.damage_types:
+                    with Horizontal(classes="row"):
+                        yield Field(_("Tipo {tipo}").format(tipo=entry.id), TextInput(
+                            entry.formula or "", id=tipo_id(entry.id),
+                            placeholder="(d+ + d-) x 2"), field_id=tipo_id(entry.id))
+                        yield FormCheckbox(_("lethal"), entry.lethal,
+                                           id=f"lethal-{entry.id}")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
                 yield Button(_("Apply (enter)"), id="apply", variant="primary")
                 yield Button(_("Cancel (esc)"), id="cancel")
 
+    DEFAULT_CSS = """
+    SettingsDialog #wound-settings { height: auto; max-height: 16; }
+    """
+
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()
+
+    def wound_settings(self) -> WoundSettings:
+        """Section H's settings from the form; every formula checked by the grammar."""
+        table = tuple(DamageType(id=tipo, formula=parse_tipo(tipo, self.value(tipo_id(tipo))),
+                                 lethal=self.query_one(f"#lethal-{tipo}", Checkbox).value)
+                      for tipo in TIPOS)
+        return self.settings.wounds.model_copy(update={
+            "pv_multiplier": parse_int(self.value("pv-multiplier"), "pv-multiplier",
+                                       "PV multiplier", 1, 20),
+            "dolor_intenso_gd": parse_int(self.value("dolor"), "dolor", "Dolor intenso GD",
+                                          -20, 20),
+            "bleed_rate_leve": parse_int(self.value("rate-leve"), "rate-leve",
+                                         "Bleeding rate", 1, 999),
+            "bleed_rate_grave": parse_int(self.value("rate-grave"), "rate-grave",
+                                          "Bleeding rate", 1, 999),
+            "side_mapping": SideMapping(str(self.query_one("#sides", Select).value)),
+            "severity_reading": SeverityReading(str(self.query_one("#severity",
+                                                                   Select).value)),
+            "bleeding": self.query_one("#bleeding", Checkbox).value,
+            "only_lethal_bleeds": self.query_one("#only-lethal", Checkbox).value,
+            "damage_types": table,
+        })
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "apply":
@@ -87,6 +180,7 @@ class SettingsDialog(Dialog[list[Command]]):
                 raise FormError("name", _("The encounter needs a name."))
             if len(name) > 80:
                 raise FormError("name", _("At most 80 characters."))
+            wounds = self.wound_settings()
         except FormError as error:
             self.show_error(error.field, error.message)
             return
@@ -95,6 +189,7 @@ class SettingsDialog(Dialog[list[Command]]):
             niveles_de_calidad=self.query_one("#niveles", Checkbox).value,
             iniciativa_variable=self.query_one("#variable", Checkbox).value,
             points_per_gd=points,
+            wounds=wounds,
         )
         commands: list[Command] = []
         if name != self.name_:

@@ -10,9 +10,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Select, Static
 
 from sombra_tui.engine.commands import Resolve
+from sombra_tui.engine.conditions import total_gd
 from sombra_tui.engine.dice import Dice, format_gd, parse_dice, resolve_ta
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.i18n import N_, _
+from sombra_tui.engine.machine import action_scope, ta_grade_entries
 from sombra_tui.engine.model import MAX_GD, MAX_STAT
 from sombra_tui.engine.state import CombatState, Step
 from sombra_tui.screens.dialogs.base import (
@@ -40,8 +42,12 @@ class TADialog(Dialog[Resolve]):
         self.action = state.step_action(step)
         self.check = check
         self.roll = roll
-        self.base_gd = state.step_gd(step)
         character = state.character(step.character)
+        #: H10/C1: the wound and condition grades this TA carries, named.
+        self.grades = ([] if character is None else
+                       ta_grade_entries(state, step.character,
+                                        action_scope(character, self.action)))
+        self.base_gd = state.step_gd(step) + total_gd(self.grades)
         skill_value = (character.skill_value(self.action.skill)
                        if character is not None and self.action.skill else None)
         self.default_target = self.action.target if self.action.target is not None \
@@ -60,8 +66,7 @@ class TADialog(Dialog[Resolve]):
                     "" if self.default_target is None else str(self.default_target),
                     id="target", type="integer"), field_id="target")
                 yield Field(_("Extra GD"), TextInput("0", id="extra", type="integer"),
-                            field_id="extra", hint=_("action GD {gd}").format(
-                                                       gd=format_gd(self.base_gd)))
+                            field_id="extra", hint=self.gd_hint())
                 yield Field(_("Modifier"), TextInput("0", id="modifier", type="integer"),
                             field_id="modifier")
             with Horizontal(classes="row"):
@@ -77,6 +82,13 @@ class TADialog(Dialog[Resolve]):
             with Horizontal(classes="buttons"):
                 yield Button(_("Resolve (enter)"), id="resolve", variant="primary")
                 yield Button(_("Cancel (esc)"), id="cancel")
+
+    def gd_hint(self) -> str:
+        """The GD breakdown: the action's, then each wound and condition (H10)."""
+        own = self.base_gd - total_gd(self.grades)
+        parts = [_("action GD {gd}").format(gd=format_gd(own)),
+                 *(g.describe() for g in self.grades)]
+        return ", ".join(parts)
 
     def on_mount(self) -> None:
         first = "#target" if self.default_target is None else "#dice"
