@@ -32,6 +32,13 @@ from sombra_tui.app import SombraApp
 from sombra_tui.config import folders_under
 from sombra_tui.engine.state import Phase
 from sombra_tui.screens.dialogs import DeclarationEditor, HelpScreen, ReactionDialog, TADialog
+from sombra_tui.screens.dialogs.wounds import (
+    CharacterSheet,
+    ConditionDialog,
+    HitDialog,
+    ManualHitDialog,
+)
+from sombra_tui.widgets.initiative_table import InitiativeTable
 
 #: Terminal size of the screenshots (columns, rows).
 SIZE = (120, 40)
@@ -147,10 +154,18 @@ async def react(pilot: Pilot[Any], reactor: str, description: str, skill: str,
 
 
 async def resolve_typed(pilot: Pilot[Any], dice: str) -> None:
-    """space opens the TA of the acting character; type the dice and confirm."""
+    """space opens the TA of the acting character; type the dice and confirm; a hit it
+    proposes is accepted as read (space opens it, space accepts)."""
     await pilot.press("space")
     await wait_for_screen(pilot, TADialog, "opening a TA")
     await confirm_with_dice(pilot, dice, TADialog, f"resolving a TA with {dice}")
+    while _app(pilot).session.combat.state.proposals:
+        await pilot.press("space")
+        await pilot.pause()
+        if not isinstance(pilot.app.screen, HitDialog):
+            return  # an H7 / H11 question: left for the DJ
+        await pilot.press("space")
+        await pilot.pause()
 
 
 async def confirm_with_dice(pilot: Pilot[Any], dice: str, dialog: type[Screen[Any]],
@@ -276,6 +291,51 @@ async def end_of_round(pilot: Pilot[Any]) -> None:
     await settle(pilot)
 
 
+async def hit_proposal(pilot: Pilot[Any]) -> None:
+    """Carla's shot at Iker succeeds: the hit proposal, every number and its source."""
+    await declarations_done(pilot)
+    await advance_to(pilot, Phase.ROUND)
+    await pilot.press("space")
+    await wait_for_screen(pilot, TADialog, "opening Carla's TA")
+    await confirm_with_dice(pilot, "5 4 3", TADialog, "resolving Carla's shot")
+    await pilot.press("space")
+    await wait_for_screen(pilot, HitDialog, "opening the hit proposal")
+    await settle(pilot)
+
+
+async def _sheet_of_bruno(pilot: Pilot[Any]) -> None:
+    """End of round 1; Bruno's sheet with a hit by hand (chest 12) and aturdido 2."""
+    await end_of_round(pilot)
+    _app(pilot).main_screen.query_one(InitiativeTable).select_name("Bruno")
+    await pilot.pause()
+    await pilot.press("w")
+    await wait_for_screen(pilot, CharacterSheet, "opening Bruno's sheet")
+    await pilot.press("h")
+    await wait_for_screen(pilot, ManualHitDialog, "opening the hit by hand")
+    await type_text(pilot, "12")
+    await pilot.press("enter")
+    await wait_for_screen(pilot, CharacterSheet, "applying the hit by hand")
+    await pilot.press("c")
+    await wait_for_screen(pilot, ConditionDialog, "opening the condition")
+    await type_text(pilot, "2")
+    await pilot.press("enter")
+    await wait_for_screen(pilot, CharacterSheet, "adding aturdido")
+
+
+async def character_sheet(pilot: Pilot[Any]) -> None:
+    """Bruno's sheet: points, wounds (one bleeding), conditions with rounds left."""
+    await _sheet_of_bruno(pilot)
+    await settle(pilot)
+
+
+async def wounds_table(pilot: Pilot[Any]) -> None:
+    """The table after round 1 with G/W of PV, wounds and conditions with rounds left."""
+    await _sheet_of_bruno(pilot)
+    await pilot.press("escape")
+    await pilot.pause()
+    await settle(pilot)
+
+
 async def round_two(pilot: Pilot[Any]) -> None:
     """Round 2 started: the log holds every phase of round 1."""
     await end_of_round(pilot)
@@ -299,6 +359,8 @@ SHOTS: list[tuple[str, str | None, Driver]] = [
     ("main-reaction-prompt", None, reaction_dialog),
     ("log-after-round", None, round_two),
     ("declaration-editor", None, declaration_editor),
+    ("hit-proposal", None, hit_proposal),
+    ("character-sheet", None, character_sheet),
     *[(f"theme-{theme}", theme, resolution_mid_round) for theme in THEMES],
 ]
 #: The languages of the screenshots and the suffix of their file names.

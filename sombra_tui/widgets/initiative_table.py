@@ -22,7 +22,6 @@ from sombra_tui.engine.state import CombatState, ExtendedProgress, ExtendedStatu
 from sombra_tui.widgets.formatting import Palette, side_label
 from sombra_tui.widgets.theme import FollowsTheme
 
-# Estado before Declaración: when the panel is narrow, the long text is what gets cut.
 #: The columns' headings (English msgids, shown in the DJ's language). What a fight
 #: changes comes first (G/W of PV, then Status with the conditions and their rounds
 #: left), so a narrow panel (80x24) still shows it; the declaration is what gets cut.
@@ -93,6 +92,18 @@ def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
     if len(summary) > DECLARATION_WIDTH:
         summary = summary[: DECLARATION_WIDTH - 1] + "…"
     marks: list[Text] = []
+    # Conditions first (C1), each with its rounds left (C3): a narrow panel shows them.
+    body = state.body(name)
+    for condition in body.conditions:
+        if condition.name == "sangrando":
+            continue
+        left = condition.rounds_left(state.round)
+        label = condition.name if left is None else f"{condition.name} {left}"
+        blocking = condition.effects.cannot_act or condition.effects.out
+        marks.append(Text(label, style=f"bold {palette.error}" if blocking
+                          else palette.warning))
+    if any(wound.bleeding for wound in body.wounds):
+        marks.append(Text(_("sangra"), style=palette.error))
     if name not in state.round_initiative and state.phase is not Phase.SETUP:
         marks.append(Text(_("next asalto"), style="dim"))
     if declaration is not None:
@@ -105,17 +116,6 @@ def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
         marks.append(Text(_("prevented"), style=f"bold {palette.warning}"))
     if name in state.out:
         marks.append(Text(_("OUT"), style=f"bold reverse {palette.error}"))
-    body = state.body(name)
-    for condition in body.conditions:  # C1: each with its rounds left (C3)
-        if condition.name == "sangrando":
-            continue
-        left = condition.rounds_left(state.round)
-        label = condition.name if left is None else f"{condition.name} {left}"
-        blocking = condition.effects.cannot_act or condition.effects.out
-        marks.append(Text(label, style=f"bold {palette.error}" if blocking
-                          else palette.warning))
-    if any(wound.bleeding for wound in body.wounds):
-        marks.append(Text(_("sangra"), style=palette.error))
     if active is None:
         active = active_extended(state)
     for progress in active.get(name, ()):

@@ -219,7 +219,7 @@ async def test_the_sheet_heals_attends_adds_a_condition_and_a_hit() -> None:
         await pilot.press("escape")
         assert app.screen is app.main_screen
         table = app.main_screen.query_one(InitiativeTable)
-        shown = "".join(table._rows["Bruno"][index].plain for index in (5, 6))
+        shown = "".join(table._rows["Bruno"][index].plain for index in (2, 3))
         assert "10/10 21" in shown and "aturdido 2" in shown  # G/W PV and rounds left
         await pilot.press("u")  # each was its own command
         assert combat.state.body("Bruno").conditions[-1].name == "dolor intenso"

@@ -36,6 +36,9 @@ STATES: dict[str, shots.Driver] = {
     "ta_dialog": shots.ta_dialog,
     "resolution_mid_round": shots.resolution_mid_round,
     "end_of_round": shots.end_of_round,
+    "hit_proposal": shots.hit_proposal,
+    "character_sheet": shots.character_sheet,
+    "wounds_table": shots.wounds_table,
     "help": shots.help_screen,
 }
 

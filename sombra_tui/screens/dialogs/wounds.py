@@ -130,7 +130,10 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
     BINDINGS = [Binding("ctrl+d", "decline", "Decline"), Binding("space", "submit", "Accept")]
 
     DEFAULT_CSS = """
-    HitDialog #hit-numbers { height: auto; margin-bottom: 1; }
+    HitDialog #hit-numbers { height: auto; }
+    HitDialog #hit-last-row { height: auto; }
+    HitDialog #hit-last-row > Field { width: 1fr; }
+    HitDialog #hit-last-row > Button { margin: 1 0 0 1; }
     """
 
     def __init__(self, state: CombatState, proposal: Proposal, check: Check) -> None:
@@ -157,18 +160,18 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
                 yield Field("Severity", FormSelect(SEVERITIES, value=AS_READ,
                                                    allow_blank=False, id="severity"),
                             field_id="severity")
-            with Horizontal(classes="row"):
-                yield FormCheckbox("Lethal", reading.lethal if reading else True, id="lethal")
-                yield Field("Decline reason", TextInput(id="reason",
-                                                        placeholder="cover, a miss"),
-                            field_id="reason")
             if tipo_iv:
                 prefill = f"{location} {damage}".strip()
                 yield Field("Tipo IV (location damage, ...)", TextInput(prefill, id="entries"),
                             field_id="entries")
             yield Static("", id="form-error")
-            with Horizontal(classes="buttons"):
-                yield Button("Accept (space/enter)", id="accept", variant="primary")
+            # One row for the rest, so that the whole proposal fits 80x24.
+            with Horizontal(id="hit-last-row"):
+                yield FormCheckbox("Lethal", reading.lethal if reading else True, id="lethal")
+                yield Field("Decline reason", TextInput(id="reason",
+                                                        placeholder="cover, a miss"),
+                            field_id="reason")
+                yield Button("Accept (space)", id="accept", variant="primary")
                 yield Button("Decline (ctrl+d)", id="decline", variant="warning")
 
     def on_mount(self) -> None:
