@@ -101,9 +101,9 @@ class GdEffect(BaseModel):
 
     def scope_label(self) -> str:
         if self.scope is ScopeKind.ANY:
-            return "every TA"
+            return N_("every TA")
         if self.scope is ScopeKind.PHYSICAL:
-            return "physical actions"
+            return N_("physical actions")
         assert self.side is not None
         return f"{self.side.value} {self.scope.value}"
 

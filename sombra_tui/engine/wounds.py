@@ -82,13 +82,13 @@ class Location(StrEnum):
 
 
 _LABELS = {
-    Location.CABEZA: "head",
-    Location.PECHO: "chest",
-    Location.BRAZO_IZQUIERDO: "left arm",
-    Location.BRAZO_DERECHO: "right arm",
-    Location.ABDOMEN: "abdomen",
-    Location.PIERNA_IZQUIERDA: "left leg",
-    Location.PIERNA_DERECHA: "right leg",
+    Location.CABEZA: N_("head"),
+    Location.PECHO: N_("chest"),
+    Location.BRAZO_IZQUIERDO: N_("left arm"),
+    Location.BRAZO_DERECHO: N_("right arm"),
+    Location.ABDOMEN: N_("abdomen"),
+    Location.PIERNA_IZQUIERDA: N_("left leg"),
+    Location.PIERNA_DERECHA: N_("right leg"),
 }
 
 _LIMBS = {

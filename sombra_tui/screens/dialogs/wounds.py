@@ -25,6 +25,7 @@ from sombra_tui.engine.conditions import (
     builtin,
 )
 from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.i18n import N_, _
 from sombra_tui.engine.machine import pv_of
 from sombra_tui.engine.state import CombatState, Proposal, ProposalKind
 from sombra_tui.engine.wounds import (
@@ -49,58 +50,71 @@ from sombra_tui.screens.dialogs.base import (
 Check = Callable[[c.Command], SombraError | None]
 AS_READ = "as read"
 
+#: The location labels are English msgids (wounds.py), shown in the DJ's language.
 LOCATIONS = [(location.label, location.value) for location in Location]
-SEVERITIES = [(AS_READ, AS_READ), *((s.value, s.value) for s in Severity)]
+
+
+def location_options() -> list[tuple[str, str]]:
+    return [(_(label), value) for label, value in LOCATIONS]
+SEVERITIES = [(N_(AS_READ), AS_READ), *((s.value, s.value) for s in Severity)]
 
 
 def consequences_text(assessment: WoundAssessment) -> str:
     cons = assessment.consequences
-    parts = [f"{e.gd:+d} GD {e.scope_label()}" for e in cons.gd]
+    parts = [f"{e.gd:+d} GD {_(e.scope_label())}" for e in cons.gd]
     parts += [spec.name + (f" {spec.duration} asaltos" if spec.duration else "")
               + (f" ({spec.hours} h)" if spec.hours else "") for spec in cons.conditions]
     if cons.bleed_rate:
-        parts.append(f"loses 1 point every {cons.bleed_rate} asaltos until attended")
+        parts.append(_("loses 1 point every {rate} asaltos until attended").format(
+            rate=cons.bleed_rate))
     parts += [reminder.text for reminder in cons.reminders]
-    return "; ".join(parts) or "none"
+    return "; ".join(parts) or _("none")
 
 
 def proposal_lines(state: CombatState, proposal: Proposal) -> list[str]:
-    """Every number of a hit proposal and where it came from."""
+    """Every number of a hit proposal and where it came from (H1-H9, in the DJ's language)."""
     reading = proposal.reading
     weapon = proposal.weapon
     target = state.character(proposal.character)
-    lines = [f"Weapon: {weapon.name if weapon else '?'}, tipo {proposal.damage_type}"
-             f" — {proposal.attacker}'s TA \"{proposal.action}\""]
+    lines = [_("Weapon: {weapon}, tipo {tipo} — {attacker}'s TA \"{action}\"").format(
+        weapon=weapon.name if weapon else "?", tipo=proposal.damage_type,
+        attacker=proposal.attacker, action=proposal.action)]
     if reading is None:
-        lines.append("No dice (the DJ decided the TA): give the location and the damage.")
+        lines.append(_("No dice (the DJ decided the TA): give the location and the damage."))
         return lines
     dice = reading.dice
-    lines.append(f"Dice: dS {dice.ds} · d+ {dice.d_plus} · d- {dice.d_minus}")
-    lines.append(f"Location: dS {dice.ds} -> value {reading.location_value} -> "
-                 f"{reading.location.label}")
+    lines.append(_("Dice: dS {ds} · d+ {plus} · d- {minus}").format(
+        ds=dice.ds, plus=dice.d_plus, minus=dice.d_minus))
+    lines.append(_("Location: dS {ds} -> value {value} -> {location}").format(
+        ds=dice.ds, value=reading.location_value, location=_(reading.location.label)))
     damage = reading.damage
     if damage.value is None:
-        lines.append(f"Damage: tipo {damage.tipo} has no formula yet: type it")
+        lines.append(_("Damage: tipo {tipo} has no formula yet: type it").format(
+            tipo=damage.tipo))
     else:
-        raw = f" (formula gives {damage.raw})" if damage.clamped else ""
-        lines.append(f"Damage: {damage.formula} = {damage.substituted} = {damage.value}{raw}, "
-                     + ("lethal" if reading.lethal else "non-lethal")
-                     + (f" (weapon: {'lethal' if weapon.lethal else 'non-lethal'})"
-                        if weapon and weapon.lethal is not None else ""))
+        raw = _(" (the formula gives {raw})").format(raw=damage.raw) if damage.clamped else ""
+        lethal = _("lethal") if reading.lethal else _("non-lethal")
+        lines.append(_("Damage: {formula} = {substituted} = {value}{raw}, {lethal}").format(
+            formula=damage.formula, substituted=damage.substituted, value=damage.value,
+            raw=raw, lethal=lethal))
     if reading.tipo_iv_count is not None:
-        lines.append(f"Tipo IV: reaches {reading.tipo_iv_count} location values (d- "
-                     f"{dice.d_minus}): list (location damage, ...)")
+        lines.append(_("Tipo IV: reaches {count} location values (d- {minus}): list "
+                       "(location damage, ...)").format(count=reading.tipo_iv_count,
+                                                         minus=dice.d_minus))
     assessment = reading.assessment
     if assessment is not None and target is not None:
-        lines.append(f"Protection: {assessment.location.label} {assessment.protection} -> "
-                     f"damage {assessment.damage}")
-        lines.append(f"Severity: {assessment.damage} / Resistencia {assessment.resistencia}"
-                     f" -> {assessment.severity.value}")
-        lines.append(f"Consequences: {consequences_text(assessment)}")
+        lines.append(_("Protection: {location} {protection} -> damage {damage}").format(
+            location=_(assessment.location.label), protection=assessment.protection,
+            damage=assessment.damage))
+        lines.append(_("Severity: {damage} / Resistencia {resistencia} -> {severity}").format(
+            damage=assessment.damage, resistencia=assessment.resistencia,
+            severity=assessment.severity.value))
+        lines.append(_("Consequences: {consequences}").format(
+            consequences=consequences_text(assessment)))
         before = state.body(target.name).counters
         after = apply_damage(before, assessment.damage, assessment.lethal)
-        lines.append(f"Points: G {before.g} -> {after.g}, W {before.w} -> {after.w} of PV "
-                     f"{pv_of(state, target.name)}")
+        lines.append(_("Points: G {g0} -> {g1}, W {w0} -> {w1} of PV {pv}").format(
+            g0=before.g, g1=after.g, w0=before.w, w1=after.w, pv=pv_of(state, target.name)))
     return lines
 
 
@@ -116,8 +130,8 @@ def parse_entries(text: str) -> list[LocatedDamage]:
         *where, amount = words
         location = names.get(" ".join(where).casefold())
         if location is None:
-            raise FormError("entries", f"Unknown location {' '.join(where)!r}: use "
-                            + ", ".join(location.label for location in Location) + ".")
+            raise FormError("entries", _("Unknown location {where!r}: use {known}.").format(
+                where=" ".join(where), known=", ".join(_(loc.label) for loc in Location)))
         entries.append(LocatedDamage(location=location, damage=parse_int(
             amount, "entries", "Damage", 0, MAX_DAMAGE)))
     return entries
@@ -127,7 +141,8 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
     """A hit proposal (H1): every number, each value editable; accept or decline."""
 
     #: Space accepts as proposed (as in the main screen); in a text field it types.
-    BINDINGS = [Binding("ctrl+d", "decline", "Decline"), Binding("space", "submit", "Accept")]
+    BINDINGS = [Binding("ctrl+d", "decline", N_("Decline")),
+                Binding("space", "submit", N_("Accept"))]
 
     DEFAULT_CSS = """
     HitDialog #hit-numbers { height: auto; }
@@ -148,31 +163,33 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
         damage = reading.damage.value if reading and reading.damage.value is not None else ""
         tipo_iv = proposal.damage_type == TIPO_IV
         with VerticalScroll(id="dialog"):
-            yield Static(f"Hit: {proposal.attacker} -> {proposal.character}",
+            yield Static(_("Hit: {attacker} -> {target}").format(
+                attacker=proposal.attacker, target=proposal.character),
                          id="dialog-title")
             yield Static("\n".join(proposal_lines(self.state, proposal)), id="hit-numbers")
             with Horizontal(classes="row"):
-                yield Field("Location", FormSelect(LOCATIONS, value=location,
+                yield Field(_("Location"), FormSelect(location_options(), value=location,
                                                    allow_blank=False, id="location"),
                             field_id="location")
-                yield Field("Damage", TextInput(str(damage), id="damage", type="integer"),
+                yield Field(_("Damage"), TextInput(str(damage), id="damage", type="integer"),
                             field_id="damage", hint="typed wins")
-                yield Field("Severity", FormSelect(SEVERITIES, value=AS_READ,
+                yield Field(_("Severity"), FormSelect(
+                    [(_(label), value) for label, value in SEVERITIES], value=AS_READ,
                                                    allow_blank=False, id="severity"),
                             field_id="severity")
             if tipo_iv:
                 prefill = f"{location} {damage}".strip()
-                yield Field("Tipo IV (location damage, ...)", TextInput(prefill, id="entries"),
+                yield Field(_("Tipo IV (location damage, ...)"), TextInput(prefill, id="entries"),
                             field_id="entries")
             yield Static("", id="form-error")
             # One row for the rest, so that the whole proposal fits 80x24.
             with Horizontal(id="hit-last-row"):
-                yield FormCheckbox("Lethal", reading.lethal if reading else True, id="lethal")
-                yield Field("Decline reason", TextInput(id="reason",
+                yield FormCheckbox(_("Lethal"), reading.lethal if reading else True, id="lethal")
+                yield Field(_("Decline reason"), TextInput(id="reason",
                                                         placeholder="cover, a miss"),
                             field_id="reason")
-                yield Button("Accept (space)", id="accept", variant="primary")
-                yield Button("Decline (ctrl+d)", id="decline", variant="warning")
+                yield Button(_("Accept (space)"), id="accept", variant="primary")
+                yield Button(_("Decline (ctrl+d)"), id="decline", variant="warning")
 
     def on_mount(self) -> None:
         self.query_one("#accept", Button).focus()
@@ -226,10 +243,10 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
 def proposal_question(proposal: Proposal) -> str:
     if proposal.kind is ProposalKind.THRESHOLD:
         which = "W" if proposal.condition == "muerto" else "G"
-        return (f"{proposal.character}'s {which} has reached PV: mark "
-                f"{proposal.character} {proposal.condition} (out)?")
-    return (f"{proposal.character} is {proposal.reason} with a round action pending: mark "
-            f"{proposal.character} prevented?")
+        return _("{name}'s {which} has reached PV: mark {name} {condition} (out)?").format(
+            name=proposal.character, which=which, condition=proposal.condition)
+    return _("{name} is {condition} with a round action pending: mark {name} "
+             "prevented?").format(name=proposal.character, condition=proposal.reason)
 
 
 class ManualHitDialog(Dialog[c.ManualHit]):
@@ -242,20 +259,21 @@ class ManualHitDialog(Dialog[c.ManualHit]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(f"Hit by hand on {self.name_}", id="dialog-title")
+            yield Static(_("Hit by hand on {name}").format(name=self.name_), id="dialog-title")
             with Horizontal(classes="row"):
-                yield Field("Location", FormSelect(LOCATIONS, value=Location.PECHO.value,
+                yield Field(_("Location"), FormSelect(location_options(),
+                                                      value=Location.PECHO.value,
                                                    allow_blank=False, id="location"),
                             field_id="location")
-                yield Field("Damage", TextInput(id="damage", type="integer"),
+                yield Field(_("Damage"), TextInput(id="damage", type="integer"),
                             field_id="damage")
-                yield Field("Cause", TextInput(id="cause", placeholder="a fall, fire"),
+                yield Field(_("Cause"), TextInput(id="cause", placeholder="a fall, fire"),
                             field_id="cause")
-            yield FormCheckbox("Lethal", True, id="lethal")
+            yield FormCheckbox(_("Lethal"), True, id="lethal")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button("Apply (enter)", id="apply", variant="primary")
-                yield Button("Cancel (esc)", id="cancel")
+                yield Button(_("Apply (enter)"), id="apply", variant="primary")
+                yield Button(_("Cancel (esc)"), id="cancel")
 
     def on_mount(self) -> None:
         self.query_one("#damage", Input).focus()
@@ -299,28 +317,28 @@ class ConditionDialog(Dialog[c.AddCondition]):
     def compose(self) -> ComposeResult:
         options = [(name, name) for name in BUILTIN_NAMES] + [(OTHER, OTHER)]
         with Vertical(id="dialog"):
-            yield Static(f"Condition on {self.name_}", id="dialog-title")
+            yield Static(_("Condition on {name}").format(name=self.name_), id="dialog-title")
             with Horizontal(classes="row"):
-                yield Field("Condition", FormSelect(options, value="aturdido",
+                yield Field(_("Condition"), FormSelect(options, value="aturdido",
                                                     allow_blank=False, id="kind"),
                             field_id="kind")
-                yield Field("Asaltos", TextInput(id="duration", type="integer",
+                yield Field(_("Asaltos"), TextInput(id="duration", type="integer",
                                                  placeholder="empty: until removed"),
                             field_id="duration")
             with Horizontal(classes="row"):
-                yield Field("Own name", TextInput(id="own", placeholder="derribado"),
+                yield Field(_("Own name"), TextInput(id="own", placeholder="derribado"),
                             field_id="own")
-                yield Field("GD on every TA", TextInput("0", id="gd", type="integer"),
+                yield Field(_("GD on every TA"), TextInput("0", id="gd", type="integer"),
                             field_id="gd")
             with Horizontal(classes="row"):
-                yield FormCheckbox("Cannot act", False, id="cannot-act")
-                yield FormCheckbox("Cannot react", False, id="cannot-react")
-                yield FormCheckbox("Out", False, id="out")
-            yield Static("The own name and the boxes are for (other).", classes="note")
+                yield FormCheckbox(_("Cannot act"), False, id="cannot-act")
+                yield FormCheckbox(_("Cannot react"), False, id="cannot-react")
+                yield FormCheckbox(_("Out"), False, id="out")
+            yield Static(_("The own name and the boxes are for (other)."), classes="note")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button("Add (enter)", id="add", variant="primary")
-                yield Button("Cancel (esc)", id="cancel")
+                yield Button(_("Add (enter)"), id="add", variant="primary")
+                yield Button(_("Cancel (esc)"), id="cancel")
 
     def on_mount(self) -> None:
         self.query_one("#duration", Input).focus()
@@ -342,7 +360,7 @@ class ConditionDialog(Dialog[c.AddCondition]):
                 raise FormError("duration", str(error)) from error
         own = self.value("own").strip()
         if not own:
-            raise FormError("own", "Give the condition a name.")
+            raise FormError("own", _("Give the condition a name."))
         gd = parse_int(self.value("gd"), "gd", "GD", -20, 20, default=0)
         effects = ConditionEffects(
             cannot_act=self.query_one("#cannot-act", Checkbox).value,
@@ -376,24 +394,26 @@ class HealDialog(Dialog[c.Heal | c.SetCounters]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(f"Heal {self.name_} ({self.counters})", id="dialog-title")
+            yield Static(_("Heal {name} ({counters})").format(name=self.name_,
+                                                              counters=self.counters),
+                         id="dialog-title")
             with Horizontal(classes="row"):
-                yield Field("Points", TextInput(id="points", type="integer"),
+                yield Field(_("Points"), TextInput(id="points", type="integer"),
                             field_id="points")
-                yield Field("Kind", FormSelect([("herida (W and its G)", "herida"),
-                                                ("golpe (G only)", "golpe"),
-                                                ("set G / W below", "set")],
+                yield Field(_("Kind"), FormSelect([(_("herida (W and its G)"), "herida"),
+                                                   (_("golpe (G only)"), "golpe"),
+                                                   (_("set G / W below"), "set")],
                                                value="herida", allow_blank=False,
                                                id="kind"), field_id="kind")
             with Horizontal(classes="row"):
-                yield Field("G", TextInput(str(self.counters.g), id="g", type="integer"),
+                yield Field(_("G"), TextInput(str(self.counters.g), id="g", type="integer"),
                             field_id="g")
-                yield Field("W", TextInput(str(self.counters.w), id="w", type="integer"),
+                yield Field(_("W"), TextInput(str(self.counters.w), id="w", type="integer"),
                             field_id="w")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button("Apply (enter)", id="apply", variant="primary")
-                yield Button("Cancel (esc)", id="cancel")
+                yield Button(_("Apply (enter)"), id="apply", variant="primary")
+                yield Button(_("Cancel (esc)"), id="cancel")
 
     ERROR_FIELDS = {"w": "w"}
 
@@ -435,12 +455,12 @@ class CharacterSheet(Dialog[None]):
     keys to heal, attend, add a condition or a hit (H12, C2)."""
 
     BINDINGS = [
-        Binding("h", "hit", "Hit"),
-        Binding("c", "condition", "Condition"),
-        Binding("plus,H", "heal", "Heal"),
-        Binding("a", "attend", "Attend"),
-        Binding("delete", "remove", "Remove"),
-        Binding("escape,q", "cancel", "Close"),
+        Binding("h", "hit", N_("Hit")),
+        Binding("c", "condition", N_("Condition")),
+        Binding("plus,H", "heal", N_("Heal")),
+        Binding("a", "attend", N_("Attend")),
+        Binding("delete", "remove", N_("Remove")),
+        Binding("escape,q", "cancel", N_("Close")),
     ]
 
     DEFAULT_CSS = """
@@ -458,11 +478,11 @@ class CharacterSheet(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(f"Sheet: {self.name_}", id="dialog-title")
+            yield Static(_("Sheet: {name}").format(name=self.name_), id="dialog-title")
             yield Static("", id="sheet-head")
             yield OptionList(id="sheet-items")
-            yield Static("h hit · c condition · + heal · a attend wound · del remove · "
-                         "esc close", classes="note")
+            yield Static(_("h hit · c condition · + heal · a attend wound · del remove · "
+                           "esc close"), classes="note")
 
     def on_mount(self) -> None:
         self.refresh_sheet()
@@ -478,33 +498,38 @@ class CharacterSheet(Dialog[None]):
         pv = pv_of(state, self.name_)
         weapons = ", ".join(
             f"{'*' if i == character.default_weapon else ''}{w.name} (tipo {w.damage_type}"
-            + (", lethal" if w.lethal else ", non-lethal" if w.lethal is False else "") + ")"
-            for i, w in enumerate(character.weapons)) or "none"
-        protection = ", ".join(f"{loc.label} {value}" for loc, value
-                               in character.protection.items() if value) or "none"
-        self.query_one("#sheet-head", Static).update(
-            f"Resistencia {character.resistencia} · PV {pv} · {body.counters} · "
-            f"main arm {character.main_arm.value}\nWeapons: {weapons}\n"
-            f"Protection: {protection}")
+            + (", " + _("lethal") if w.lethal else ", " + _("non-lethal")
+               if w.lethal is False else "") + ")"
+            for i, w in enumerate(character.weapons)) or _("none")
+        protection = ", ".join(f"{_(loc.label)} {value}" for loc, value
+                               in character.protection.items() if value) or _("none")
+        self.query_one("#sheet-head", Static).update(_(
+            "Resistencia {resistencia} · PV {pv} · {counters} · main arm {arm}\n"
+            "Weapons: {weapons}\nProtection: {protection}").format(
+            resistencia=character.resistencia, pv=pv, counters=body.counters,
+            arm=_(character.main_arm.value), weapons=weapons, protection=protection))
         items = self.query_one(OptionList)
         highlighted = items.highlighted
         items.clear_options()
         options: list[Option] = []
         for wound in body.wounds:
-            bleeding = (f", bleeds {wound.bleed_counted}/{wound.bleed_rate}"
-                        if wound.bleeding else ", attended" if wound.attended else "")
-            options.append(Option(
-                f"Wound: {wound.location.label} {wound.damage} "
-                f"{'lethal' if wound.lethal else 'non-lethal'}, {wound.severity.value}"
-                f"{bleeding} (round {wound.round})", id=f"wound-{wound.id}"))
+            bleeding = (_(", bleeds {counted}/{rate}").format(counted=wound.bleed_counted,
+                                                             rate=wound.bleed_rate)
+                        if wound.bleeding else _(", attended") if wound.attended else "")
+            options.append(Option(_(
+                "Wound: {location} {damage} {lethal}, {severity}{bleeding} (round {round})"
+            ).format(location=_(wound.location.label), damage=wound.damage,
+                     lethal=_("lethal") if wound.lethal else _("non-lethal"),
+                     severity=wound.severity.value, bleeding=bleeding, round=wound.round),
+                id=f"wound-{wound.id}"))
         for condition in body.conditions:
             left = condition.rounds_left(state.round)
-            when = ("never expires" if condition.permanent else "until removed"
-                    if left is None else f"{left} asaltos left")
-            options.append(Option(f"Condition: {condition.name} ({when})",
-                                  id=f"condition-{condition.id}"))
+            when = (_("never expires") if condition.permanent else _("until removed")
+                    if left is None else _("{left} asaltos left").format(left=left))
+            options.append(Option(_("Condition: {name} ({when})").format(
+                name=condition.name, when=when), id=f"condition-{condition.id}"))
         if not options:
-            options.append(Option("No wounds or conditions.", id="none", disabled=True))
+            options.append(Option(_("No wounds or conditions."), id="none", disabled=True))
         items.add_options(options)
         if highlighted is not None and options:
             items.highlighted = min(highlighted, len(options) - 1)
@@ -540,7 +565,7 @@ class CharacterSheet(Dialog[None]):
         wound_id = selected[1] if selected and selected[0] == "wound" else next(
             (w.id for w in body.wounds if w.bleeding), None)
         if wound_id is None:
-            self.notify("No wound to attend.", severity="warning")
+            self.notify(_("No wound to attend."), severity="warning")
             return
         self._apply(c.AttendWound(character=self.name_, wound_id=wound_id))
 
