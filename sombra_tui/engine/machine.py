@@ -441,7 +441,8 @@ def _open_prompts(state: CombatState, declaration: Declaration, answered_kind: P
             # C4: able by D4 but for a condition: no prompt, the skip is logged (D11).
             names = ", ".join(dict.fromkeys(cond.name for cond in preventing_reaction(
                 state.body(name).conditions, state.round)))
-            emit(EventKind.SKIPPED, f"{name}'s prompt skipped: {names} (C4, D11).",
+            emit(EventKind.SKIPPED, Msg(N_("{name}'s prompt skipped: {conditions} (C4, D11)."),
+                                        name=name, conditions=names),
                  actor=name, rule="C4", code="prompt.cannot_react",
                  data={"conditions": names})
     for prompt in opened:
@@ -1686,10 +1687,13 @@ def _propose_hits(state: CombatState, step: Step, action: Action, attacker: str,
                             damage_type=damage_type.id, reading=reading,
                             group=step.group if in_group else None, round=state.round)
         state.proposals.append(proposal)
-        where = (f"{reading.location.label} (dS {reading.dice.ds})" if reading
-                 else "location and damage to give (no dice)")
-        emit(EventKind.PROPOSAL, f"{attacker} hits {name} with {weapon.name}: {where}; "
-             "the DJ settles the hit (H1).", actor=attacker, targets=[name], rule="H1",
+        where = (Msg(N_("{location} (dS {ds})"), location=Msg(reading.location.label),
+                     ds=reading.dice.ds) if reading
+                 else Msg(N_("location and damage to give (no dice)")))
+        emit(EventKind.PROPOSAL, Msg(N_("{attacker} hits {name} with {weapon}: {where}; the DJ "
+                                        "settles the hit (H1)."), attacker=attacker,
+                                     name=name, weapon=weapon.name, where=where),
+             actor=attacker, targets=[name], rule="H1",
              code="hit.proposed",
              data={"proposal": proposal.id, "weapon": weapon.name,
                    "location": reading.location.value if reading else None})
@@ -1812,8 +1816,10 @@ def _after_points(state: CombatState, name: str, before: Counters, after: Counte
     """H7: reaching PV proposes inconsciente / muerto; points beyond PV are logged."""
     report = thresholds(before, after, pv_of(state, name))
     if report.golpe_over or report.herida_over:
-        emit(EventKind.WOUND, f"{name} is beyond PV {report.pv}: G +{report.golpe_over}, "
-             f"W +{report.herida_over} (H7).", actor=name, rule="H7", code="points.over_pv",
+        emit(EventKind.WOUND, Msg(N_("{name} is beyond PV {pv}: G +{g}, W +{w} (H7)."),
+                                  name=name, pv=report.pv, g=report.golpe_over,
+                                  w=report.herida_over),
+             actor=name, rule="H7", code="points.over_pv",
              data={"pv": report.pv, "g_over": report.golpe_over,
                    "w_over": report.herida_over})
     for spec in threshold_conditions(report):
@@ -1822,8 +1828,10 @@ def _after_points(state: CombatState, name: str, before: Counters, after: Counte
                             reason="W" if spec.name == MUERTO else "G")
         state.proposals.append(proposal)
         which = "W" if spec.name == MUERTO else "G"
-        emit(EventKind.PROPOSAL, f"{name}'s {which} reaches PV {report.pv}: {spec.name}? "
-             "(the DJ confirms, H7)", actor=name, rule="H7", code="threshold.proposed",
+        emit(EventKind.PROPOSAL, Msg(N_("{name}'s {which} reaches PV {pv}: {condition}? (the "
+                                        "DJ confirms, H7)"), name=name, which=which,
+                                     pv=report.pv, condition=spec.name),
+             actor=name, rule="H7", code="threshold.proposed",
              data={"proposal": proposal.id, "condition": spec.name, "pv": report.pv})
 
 
@@ -1842,8 +1850,10 @@ def _condition_started(state: CombatState, name: str, condition: Condition,
         proposal = Proposal(id=_new_id(state), kind=ProposalKind.PREVENT, character=name,
                             reason=condition.name, round=state.round)
         state.proposals.append(proposal)
-        emit(EventKind.PROPOSAL, f"{name} is {condition.name} with a round action pending: "
-             "mark prevented? (H11, P4)", actor=name, rule="H11", code="prevent.proposed",
+        emit(EventKind.PROPOSAL, Msg(N_("{name} is {condition} with a round action pending: "
+                                        "mark prevented? (H11, P4)"), name=name,
+                                     condition=condition.name),
+             actor=name, rule="H11", code="prevent.proposed",
              data={"proposal": proposal.id, "condition": condition.name})
 
 
@@ -1886,8 +1896,10 @@ def _accept_hit(state: CombatState, cmd: c.AcceptHit, emit: _Emitter) -> None:
         state.deferred_hits.append(DeferredHit(
             proposal_id=proposal.id, target=proposal.character, group=proposal.group,
             assessments=tuple(assessments), cause=weapon, text=text))
-        emit(EventKind.HIT, f"{attacker}'s hit on {proposal.character} takes effect after the "
-             "simultaneous group (H11, P3).", actor=attacker, targets=[proposal.character],
+        emit(EventKind.HIT, Msg(N_("{attacker}'s hit on {target} takes effect after the "
+                                   "simultaneous group (H11, P3)."), attacker=attacker,
+                                target=proposal.character),
+             actor=attacker, targets=[proposal.character],
              rule="H11", code="hit.deferred", data={"proposal": proposal.id})
         return
     _apply_hit(state, proposal.character, assessments, weapon, text, emit,
@@ -1909,8 +1921,9 @@ def _decline_hit(state: CombatState, cmd: c.DeclineHit, emit: _Emitter) -> None:
     proposal = _need_proposal(state, cmd.proposal_id, ProposalKind.HIT)
     state.proposals.remove(proposal)
     why = f": {cmd.reason.strip()}" if cmd.reason.strip() else ""
-    emit(EventKind.OVERRIDE, f"DJ declines {proposal.attacker}'s hit on "
-         f"{proposal.character}{why} (H1).", actor=proposal.attacker,
+    emit(EventKind.OVERRIDE, Msg(N_("DJ declines {attacker}'s hit on {target}{why} (H1)."),
+                                 attacker=proposal.attacker, target=proposal.character,
+                                 why=why), actor=proposal.attacker,
          targets=[proposal.character], override=True, rule="H1", code="hit.declined",
          data={"proposal": proposal.id, "reason": cmd.reason.strip()})
 
@@ -1928,12 +1941,14 @@ def _confirm_proposal(state: CombatState, cmd: c.ConfirmProposal, emit: _Emitter
                             source=ConditionSource.of_rule("H7"), condition_id=_new_id(state))
         body = state.body(name)
         _set_body(state, name, conditions=(*body.conditions, condition))
-        emit(EventKind.CONDITION, f"DJ confirms: {name} is {condition.name} (H7).", actor=name,
+        emit(EventKind.CONDITION, Msg(N_("DJ confirms: {name} is {condition} (H7)."),
+                                      name=name, condition=condition.name), actor=name,
              override=True, rule="H7", code="condition.started",
              data={"condition": condition.name, "id": condition.id})
         _condition_started(state, name, condition, emit)
         return
-    emit(EventKind.OVERRIDE, f"DJ confirms: {name} is prevented ({proposal.reason}, H11).",
+    emit(EventKind.OVERRIDE, Msg(N_("DJ confirms: {name} is prevented ({condition}, H11)."),
+                                 name=name, condition=proposal.reason),
          actor=name, override=True, rule="H11", code="prevent.confirmed",
          data={"condition": proposal.reason})
     if name not in state.prevented and state.phase is Phase.ROUND:
@@ -1980,8 +1995,10 @@ def _heal(state: CombatState, cmd: c.Heal, emit: _Emitter) -> None:
                          f"to heal ({before}).", params={"character": cmd.character,
                                                          "kind": cmd.kind.value})
     _set_body(state, cmd.character, counters=after)
-    emit(EventKind.WOUND, f"DJ heals {cmd.character} {cmd.points} {cmd.kind.value} points: "
-         f"G {before.g} -> {after.g}, W {before.w} -> {after.w} (H12).", actor=cmd.character,
+    emit(EventKind.WOUND, Msg(N_("DJ heals {name} {points} {kind} points: G {g0} -> {g1}, W "
+                                 "{w0} -> {w1} (H12)."), name=cmd.character,
+                              points=cmd.points, kind=cmd.kind.value, g0=before.g,
+                              g1=after.g, w0=before.w, w1=after.w), actor=cmd.character,
          override=True, rule="H12", code="points.healed",
          data={"kind": cmd.kind.value, "points": cmd.points, "g_before": before.g,
                "g": after.g, "w_before": before.w, "w": after.w})
@@ -2006,8 +2023,10 @@ def _attend_wound(state: CombatState, cmd: c.AttendWound, emit: _Emitter) -> Non
     conditions = tuple(cond for cond in body.conditions
                        if not (cond.name == SANGRANDO and cond.source.wound_id == wound.id))
     _set_body(state, cmd.character, wounds=wounds, conditions=conditions)
-    emit(EventKind.WOUND, f"DJ attends {cmd.character}'s {wound.location.label} wound: it "
-         "stops bleeding (H12).", actor=cmd.character, override=True, rule="H12",
+    emit(EventKind.WOUND, Msg(N_("DJ attends {name}'s {location} wound: it stops bleeding "
+                                 "(H12)."), name=cmd.character,
+                              location=Msg(wound.location.label)),
+         actor=cmd.character, override=True, rule="H12",
          code="wound.attended", data={"id": wound.id, "location": wound.location.value})
 
 
@@ -2043,8 +2062,10 @@ def _set_counters(state: CombatState, cmd: c.SetCounters, emit: _Emitter) -> Non
         raise CodedError("points.unchanged", f"{cmd.character} already has {before}.",
                          params={"character": cmd.character})
     _set_body(state, cmd.character, counters=after)
-    emit(EventKind.WOUND, f"DJ sets {cmd.character}'s points: G {before.g} -> {after.g}, "
-         f"W {before.w} -> {after.w} (H12).", actor=cmd.character, override=True, rule="H12",
+    emit(EventKind.WOUND, Msg(N_("DJ sets {name}'s points: G {g0} -> {g1}, W {w0} -> {w1} "
+                                 "(H12)."), name=cmd.character, g0=before.g, g1=after.g,
+                              w0=before.w, w1=after.w),
+         actor=cmd.character, override=True, rule="H12",
          code="points.set", data={"g_before": before.g, "g": after.g, "w_before": before.w,
                                   "w": after.w})
     _after_points(state, cmd.character, before, after, emit)
@@ -2105,7 +2126,8 @@ def _remove_condition(state: CombatState, cmd: c.RemoveCondition, emit: _Emitter
     body = state.body(cmd.character)
     _set_body(state, cmd.character,
               conditions=tuple(cond for cond in body.conditions if cond.id != old.id))
-    emit(EventKind.CONDITION, f"DJ removes {cmd.character}'s {old.name} (C2).",
+    emit(EventKind.CONDITION, Msg(N_("DJ removes {name}'s {condition} (C2)."),
+                                  name=cmd.character, condition=old.name),
          actor=cmd.character, override=True, rule="C2", code="condition.removed",
          data={"id": old.id, "condition": old.name})
     _sync_out(state, cmd.character, emit)
@@ -2134,9 +2156,12 @@ def _end_of_round_bodies(state: CombatState, emit: _Emitter) -> None:
             if tick.point_lost:
                 before = counters
                 counters = bleed_point(counters, settings)
-                emit(EventKind.WOUND, f"{name} bleeds 1 point ({wound.location.label}, "
-                     f"{wound.severity.value}, every {wound.bleed_rate} asaltos): G "
-                     f"{before.g} -> {counters.g}, W {before.w} -> {counters.w} (H9).",
+                emit(EventKind.WOUND, Msg(N_(
+                    "{name} bleeds 1 point ({location}, {severity}, every {rate} asaltos): G "
+                    "{g0} -> {g1}, W {w0} -> {w1} (H9)."), name=name,
+                    location=Msg(wound.location.label), severity=wound.severity.value,
+                    rate=wound.bleed_rate, g0=before.g, g1=counters.g, w0=before.w,
+                    w1=counters.w),
                      actor=name, rule="H9", code="wound.bled",
                      data={"id": wound.id, "location": wound.location.value,
                            "rate": wound.bleed_rate, "g_before": before.g, "g": counters.g,
@@ -2153,7 +2178,8 @@ def _end_of_round_bodies(state: CombatState, emit: _Emitter) -> None:
             continue
         state.bodies[name] = body.model_copy(update={"conditions": expiry.kept})
         for condition in expiry.expired:
-            emit(EventKind.CONDITION, f"{name}'s {condition.name} ends (C3).", actor=name,
+            emit(EventKind.CONDITION, Msg(N_("{name}'s {condition} ends (C3)."), name=name,
+                                          condition=condition.name), actor=name,
                  rule="C3", code="condition.expired",
                  data={"id": condition.id, "condition": condition.name})
         if state.character(name) is not None:
@@ -2173,7 +2199,8 @@ def _declare_inaction_for_unable(state: CombatState, emit: _Emitter) -> None:
         state.declarations[declaration.id] = declaration
         state.current[name] = declaration.id
         names = ", ".join(dict.fromkeys(cond.name for cond in blockers))
-        emit(EventKind.SKIPPED, f"{name} is {names}: declares inaction (C4).", actor=name,
+        emit(EventKind.SKIPPED, Msg(N_("{name} is {conditions}: declares inaction (C4)."),
+                                    name=name, conditions=names), actor=name,
              rule="C4", code="declare.cannot_act", data={"conditions": names})
 
 
