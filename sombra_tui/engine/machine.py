@@ -1700,7 +1700,7 @@ def _propose_hits(state: CombatState, step: Step, action: Action, attacker: str,
 
 
 def _hit_assessments(state: CombatState, proposal: Proposal, cmd: c.AcceptHit
-                     ) -> tuple[list[WoundAssessment], list[str], str]:
+                     ) -> tuple[list[WoundAssessment], list[Msg], Msg]:
     """H1-H9 with the DJ's values (H12): the wounds a hit leaves, what the DJ changed,
     and the hit's numbers for the log line."""
     target = _need_character(state, proposal.character)
@@ -1708,10 +1708,10 @@ def _hit_assessments(state: CombatState, proposal: Proposal, cmd: c.AcceptHit
     assert proposal.damage_type is not None
     damage_type = settings.damage_type(proposal.damage_type)
     reading = proposal.reading
-    changed: list[str] = []
+    changed: list[Msg] = []
     if cmd.entries is not None:  # H4: the DJ's (location, damage) list
         entries = merge_by_location(cmd.entries)
-        changed.append("locations and damage (H4)")
+        changed.append(Msg(N_("locations and damage (H4)")))
     else:
         if reading is None and (cmd.location is None or
                                 (cmd.damage is None)):
@@ -1729,54 +1729,61 @@ def _hit_assessments(state: CombatState, proposal: Proposal, cmd: c.AcceptHit
         entries = [LocatedDamage(location=location, damage=damage)]
         if reading is not None and cmd.location is not None \
                 and cmd.location is not reading.location:
-            changed.append(f"location {reading.location.label} -> {cmd.location.label}")
+            changed.append(Msg(N_("location {old} -> {new}"),
+                               old=Msg(reading.location.label), new=Msg(cmd.location.label)))
         if reading is not None and cmd.damage is not None \
                 and cmd.damage != reading.damage.value:
-            changed.append(f"damage {reading.damage.value} -> {cmd.damage}")
+            changed.append(Msg(N_("damage {old} -> {new}"), old=reading.damage.value,
+                               new=cmd.damage))
     lethal = lethal_for(damage_type, proposal.weapon, cmd.lethal)
     if reading is not None and cmd.lethal is not None and cmd.lethal != reading.lethal:
-        changed.append("lethal" if cmd.lethal else "non-lethal")
+        changed.append(Msg(N_("lethal")) if cmd.lethal else Msg(N_("non-lethal")))
     assessments = [assess(entry.location, entry.damage, lethal=lethal,
                           resistencia=target.resistencia, settings=settings,
                           protection=target.protection.get(entry.location, 0),
                           severity=cmd.severity, consequences=cmd.consequences)
                    for entry in entries]
     if cmd.severity is not None and any(a.severity_overridden for a in assessments):
-        changed.append(f"severity {cmd.severity.value}")
+        changed.append(Msg(N_("severity {severity}"), severity=cmd.severity.value))
     if cmd.consequences is not None:
-        changed.append("consequences")
+        changed.append(Msg(N_("consequences")))
     if reading is not None:
         damage_text = (f"tipo {damage_type.id} {reading.damage.formula} = "
                        f"{reading.damage.substituted} = {reading.damage.raw}"
                        if reading.damage.formula and reading.damage.raw is not None
                        else f"tipo {damage_type.id}")
-        numbers = f"dS {reading.dice.ds} -> value {reading.location_value} (H2); {damage_text}"
+        numbers = Msg(N_("dS {ds} -> value {value} (H2); {damage}"), ds=reading.dice.ds,
+                      value=reading.location_value, damage=damage_text)
     else:
-        numbers = f"tipo {damage_type.id}, no dice"
+        numbers = Msg(N_("tipo {tipo}, no dice"), tipo=damage_type.id)
     return assessments, changed, numbers
 
 
-def _wound_text(assessment: WoundAssessment) -> str:
-    """H12: one wound's numbers for the log line."""
+def _wound_text(assessment: WoundAssessment) -> Msg:
+    """H12: one wound's numbers for the log line (rendered in the DJ's language)."""
     cons = assessment.consequences
-    protection = (f" - protection {assessment.protection} = {assessment.damage} (H5)"
-                  if assessment.protection else ", no protection (H5)")
-    parts = [f"{assessment.location.label}: damage {assessment.damage_in}{protection}, "
-             + ("lethal" if assessment.lethal else "non-lethal"),
-             f"R {assessment.resistencia} -> {assessment.severity.value} (H8)"]
-    effects = [f"{e.gd:+d} GD {e.scope_label()}" for e in cons.gd]
-    effects += [spec.name + (f" {spec.duration} asaltos" if spec.duration else "")
+    protection = (Msg(N_(" - protection {protection} = {damage} (H5)"),
+                      protection=assessment.protection, damage=assessment.damage)
+                  if assessment.protection else Msg(N_(", no protection (H5)")))
+    effects: list[Msg | str] = [Msg(N_("{gd} GD {scope}"), gd=f"{e.gd:+d}",
+                                    scope=Msg(e.scope_label())) for e in cons.gd]
+    effects += [Msg(N_("{name} {count} asaltos"), name=spec.name, count=spec.duration)
+                if spec.duration else spec.name
                 for spec in cons.conditions if spec.name != SANGRANDO]
     if cons.bleed_rate:
-        effects.append(f"bleeds every {cons.bleed_rate} asaltos")
-    effects += [reminder.text for reminder in cons.reminders]
-    if effects:
-        parts.append(", ".join(effects) + " (H9)")
-    return "; ".join(parts)
+        effects.append(Msg(N_("bleeds every {rate} asaltos"), rate=cons.bleed_rate))
+    effects += [reminder.message for reminder in cons.reminders]
+    return Msg(N_("{location}: damage {damage}{protection}, {lethal}; R {resistencia} -> "
+                  "{severity} (H8){effects}"), location=Msg(assessment.location.label),
+               damage=assessment.damage_in, protection=protection,
+               lethal=Msg(N_("lethal")) if assessment.lethal else Msg(N_("non-lethal")),
+               resistencia=assessment.resistencia, severity=assessment.severity.value,
+               effects=Msg(N_("; {effects} (H9)"), effects=Join(", ", effects))
+               if effects else "")
 
 
 def _apply_hit(state: CombatState, target: str, assessments: list[WoundAssessment],
-               cause: str, text: str, emit: _Emitter, *, override: bool,
+               cause: str, text: Msg, emit: _Emitter, *, override: bool,
                data: dict[str, Any]) -> None:
     """H6-H9, H11: counters, wounds and their conditions; then H7 and H11 proposals."""
     settings = state.settings.wounds
@@ -1799,9 +1806,11 @@ def _apply_hit(state: CombatState, target: str, assessments: list[WoundAssessmen
     _set_body(state, target, counters=counters, wounds=tuple(wounds),
               conditions=tuple(conditions))
     pv = pv_of(state, target)
-    wounds_text = " | ".join(_wound_text(a) for a in assessments)
-    emit(EventKind.HIT, f"{text}: {wounds_text}; G {before.g} -> {counters.g}, W {before.w} "
-         f"-> {counters.w} of PV {pv} (H6).", actor=data.get("attacker"), targets=[target],
+    emit(EventKind.HIT, Msg(N_("{head}: {wounds}; G {g0} -> {g1}, W {w0} -> {w1} of PV {pv} "
+                               "(H6)."), head=text,
+                            wounds=Join(" | ", [_wound_text(a) for a in assessments]),
+                            g0=before.g, g1=counters.g, w0=before.w, w1=counters.w, pv=pv),
+         actor=data.get("attacker"), targets=[target],
          override=override, rule="H12", code="hit.applied",
          data={**data, "target": target, "g_before": before.g, "g": counters.g,
                "w_before": before.w, "w": counters.w, "pv": pv,
@@ -1886,10 +1895,11 @@ def _accept_hit(state: CombatState, cmd: c.AcceptHit, emit: _Emitter) -> None:
     state.proposals.remove(proposal)
     attacker = proposal.attacker or "?"
     weapon = proposal.weapon.name if proposal.weapon else ""
-    dj = f" [DJ: {', '.join(changed)}]" if changed else ""
-    text = f"{attacker} hits {proposal.character} with {weapon}: {numbers}{dj}"
+    dj = Msg(N_(" [DJ: {changes}]"), changes=Join(", ", changed)) if changed else ""
+    text = Msg(N_("{attacker} hits {target} with {weapon}: {numbers}{dj}"), attacker=attacker,
+               target=proposal.character, weapon=weapon, numbers=numbers, dj=dj)
     data: dict[str, Any] = {"attacker": attacker, "weapon": weapon,
-                            "proposal": proposal.id, "changed": ", ".join(changed)}
+                            "proposal": proposal.id, "changed": len(changed)}
     if proposal.group is not None and state.phase in RESOLUTION_PHASES \
             and state.group_pending(proposal.group):
         # H11: inside a simultaneous group the wound takes effect after the group (P3).
@@ -1913,7 +1923,8 @@ def _apply_deferred_hits(state: CombatState, emit: _Emitter) -> None:
         if state.character(hit.target) is None:
             continue
         _apply_hit(state, hit.target, list(hit.assessments), hit.cause,
-                   hit.text + " (after the simultaneous group, H11)", emit, override=False,
+                   Msg(N_("{head} (after the simultaneous group, H11)"), head=hit.text), emit,
+                   override=False,
                    data={"proposal": hit.proposal_id})
 
 
@@ -1960,8 +1971,11 @@ def _decline_proposal(state: CombatState, cmd: c.DeclineProposal, emit: _Emitter
                               ProposalKind.PREVENT)
     state.proposals.remove(proposal)
     what = proposal.condition if proposal.kind is ProposalKind.THRESHOLD else "prevented"
-    emit(EventKind.OVERRIDE, f"DJ declines {what} for {proposal.character} "
-         f"({'H7' if proposal.kind is ProposalKind.THRESHOLD else 'H11'}).",
+    emit(EventKind.OVERRIDE, Msg(N_("DJ declines {what} for {name} ({rule})."),
+                                 what=what if proposal.kind is ProposalKind.THRESHOLD
+                                 else Msg(N_("prevented")), name=proposal.character,
+                                 rule="H7" if proposal.kind is ProposalKind.THRESHOLD
+                                 else "H11"),
          actor=proposal.character, override=True,
          rule="H7" if proposal.kind is ProposalKind.THRESHOLD else "H11",
          code="proposal.declined", data={"proposal": proposal.id, "what": what})
@@ -1976,9 +1990,10 @@ def _manual_hit(state: CombatState, cmd: c.ManualHit, emit: _Emitter) -> None:
                         resistencia=target.resistencia, settings=settings,
                         protection=protection, severity=cmd.severity,
                         consequences=cmd.consequences)
-    cause = cmd.cause.strip() or "a hit entered by the DJ"
+    cause = cmd.cause.strip() or _("a hit entered by the DJ")
     _apply_hit(state, target.name, [assessment], cause,
-               f"DJ enters a hit on {target.name} ({cause})", emit, override=True,
+               Msg(N_("DJ enters a hit on {name} ({cause})"), name=target.name, cause=cause),
+               emit, override=True,
                data={"cause": cause})
 
 
@@ -2035,9 +2050,12 @@ def _edit_wound(state: CombatState, cmd: c.EditWound, emit: _Emitter) -> None:
     body = state.body(cmd.character)
     _set_body(state, cmd.character,
               wounds=tuple(cmd.wound if w.id == old.id else w for w in body.wounds))
-    emit(EventKind.WOUND, f"DJ edits {cmd.character}'s {old.location.label} wound: "
-         f"{cmd.wound.location.label} {cmd.wound.damage}, {cmd.wound.severity.value}"
-         + (", attended" if cmd.wound.attended else "") + " (H12).", actor=cmd.character,
+    emit(EventKind.WOUND, Msg(N_("DJ edits {name}'s {old} wound: {location} {damage}, "
+                                 "{severity}{attended} (H12)."), name=cmd.character,
+                              old=Msg(old.location.label), location=Msg(cmd.wound.location.label),
+                              damage=cmd.wound.damage, severity=cmd.wound.severity.value,
+                              attended=Msg(N_(", attended")) if cmd.wound.attended else ""),
+         actor=cmd.character,
          override=True, rule="H12", code="wound.edited", data={"id": old.id})
 
 
@@ -2045,8 +2063,9 @@ def _remove_wound(state: CombatState, cmd: c.RemoveWound, emit: _Emitter) -> Non
     wound = _need_wound(state, cmd.character, cmd.wound_id)
     body = state.body(cmd.character)
     _set_body(state, cmd.character, wounds=tuple(w for w in body.wounds if w.id != wound.id))
-    emit(EventKind.WOUND, f"DJ removes {cmd.character}'s {wound.location.label} wound "
-         "(H12).", actor=cmd.character, override=True, rule="H12", code="wound.removed",
+    emit(EventKind.WOUND, Msg(N_("DJ removes {name}'s {location} wound (H12)."),
+                              name=cmd.character, location=Msg(wound.location.label)),
+         actor=cmd.character, override=True, rule="H12", code="wound.removed",
          data={"id": wound.id})
 
 
@@ -2074,17 +2093,18 @@ def _set_counters(state: CombatState, cmd: c.SetCounters, emit: _Emitter) -> Non
 # ------------------------------------------------------------------- conditions (C)
 
 
-def _describe_condition(condition: Condition) -> str:
+def _describe_condition(condition: Condition) -> Msg:
     if condition.permanent:
-        return f"{condition.name} (never expires)"
+        return Msg(N_("{name} (never expires)"), name=condition.name)
     if condition.duration is None:
-        return f"{condition.name} (until removed)"
+        return Msg(N_("{name} (until removed)"), name=condition.name)
     covered = condition.covered_rounds()
     assert covered is not None
-    rounds = (f"round {covered.start}" if len(covered) == 1
-              else f"rounds {covered.start}-{covered.stop - 1}")
-    word = "asalto" if condition.duration == 1 else "asaltos"
-    return f"{condition.name} ({condition.duration} {word}: {rounds}, C3)"
+    if len(covered) == 1:
+        return Msg(N_("{name} (1 asalto: round {first}, C3)"), name=condition.name,
+                   first=covered.start)
+    return Msg(N_("{name} ({count} asaltos: rounds {first}-{last}, C3)"), name=condition.name,
+               count=condition.duration, first=covered.start, last=covered.stop - 1)
 
 
 def _add_condition(state: CombatState, cmd: c.AddCondition, emit: _Emitter) -> None:
@@ -2093,7 +2113,8 @@ def _add_condition(state: CombatState, cmd: c.AddCondition, emit: _Emitter) -> N
                                                  "began": state.round})
     body = state.body(cmd.character)
     _set_body(state, cmd.character, conditions=(*body.conditions, condition))
-    emit(EventKind.CONDITION, f"DJ: {cmd.character} is {_describe_condition(condition)}.",
+    emit(EventKind.CONDITION, Msg(N_("DJ: {name} is {condition}."), name=cmd.character,
+                                  condition=_describe_condition(condition)),
          actor=cmd.character, override=True, rule="C2", code="condition.started",
          data={"condition": condition.name, "id": condition.id,
                "duration": condition.duration, "last_round": condition.last_round})
@@ -2114,8 +2135,10 @@ def _edit_condition(state: CombatState, cmd: c.EditCondition, emit: _Emitter) ->
     body = state.body(cmd.character)
     _set_body(state, cmd.character, conditions=tuple(
         cmd.condition if cond.id == old.id else cond for cond in body.conditions))
-    emit(EventKind.CONDITION, f"DJ edits {cmd.character}'s {old.name}: "
-         f"{_describe_condition(cmd.condition)}.", actor=cmd.character, override=True,
+    emit(EventKind.CONDITION, Msg(N_("DJ edits {name}'s {old}: {condition}."),
+                                  name=cmd.character, old=old.name,
+                                  condition=_describe_condition(cmd.condition)),
+         actor=cmd.character, override=True,
          rule="C2", code="condition.edited", data={"id": old.id,
                                                    "condition": cmd.condition.name})
     _sync_out(state, cmd.character, emit)

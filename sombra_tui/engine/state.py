@@ -264,7 +264,8 @@ class DeferredHit(BaseModel):
     #: The wounds to apply, assessed (one per location).
     assessments: tuple[WoundAssessment, ...]
     cause: str
-    text: str
+    #: The hit's words for the log (an i18n.Msg, rendered when shown).
+    text: Any
 
 
 class PendingMark(BaseModel):

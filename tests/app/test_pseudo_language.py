@@ -69,6 +69,10 @@ ALLOWED_WORDS = {
     "shift",
     # The game's own terms and abbreviations, the same in both languages.
     "TA", "GD", "dS", "DJ", "Alerta",
+    # Sections H and C: the game's terms (G and W of PV, tipos, severities, conditions).
+    "PV", "tipo", "Resistencia", "leve", "grave", "sin", "importancia", "aturdido",
+    "inconsciente", "dolor", "intenso", "desarmado", "sangrando", "muerto", "asalto",
+    "asaltos",
     # Each language is named in itself in the settings and the palette.
     "Español", "English",
 }
@@ -92,7 +96,11 @@ def typed_words(app: SombraApp) -> set[str]:
     state = app.session.combat.state
     texts = [state.name]
     for character in state.characters:
-        texts += [character.name, character.notes, *character.skills]
+        texts += [character.name, character.notes, *character.skills,
+                  *(weapon.name for weapon in character.weapons)]  # the DJ's weapons (H1)
+    for body in state.bodies.values():  # condition names: game terms or the DJ's own (C2)
+        texts += [condition.name for condition in body.conditions]
+        texts += [wound.cause for wound in body.wounds]
     for declaration in state.declarations.values():
         texts += [action.description for action in declaration.actions]
     texts += [event.params.get(key, "") for event in app.session.combat.log
