@@ -186,7 +186,7 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
             with Horizontal(id="hit-last-row"):
                 yield FormCheckbox(_("Lethal"), reading.lethal if reading else True, id="lethal")
                 yield Field(_("Decline reason"), TextInput(id="reason",
-                                                        placeholder="cover, a miss"),
+                                                        placeholder=_("cover, a miss")),
                             field_id="reason")
                 yield Button(_("Accept (space)"), id="accept", variant="primary")
                 yield Button(_("Decline (ctrl+d)"), id="decline", variant="warning")
@@ -267,7 +267,7 @@ class ManualHitDialog(Dialog[c.ManualHit]):
                             field_id="location")
                 yield Field(_("Damage"), TextInput(id="damage", type="integer"),
                             field_id="damage")
-                yield Field(_("Cause"), TextInput(id="cause", placeholder="a fall, fire"),
+                yield Field(_("Cause"), TextInput(id="cause", placeholder=_("a fall, fire")),
                             field_id="cause")
             yield FormCheckbox(_("Lethal"), True, id="lethal")
             yield Static("", id="form-error")
@@ -323,7 +323,7 @@ class ConditionDialog(Dialog[c.AddCondition]):
                                                     allow_blank=False, id="kind"),
                             field_id="kind")
                 yield Field(_("Asaltos"), TextInput(id="duration", type="integer",
-                                                 placeholder="empty: until removed"),
+                                                 placeholder=_("empty: until removed")),
                             field_id="duration")
             with Horizontal(classes="row"):
                 yield Field(_("Own name"), TextInput(id="own", placeholder="derribado"),
