@@ -110,7 +110,7 @@ def test_load_reads_current_files_in_one_pass_and_others_as_before() -> None:
     text = storage.dumps(combat)
     save, problem = storage._read_current(text)
     assert save is not None and problem is None  # the one-pass read is the usual one
-    assert save == storage._read(text, "x", None)  # the general path reads it alike
+    assert save == storage._read(text, "x", None)[0]  # the general path reads it alike
     loaded = storage.loads(text)
     assert loaded.state == combat.state and loaded.commands == combat.commands
 
