@@ -72,7 +72,7 @@ ALLOWED_WORDS = {
     # Sections H and C: the game's terms (G and W of PV, tipos, severities, conditions).
     "PV", "tipo", "Resistencia", "leve", "grave", "sin", "importancia", "aturdido",
     "inconsciente", "dolor", "intenso", "desarmado", "sangrando", "muerto", "asalto",
-    "asaltos",
+    "asaltos", "II", "III", "IV", "VI", "VII", "VIII",  # the damage types' numerals (H3)
     # Each language is named in itself in the settings and the palette.
     "Español", "English",
 }

@@ -172,7 +172,7 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
                                                    allow_blank=False, id="location"),
                             field_id="location")
                 yield Field(_("Damage"), TextInput(str(damage), id="damage", type="integer"),
-                            field_id="damage", hint="typed wins")
+                            field_id="damage", hint=_("typed wins"))
                 yield Field(_("Severity"), FormSelect(
                     [(_(label), value) for label, value in SEVERITIES], value=AS_READ,
                                                    allow_blank=False, id="severity"),
