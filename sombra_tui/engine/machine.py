@@ -27,6 +27,7 @@ from sombra_tui.engine.events import EventKind, LogEvent
 from sombra_tui.engine.i18n import N_, Join, Msg, Text, _
 from sombra_tui.engine.initiative import action_groups, declaration_order
 from sombra_tui.engine.model import (
+    NAME_MAX,
     Action,
     ActionKind,
     Character,
@@ -36,6 +37,7 @@ from sombra_tui.engine.model import (
     Reading,
     Role,
     name_clashes,
+    numbered_names,
 )
 from sombra_tui.engine.state import (
     CombatState,
@@ -185,6 +187,30 @@ def _add_character(state: CombatState, cmd: c.AddCharacter, emit: _Emitter) -> N
                    else Msg(N_(" (joins the orders next round)")))
     emit(EventKind.ENCOUNTER, Msg(N_("{name} joins the encounter{later}."),
                                   name=name, later=later), actor=name)
+
+
+def copy_names(state: CombatState, cmd: c.AddCharacters) -> list[str]:
+    """The names AddCharacters gives: "base N" after the highest number in use."""
+    return numbered_names(cmd.character.name, cmd.count,
+                          [ch.name for ch in state.characters])
+
+
+def _add_characters(state: CombatState, cmd: c.AddCharacters, emit: _Emitter) -> None:
+    """One sheet, several characters; all or nothing, like an import."""
+    names = copy_names(state, cmd)
+    too_long = [name for name in names if len(name) > NAME_MAX]
+    if too_long:
+        raise SombraError(f"{too_long[-1]!r} would be longer than {NAME_MAX} characters: "
+                          "use a shorter name.", code="character.copies_too_long",
+                          params={"name": too_long[-1], "max": NAME_MAX}, field="name")
+    clashes = name_clashes(names, (ch.name for ch in state.characters))
+    if clashes:
+        raise SombraError("Name clash: " + ", ".join(clashes) + " already in the encounter.",
+                          code="character.copies_clash", params={"names": ", ".join(clashes)},
+                          field="name")
+    for name in names:
+        copy = cmd.character.model_copy(update={"name": name})
+        _add_character(state, c.AddCharacter(character=copy), emit)
 
 
 def _import_characters(state: CombatState, cmd: c.ImportCharacters, emit: _Emitter) -> None:
@@ -1499,6 +1525,7 @@ _Handler = Callable[[CombatState, Any, _Emitter], None]
 
 _HANDLERS: dict[type[Any], _Handler] = {
     c.AddCharacter: _add_character,
+    c.AddCharacters: _add_characters,
     c.ImportCharacters: _import_characters,
     c.EditCharacter: _edit_character,
     c.RemoveCharacter: _remove_character,

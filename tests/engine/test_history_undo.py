@@ -18,6 +18,7 @@ from sombra_tui.engine import (
     Action,
     ActionKind,
     AddCharacter,
+    AddCharacters,
     AdjustExtended,
     Advance,
     AllowPrompt,
@@ -144,6 +145,7 @@ def every_command_script() -> list[Command]:
         Advance(),  # round 2
         ImportCharacters(characters=[ch("Eva", 3, 1, 10), ch("Fede", 4, 2, 9)],
                          source="grupo.json"),  # reinforcements: they join next round
+        AddCharacters(character=ch("Matón", 6, 1, 9), count=3),  # Matón 1..3, one step
     ]
 
 
