@@ -38,11 +38,11 @@ class Session:
         does not exist yet; a missing folder or a failed write raises SombraError."""
         path = Path(path)
         if path.exists():
-            raise SombraError(f"{path} already exists: open it instead.",
+            raise SombraError(N_("{path} already exists: open it instead."),
                               code="session.exists", params={"path": str(path)})
         if not path.parent.is_dir():
-            raise SombraError(f"Cannot create {path}: the folder {path.parent} does not "
-                              "exist.", code="session.no_folder",
+            raise SombraError(N_("Cannot create {path}: the folder {folder} does not exist."),
+                              code="session.no_folder",
                               params={"path": str(path), "folder": str(path.parent)})
         if encounter is None:
             encounter = Encounter(name=(path.stem.strip() or "Encuentro")[:80])

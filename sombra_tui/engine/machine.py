@@ -200,14 +200,15 @@ def _add_characters(state: CombatState, cmd: c.AddCharacters, emit: _Emitter) ->
     names = copy_names(state, cmd)
     too_long = [name for name in names if len(name) > NAME_MAX]
     if too_long:
-        raise SombraError(f"{too_long[-1]!r} would be longer than {NAME_MAX} characters: "
-                          "use a shorter name.", code="character.copies_too_long",
-                          params={"name": too_long[-1], "max": NAME_MAX}, field="name")
+        raise SombraError(N_("'{name}' would be longer than {max} characters: use a shorter "
+                             "name."), code="character.copies_too_long",
+                          params={"name": too_long[-1], "max": NAME_MAX},
+                          field="character.name")
     clashes = name_clashes(names, (ch.name for ch in state.characters))
     if clashes:
-        raise SombraError("Name clash: " + ", ".join(clashes) + " already in the encounter.",
+        raise SombraError(N_("Name clash: {names} already in the encounter."),
                           code="character.copies_clash", params={"names": ", ".join(clashes)},
-                          field="name")
+                          field="character.name")
     for name in names:
         copy = cmd.character.model_copy(update={"name": name})
         _add_character(state, c.AddCharacter(character=copy), emit)
@@ -224,8 +225,10 @@ def _import_characters(state: CombatState, cmd: c.ImportCharacters, emit: _Emitt
     for character in cmd.characters:
         _add_character(state, c.AddCharacter(character=character), emit)
     source: Text = Msg(N_(" from {source}"), source=cmd.source) if cmd.source else ""
-    emit(EventKind.ENCOUNTER, Msg(N_("Imported {count} characters{source}."),
-                                  count=len(cmd.characters), source=source))
+    count = len(cmd.characters)
+    emit(EventKind.ENCOUNTER, Msg(N_("Imported {count} character{source}.") if count == 1
+                                  else N_("Imported {count} characters{source}."),
+                                  count=count, source=source))
 
 
 def _edit_character(state: CombatState, cmd: c.EditCharacter, emit: _Emitter) -> None:

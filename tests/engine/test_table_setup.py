@@ -77,7 +77,7 @@ def test_copies_that_would_clash_or_be_too_long_are_refused_whole() -> None:
     assert names(combat)[-1] == "Matón 3"
     long = char("x" * NAME_MAX, 10)
     error = assert_refused(combat, AddCharacters(character=long, count=2), match="longer")
-    assert error.field == "name"
+    assert error.field == "character.name"
 
 
 def test_dice_source_defaults_pcs_typed_by_the_table_npcs_rolled_by_the_tracker() -> None:
