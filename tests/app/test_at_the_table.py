@@ -37,6 +37,7 @@ from sombra_tui.screens.dialogs import (
     FreeTADialog,
     NewEncounterDialog,
     OpposedDialog,
+    OpposedResultDialog,
     ReactionDialog,
     SettingsDialog,
     TADialog,
@@ -289,18 +290,21 @@ async def test_the_settings_give_the_pcs_dice_to_the_tracker_and_then_enter_roll
         assert field_error(app, "dice").startswith("Type the dice")
 
 
+def grab_the_key() -> list[c.Command]:
+    """Ana and Bruno both want the key (O2); the round phase, Bruno (12) acts first."""
+    return [c.StartCombat(),
+            c.Declare(character="Ana", actions=[Action(
+                description="keeps the key", target=12, opposition=Opposition(
+                    mode=OppositionMode.DIRECT, against=["Bruno"]))]),
+            c.Declare(character="Bruno", actions=[Action(
+                description="grabs the key", target=13, opposition=Opposition(
+                    mode=OppositionMode.DIRECT, against=["Ana"]))]),
+            c.Advance(), c.Advance()]
+
+
 async def test_the_free_ta_and_an_opposed_step_ask_the_tables_dice_and_roll_the_trackers(
         ) -> None:
-    grab = Opposition(mode=OppositionMode.DIRECT, against=["Ana"])
-    app = make_app(session_after(
-        table_encounter(), c.StartCombat(),
-        c.Declare(character="Ana", actions=[Action(description="keeps the key", target=12,
-                                                   opposition=Opposition(
-                                                       mode=OppositionMode.DIRECT,
-                                                       against=["Bruno"]))]),
-        c.Declare(character="Bruno", actions=[Action(description="grabs the key",
-                                                     target=13, opposition=grab)]),
-        c.Advance(), c.Advance()), journal=False)
+    app = make_app(session_after(table_encounter(), *grab_the_key()), journal=False)
     async with app.run_test(size=SIZE) as pilot:
         assert app.session.combat.state.phase is Phase.ROUND
         await pilot.press("space")  # Bruno acts first: all roll (O2)
@@ -505,6 +509,32 @@ async def test_at_80x24_the_declaration_dialog_keeps_its_buttons() -> None:
         await pilot.press("d")
         await pilot.pause()
         assert isinstance(app.screen, DeclarationEditor)
+        assert_buttons_whole(app)
+
+
+async def test_at_80x24_the_opposed_its_result_and_the_new_encounter_keep_their_buttons(
+        ) -> None:
+    app = make_app(session_after(table_encounter(), *grab_the_key()), journal=False)
+    async with app.run_test(size=MIN_SIZE) as pilot:
+        await pilot.press("space")
+        assert isinstance(app.screen, OpposedDialog)
+        assert_buttons_whole(app)
+        await fill(pilot, f"{app.screen.slugs['Ana']}-dice", "4 4 1")
+        await pilot.press("ctrl+r")  # rolls the empty ones (Bruno's), as in every dialog
+        bruno = app.screen.query_one(f"#{app.screen.slugs['Bruno']}-dice", Input)
+        assert bruno.value != ""
+        assert app.screen.query_one(f"#{app.screen.slugs['Ana']}-dice", Input).value == \
+            "4 4 1"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, OpposedResultDialog)
+        assert_buttons_whole(app)
+        await pilot.press("escape", "ctrl+n")
+        await pilot.pause()
+        if isinstance(app.screen, ChoiceDialog):  # unsaved changes: discard them
+            await pilot.press("d")
+            await pilot.pause()
+        assert isinstance(app.screen, NewEncounterDialog)
         assert_buttons_whole(app)
 
 

@@ -40,6 +40,8 @@ def _slug(name: str) -> str:
 class OpposedDialog(Dialog[ResolveOpposed]):
     """One TA per participant able to act (the engine's plan: O2, O3, E4, P4)."""
 
+    BINDINGS = [Binding("ctrl+r", "roll", "Roll")]
+
     #: T5: an undecided tie is shown at the tie-winner field.
     ERROR_FIELDS = {"tie_winner": "tie"}
 
@@ -122,6 +124,15 @@ class OpposedDialog(Dialog[ResolveOpposed]):
             self.submit()
         else:
             self.dismiss(None)
+
+    def action_roll(self) -> None:
+        """ctrl+r, as in every dialog: the tracker rolls each dice field still empty."""
+        roller = self.roller()
+        for name in self.participants:
+            field = self.query_one(f"#{self.slugs[name]}-dice", Input)
+            if not field.value.strip():
+                dice = roller.roll()
+                field.value = f"{dice.ds} {dice.a} {dice.b}"
 
     def build(self) -> ResolveOpposed:
         roller = self.roller()
