@@ -203,7 +203,7 @@ async def test_four_maton_in_the_add_dialog_is_one_undoable_command_and_c_duplic
 # ---- 3. whose dice -----------------------------------------------------------------------------
 
 
-async def test_the_table_types_a_pcs_dice_enter_empty_asks_and_the_tracker_rolls_an_npcs(
+async def test_t6_the_table_types_a_pcs_dice_enter_empty_asks_the_tracker_rolls_an_npcs(
         ) -> None:
     """Ana (PC): her reaction dialog opens on the dice; Enter with them empty asks for
     them and changes nothing. Bruno (NPC): Enter with no dice rolls his TA."""
@@ -347,7 +347,8 @@ async def test_the_free_ta_and_an_opposed_step_ask_the_tables_dice_and_roll_the_
 # ---- 4. nothing typed is lost ------------------------------------------------------------------
 
 
-async def test_a_quick_space_then_enter_on_aimed_at_declares_with_the_target_affected() -> None:
+async def test_d2_a_quick_space_then_enter_on_aimed_at_declares_with_the_target_affected(
+        ) -> None:
     """The pre-fill of "Directly affected" comes in a queued message; the submitted
     declaration computes the list from the targets, so the prompt opens (D2, D4)."""
     app = make_app(session_after(table_encounter(), c.StartCombat(), c.Declare(

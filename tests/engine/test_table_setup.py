@@ -10,8 +10,10 @@ import pytest
 
 from sombra_tui.engine import (
     AddCharacters,
+    Advance,
     ChangeSettings,
     Combat,
+    Declare,
     EventKind,
     Settings,
     Side,
@@ -80,7 +82,9 @@ def test_copies_that_would_clash_or_be_too_long_are_refused_whole() -> None:
     assert error.field == "character.name"
 
 
-def test_dice_source_defaults_pcs_typed_by_the_table_npcs_rolled_by_the_tracker() -> None:
+def test_t6_dice_source_defaults_pcs_typed_by_the_table_npcs_rolled_by_the_tracker() -> None:
+    """T6: the tracker rolls or the DJ types the table's dice; which, per side, is an
+    encounter setting (issue 13), changed and undone like any setting."""
     settings = Settings()
     assert settings.pc_dice is DiceSource.TABLE and settings.npc_dice is DiceSource.TRACKER
     assert settings.table_rolls(Side.PC) and not settings.table_rolls(Side.NPC)
@@ -127,3 +131,15 @@ def test_a_new_encounter_in_a_missing_folder_says_so(tmp_path: Path) -> None:
     with pytest.raises(SombraError, match=r"folder .*nowhere does not exist"):
         Session.create(path)
     assert not path.parent.exists()
+
+
+def test_i3_copies_added_mid_round_join_the_orders_next_round() -> None:
+    combat = make_combat(ANA, start=True)
+    combat.execute(AddCharacters(character=char("Matón", 10), count=2))
+    assert combat.state.declaration_order == ["Ana"]  # I3: not this round
+    assert all("joins the orders next round" in e.text for e in combat.log[-2:])
+    combat.execute(Declare(character="Ana"))
+    for _ in range(5):
+        combat.execute(Advance())
+    assert combat.state.round == 2
+    assert combat.state.declaration_order == ["Ana", "Matón 1", "Matón 2"]
