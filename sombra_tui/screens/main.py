@@ -140,9 +140,14 @@ class MainScreen(Screen[None]):
         yield TranslatedFooter()
 
     def on_resize(self, event: events.Resize) -> None:
-        # A narrow terminal (80 columns) packs the footer so space, undo, help and quit
-        # all stay in sight.
-        self.query_one(TranslatedFooter).compact = event.size.width < COMPACT_BELOW
+        # A narrow terminal (80 columns) packs the footer and keeps only its essential
+        # keys, so space, undo, help and quit stay in sight in either language.
+        footer = self.query_one(TranslatedFooter)
+        narrow = event.size.width < COMPACT_BELOW
+        footer.compact = narrow
+        if footer.narrow != narrow:
+            footer.narrow = narrow
+            footer.call_later(footer.recompose)
 
     def on_mount(self) -> None:
         self._label_panels()

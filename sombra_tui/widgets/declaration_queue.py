@@ -50,7 +50,8 @@ def action_detail(action: Action) -> str:
     parts = [action.summary()]
     if action.skill or action.target is not None:
         value = "" if action.target is None else f" {action.target}"
-        parts.append(f"{action.skill or _('target')}{value}")
+        label = action.skill or _("target")
+        parts.append(f"{label}{value}")
     if action.gd:
         parts.append(f"GD {format_gd(action.gd)}")
     if action.targets:
@@ -104,8 +105,12 @@ def next_step_hint(state: CombatState) -> str:
         top = state.top_prompt
         if top is not None:
             author = state.declarations[top.declaration_id].author
-            return _("space: {reactor} reacts to {author} (x: no reaction)").format(
-                reactor=top.reactor, author=author)
+            # The same word as the prompt's line below: a counter prompt is a
+            # contrarreacción ("counter-reaction" in English), not a plain reaction.
+            hint = (_("space: {reactor}'s counter-reaction to {author} (x: no reaction)")
+                    if top.kind is PromptKind.COUNTER
+                    else _("space: {reactor} reacts to {author} (x: no reaction)"))
+            return hint.format(reactor=top.reactor, author=author)
         if state.current_declarer:
             return _("space: {name} declares").format(name=state.current_declarer)
         return _("space: resolve the instant actions")

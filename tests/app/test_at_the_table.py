@@ -439,7 +439,7 @@ async def test_the_panel_shows_the_selected_characters_whole_declaration(
         assert f"Ana: {long} [asalto] · Esquivar · GD +1 · at Bruno" in text
         await pilot.press("up")  # the cursor on Ana: her whole declaration on top
         text = " ".join(_plain(app.main_screen.query_one(DeclarationQueue)).split())
-        assert f"Declaración de Ana: - {long} [asalto] · Esquivar · GD +1 · at Bruno" \
+        assert f"Declaration of Ana: - {long} [asalto] · Esquivar · GD +1 · at Bruno" \
             in text
         assert "affects: Bruno" in text
 
@@ -474,12 +474,12 @@ async def test_at_80x24_the_footer_the_hint_the_gd_breakdown_and_every_button_ho
         queue = app.main_screen.query_one(DeclarationQueue)
         text = _plain(queue)
         assert text.startswith("space: Ana reacts to Bruno")
-        assert "Alerta 14 - substitute GD +1" in text
+        assert "Alerta 14 - substituting GD +1" in text
         # Both within the panel's visible lines (it scrolls; these are at its top).
         lines = text.splitlines()
         panel = app.main_screen.query_one("#queue-panel")
         rows = panel.scrollable_content_region.height
-        assert any("substitute GD +1" in line for line in lines[:rows])
+        assert any("substituting GD +1" in line for line in lines[:rows])
         for key, kind in (("r", ReactionDialog), ("g", SettingsDialog)):
             await pilot.press(key)
             await pilot.pause()
@@ -502,6 +502,20 @@ async def test_at_80x24_the_footer_the_hint_the_gd_breakdown_and_every_button_ho
         app.main_screen.run_command(c.Advance())
         await pilot.pause()
         await assert_footer_holds(app)
+
+
+@pytest.mark.usefixtures("spanish")
+async def test_at_80x24_in_spanish_the_footer_holds_and_the_table_is_asked_for_its_dice(
+        ) -> None:
+    """The Spanish words are longer: the narrow footer keeps only its essential keys."""
+    app = make_app(session_after(table_encounter(), *shoots_ana()), journal=False)
+    async with app.run_test(size=MIN_SIZE) as pilot:
+        await pilot.pause()
+        await assert_footer_holds(app)
+        assert "d" not in footer_keys(app)  # space declares in turn; the help lists d
+        await pilot.press("r", "enter")
+        assert isinstance(app.screen, ReactionDialog)
+        assert field_error(app, "dice").startswith("Teclea los dados que tiró el jugador")
 
 
 async def test_at_80x24_the_declaration_dialog_keeps_its_buttons() -> None:
@@ -575,16 +589,21 @@ async def test_one_character_is_singular_and_an_empty_phase_says_space_moves_on(
             app.main_screen.query_one(DeclarationQueue))
 
 
-async def test_the_counter_reaction_dialog_says_contrarreaccion() -> None:
+async def test_the_counter_reaction_hint_panel_and_dialog_say_the_same_word() -> None:
+    """D9: the hint, the panel and the dialog all say counter-reaction (contrarreacción
+    in Spanish), none of them a plain "reacts"."""
     app = make_app(session_after(table_encounter(), *shoots_ana(), c.React(
         character="Ana", mode=c.ReactionMode.SUBSTITUTE, actions=[Action(
             description="dodges", targets=["Bruno"])], dice=c.Dice.of(3, 4, 2))),
         journal=False)
     async with app.run_test(size=SIZE) as pilot:
-        assert "contrarreacción" in _plain(app.main_screen.query_one(DeclarationQueue))
+        text = _plain(app.main_screen.query_one(DeclarationQueue))
+        assert text.startswith("space: Bruno's counter-reaction to Ana (x: no reaction)")
+        assert "Bruno - counter-reaction to Ana" in text
+        assert "reacts" not in text
         await pilot.press("r")
         title = str(app.screen.query_one("#dialog-title", Static).content)
-        assert title == "Bruno may answer with a contrarreacción to Ana"
+        assert title == "Bruno: counter-reaction to Ana"
 
 
 async def test_after_a_resolution_the_cursor_stays_on_the_row_the_dj_chose() -> None:

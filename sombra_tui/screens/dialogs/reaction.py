@@ -60,7 +60,7 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
         self.table = state.table_rolls(prompt.reactor)
 
     def compose(self) -> ComposeResult:
-        title = (_("{character} may answer with a contrarreacción to {author}")
+        title = (_("{character}: counter-reaction to {author}")
                  if self.prompt.kind is PromptKind.COUNTER
                  else _("{character} may react to {author}"))
         with Vertical(id="dialog"):
