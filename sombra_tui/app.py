@@ -23,6 +23,7 @@ from sombra_tui.screens.dialogs import (
     ConfirmDialog,
     FileDialog,
     HelpScreen,
+    NewEncounterDialog,
     RosterDialog,
 )
 from sombra_tui.screens.dialogs.settings import LanguageChosen
@@ -49,15 +50,19 @@ PALETTE_COMMANDS: list[tuple[str, str, str]] = [
     ("toggle_out", N_("Mark out / back"), N_("The selected character is out, or back (o)")),
     ("undo", N_("Undo"), N_("Undo the last command (u)")),
     ("redo", N_("Redo"), N_("Redo the undone command (U)")),
-    ("add_character", N_("Add a character"), N_("A new character or reinforcement (a)")),
+    ("add_character", N_("Add a character"),
+     N_("A new character or reinforcement; '4 Matón' adds Matón 1-4 (a)")),
     ("edit_character", N_("Edit the character"), N_("Edit the selected character (e)")),
+    ("duplicate_character", N_("Duplicate the character"),
+     N_("A copy of the selected character's sheet, numbered: Matón 2 gives the next "
+        "Matón (c)")),
     ("remove_character", N_("Remove the character"),
      N_("Remove the selected character (delete)")),
     ("adjust_extended", N_("Adjust an extended action"),
      N_("Duration, successes, GD; abandon (j)")),
     ("settings", N_("Encounter settings"),
-     N_("Reacción, niveles de calidad, iniciativa variable; language; PV, damage types "
-        "and bleeding (g)")),
+     N_("Reacción, niveles de calidad, iniciativa variable, whose dice; language; PV, "
+        "damage types and bleeding (g)")),
     ("sheet", N_("Character sheet"),
      N_("The selected character's points, wounds, conditions and weapons; heal, attend, "
         "add a condition or a hit (w)")),
@@ -274,6 +279,9 @@ class SombraApp(App[None]):
                 continue
             yield SystemCommand(_(title), _(help_text),
                                 lambda action=action: main.run_action(action))
+        yield SystemCommand(_("New encounter"), _("Start an empty encounter, optionally with "
+                                                  "a party file's characters (ctrl+n)"),
+                            self.action_new_encounter)
         yield SystemCommand(_("Save"), _("Save the encounter (ctrl+s)"), self.action_save)
         yield SystemCommand(_("Save as"), _("Save the encounter to a new file (f2)"),
                             self.action_save_as)
@@ -338,6 +346,28 @@ class SombraApp(App[None]):
         if path is None:
             return
         self.open_path(path)
+
+    @work
+    async def action_new_encounter(self) -> None:
+        """An empty encounter (or one with a party), after asking about unsaved changes."""
+        if self.session.dirty and not await self._settle_unsaved(
+                "starting a new encounter"):
+            return
+        folder = self.session.path.parent if self.session.path else self.default_folder()
+        encounter = await self.push_screen_wait(NewEncounterDialog(folder))
+        if encounter is None:
+            return
+        self.session.discard_journal()
+        self.session = Session.new(encounter)
+        if self.journaling:
+            self.session.start_journal(config.journal_dir())
+        self.main_screen.render_state(force_log=True)
+        count = len(encounter.characters)
+        message = (i18n.ngettext("New encounter \"{name}\" with {count} character.",
+                                 "New encounter \"{name}\" with {count} characters.", count)
+                   if count else _("New encounter \"{name}\": add characters with a (or "
+                                   "'4 Matón')."))
+        self.notify(message.format(name=encounter.name, count=count), timeout=5)
 
     @work
     async def action_import_roster(self) -> None:

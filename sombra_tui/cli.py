@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sombra_tui import __version__
 from sombra_tui.engine import i18n
@@ -65,6 +66,9 @@ def choose_language(arguments: Sequence[str]) -> str:
     speak_argparse()
     return code
 
+if TYPE_CHECKING:
+    from sombra_tui.session import Session
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -79,7 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
                  "Inside the app: space is the next step, ? shows every key and the rules."),
     )
     parser.add_argument("file", nargs="?", type=Path, metavar=_("FILE"),
-                        help=_("an encounter file (.json) to open"))
+                        help=_("an encounter file (.json) to open; one that does not "
+                               "exist yet starts a new empty encounter saved there"))
     parser.add_argument("--theme", metavar=_("NAME"),
                         help=_("theme to use (sombra, papel, alto-contraste or one of yours)"))
     parser.add_argument("--seed", type=int, metavar="N",
@@ -115,6 +120,16 @@ def bench_main(argv: Sequence[str]) -> int:
     return bench(argv)
 
 
+def open_or_create(path: Path) -> Session:
+    """The session of `sombra-tui FILE`: the file opened, or, when it does not exist
+    yet, a new empty encounter saved there (SombraError when that cannot be done)."""
+    from sombra_tui.session import Session
+
+    if path.exists():
+        return Session.open(path)
+    return Session.create(path)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     language = choose_language(arguments)
@@ -129,12 +144,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Imported here so --help and --version stay instant.
     from sombra_tui.app import SombraApp
     from sombra_tui.engine.errors import SombraError
-    from sombra_tui.session import Session
 
     session = None
     if args.file is not None:
         try:
-            session = Session.open(args.file)
+            session = open_or_create(args.file)
         except SombraError as error:
             print(f"sombra-tui: {error}", file=sys.stderr)
             return 2

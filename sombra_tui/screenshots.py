@@ -114,6 +114,9 @@ async def fill_action(pilot: Pilot[Any], author: str, description: str, skill: s
                       targets: Sequence[str] = ()) -> None:
     """From the focused description field: description, skill (the target value fills
     itself from the sheet) and the characters the action is aimed at."""
+    # A reaction of the table's side opens on its dice: start from the description.
+    pilot.app.screen.query_one("#a0-description").focus()
+    await pilot.pause()
     await type_text(pilot, description)
     if skill:
         await pilot.press("tab")

@@ -33,6 +33,24 @@ class Session:
         return cls(Combat(encounter))
 
     @classmethod
+    def create(cls, path: Path, encounter: Encounter | None = None) -> Session:
+        """A new encounter (empty unless given) saved at once to `path`, a file that
+        does not exist yet; a missing folder or a failed write raises SombraError."""
+        path = Path(path)
+        if path.exists():
+            raise SombraError(N_("{path} already exists: open it instead."),
+                              code="session.exists", params={"path": str(path)})
+        if not path.parent.is_dir():
+            raise SombraError(N_("Cannot create {path}: the folder {folder} does not exist."),
+                              code="session.no_folder",
+                              params={"path": str(path), "folder": str(path.parent)})
+        if encounter is None:
+            encounter = Encounter(name=(path.stem.strip() or "Encuentro")[:80])
+        session = cls(Combat(encounter), path)
+        session.save(path)
+        return session
+
+    @classmethod
     def open(cls, path: Path) -> Session:
         return cls(storage.load(path), path)
 

@@ -250,12 +250,14 @@ async def test_queue_repaints_only_what_changed(monkeypatch: pytest.MonkeyPatch)
             update(self, content, layout=layout)
 
         monkeypatch.setattr(DeclarationQueue, "update", counting)
-        queue.show_state(combat.state)
+        table = app.main_screen.query_one(InitiativeTable)
+        queue.show_state(combat.state, table.selected_name)
         assert updates == []  # nothing changed: not even a repaint
         for command in HISTORY[300:380]:
             assert app.main_screen.run_command(command) is not None
             await pilot.pause()
-            fresh = queue_lines(combat.state, queue.palette)
+            # The panel shows the table's selected character's whole declaration too.
+            fresh = queue_lines(combat.state, queue.palette, table.selected_name)
             assert [(line.plain, str(line.style), line.spans) for line in fresh] == \
                 queue._shown
             width = queue.content_region.width

@@ -7,6 +7,7 @@ A UI builds `Combat` from an `Encounter`, sends it commands and renders
 from sombra_tui.engine.commands import (
     AbandonExtended,
     AddCharacter,
+    AddCharacters,
     AdjustExtended,
     Advance,
     AllowPrompt,
@@ -87,6 +88,7 @@ __all__ = [
     "Action",
     "ActionKind",
     "AddCharacter",
+    "AddCharacters",
     "AdjustExtended",
     "Advance",
     "AllowPrompt",

@@ -60,7 +60,7 @@ MARK_PHASES: dict[c.Mark, tuple[Phase, ...]] = {
 
 #: Every command type (the members of the Command union).
 COMMAND_TYPES: tuple[type[BaseModel], ...] = (
-    c.AddCharacter, c.ImportCharacters, c.EditCharacter, c.RemoveCharacter,
+    c.AddCharacter, c.AddCharacters, c.ImportCharacters, c.EditCharacter, c.RemoveCharacter,
     c.MoveCharacter, c.ChangeSettings, c.RenameEncounter, c.StartCombat, c.Declare,
     c.React, c.Decline, c.DenyPrompt, c.AllowPrompt, c.Resolve, c.ResolveOpposed,
     c.FreeTA, c.SetMark, c.AdjustExtended, c.AbandonExtended, c.Advance,

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from sombra_tui.engine.conditions import Condition
 from sombra_tui.engine.dice import Dice
-from sombra_tui.engine.model import MAX_GD, MAX_STAT, Action, Character, Settings
+from sombra_tui.engine.model import MAX_COPIES, MAX_GD, MAX_STAT, Action, Character, Settings
 from sombra_tui.engine.state import ReactionMode
 from sombra_tui.engine.wounds import (
     MAX_DAMAGE,
@@ -36,6 +36,20 @@ class AddCharacter(BaseModel):
     model_config = _FROZEN
     type: Literal["add_character"] = "add_character"
     character: Character
+
+
+class AddCharacters(BaseModel):
+    """Several characters with one sheet, as one step: "4 Matón" adds Matón 1 ... Matón 4
+    (numbered after any Matón already there); a duplicated row is a count of 1.
+
+    The names come from the state when applied (`model.numbered_names`), so a replay
+    gives the same names."""
+
+    model_config = _FROZEN
+    type: Literal["add_characters"] = "add_characters"
+    #: The sheet; its name (a trailing number dropped) is the base of the new names.
+    character: Character
+    count: int = Field(ge=1, le=MAX_COPIES)
 
 
 class ImportCharacters(BaseModel):
@@ -389,6 +403,7 @@ class SetCounters(BaseModel):
 
 Command = Annotated[
     AddCharacter
+    | AddCharacters
     | ImportCharacters
     | EditCharacter
     | RemoveCharacter

@@ -45,6 +45,7 @@ from sombra_tui.engine.events import EventKind, LogEvent
 from sombra_tui.engine.i18n import N_, Join, Msg, Text, _
 from sombra_tui.engine.initiative import action_groups, declaration_order
 from sombra_tui.engine.model import (
+    NAME_MAX,
     Action,
     ActionKind,
     Character,
@@ -54,6 +55,7 @@ from sombra_tui.engine.model import (
     Reading,
     Role,
     name_clashes,
+    numbered_names,
 )
 from sombra_tui.engine.state import (
     Body,
@@ -230,6 +232,31 @@ def _add_character(state: CombatState, cmd: c.AddCharacter, emit: _Emitter) -> N
                                   name=name, later=later), actor=name)
 
 
+def copy_names(state: CombatState, cmd: c.AddCharacters) -> list[str]:
+    """The names AddCharacters gives: "base N" after the highest number in use."""
+    return numbered_names(cmd.character.name, cmd.count,
+                          [ch.name for ch in state.characters])
+
+
+def _add_characters(state: CombatState, cmd: c.AddCharacters, emit: _Emitter) -> None:
+    """One sheet, several characters; all or nothing, like an import."""
+    names = copy_names(state, cmd)
+    too_long = [name for name in names if len(name) > NAME_MAX]
+    if too_long:
+        raise SombraError(N_("'{name}' would be longer than {max} characters: use a shorter "
+                             "name."), code="character.copies_too_long",
+                          params={"name": too_long[-1], "max": NAME_MAX},
+                          field="character.name")
+    clashes = name_clashes(names, (ch.name for ch in state.characters))
+    if clashes:
+        raise SombraError(N_("Name clash: {names} already in the encounter."),
+                          code="character.copies_clash", params={"names": ", ".join(clashes)},
+                          field="character.name")
+    for name in names:
+        copy = cmd.character.model_copy(update={"name": name})
+        _add_character(state, c.AddCharacter(character=copy), emit)
+
+
 def _import_characters(state: CombatState, cmd: c.ImportCharacters, emit: _Emitter) -> None:
     """All or nothing: a name clash is reported, never silently renamed or dropped."""
     clashes = name_clashes((character.name for character in cmd.characters),
@@ -241,8 +268,10 @@ def _import_characters(state: CombatState, cmd: c.ImportCharacters, emit: _Emitt
     for character in cmd.characters:
         _add_character(state, c.AddCharacter(character=character), emit)
     source: Text = Msg(N_(" from {source}"), source=cmd.source) if cmd.source else ""
-    emit(EventKind.ENCOUNTER, Msg(N_("Imported {count} characters{source}."),
-                                  count=len(cmd.characters), source=source))
+    count = len(cmd.characters)
+    emit(EventKind.ENCOUNTER, Msg(N_("Imported {count} character{source}.") if count == 1
+                                  else N_("Imported {count} characters{source}."),
+                                  count=count, source=source))
 
 
 def _edit_character(state: CombatState, cmd: c.EditCharacter, emit: _Emitter) -> None:
@@ -2242,6 +2271,7 @@ _Handler = Callable[[CombatState, Any, _Emitter], None]
 
 _HANDLERS: dict[type[Any], _Handler] = {
     c.AddCharacter: _add_character,
+    c.AddCharacters: _add_characters,
     c.ImportCharacters: _import_characters,
     c.EditCharacter: _edit_character,
     c.RemoveCharacter: _remove_character,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from enum import StrEnum
 from typing import Self
@@ -29,6 +30,8 @@ MAX_GD = 20
 NAME_MAX = 40
 #: H6: Resistencia of a character that has none (every character of a version-1 file).
 DEFAULT_RESISTENCIA = 5
+#: At most this many characters from one sheet at once ("12 Matón").
+MAX_COPIES = 50
 
 
 def name_clashes(names: Iterable[str], taken: Iterable[str] = ()) -> list[str]:
@@ -44,6 +47,34 @@ def name_clashes(names: Iterable[str], taken: Iterable[str] = ()) -> list[str]:
             clashes.append(name)
         seen.add(key)
     return clashes
+
+
+_NUMBERED = re.compile(r"^(?P<base>.*\S)\s+(?P<number>\d+)$")
+
+
+def name_base(name: str) -> str:
+    """"Matón 3" -> "Matón"; a name without a trailing number is its own base."""
+    match = _NUMBERED.match(name.strip())
+    return match.group("base") if match else name.strip()
+
+
+def numbered_names(base: str, count: int, taken: Iterable[str]) -> list[str]:
+    """`count` names "base N" numbered after the highest one already `taken`.
+
+    "Matón" with nobody called so gives Matón 1 ... Matón count; with Matón 1-4 in
+    the encounter, Matón 5 on; a plain "Ana" counts as number 1, so her copy is "Ana 2".
+    """
+    base = name_base(base)
+    key = base.casefold()
+    highest = 0
+    for name in taken:
+        if name.strip().casefold() == key:
+            highest = max(highest, 1)
+            continue
+        match = _NUMBERED.match(name.strip())
+        if match and match.group("base").casefold() == key:
+            highest = max(highest, int(match.group("number")))
+    return [f"{base} {highest + i}" for i in range(1, count + 1)]
 
 
 class Side(StrEnum):
@@ -126,8 +157,16 @@ class Character(BaseModel):
         return self.weapons[self.default_weapon] if self.weapons else None
 
 
+class DiceSource(StrEnum):
+    """Who rolls a side's TAs: the table (players type the dice they rolled) or the
+    tracker (seeded rolls, T6). Typed dice are always accepted either way."""
+
+    TABLE = "table"
+    TRACKER = "tracker"
+
+
 class Settings(BaseModel):
-    """Encounter settings (D3, T3, T4, I2)."""
+    """Encounter settings (D3, T3, T4, I2) and who rolls each side's dice (T6)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -138,6 +177,15 @@ class Settings(BaseModel):
                                description="points per difficulty grade (T3)")
     #: Section H's settings (H2, H3, H6, H8, H9), one nested model.
     wounds: WoundSettings = Field(default_factory=WoundSettings)
+    pc_dice: DiceSource = Field(DiceSource.TABLE, description="who rolls the PCs' TAs")
+    npc_dice: DiceSource = Field(DiceSource.TRACKER, description="who rolls the NPCs' TAs")
+
+    def dice_source(self, side: Side) -> DiceSource:
+        return self.pc_dice if side is Side.PC else self.npc_dice
+
+    def table_rolls(self, side: Side) -> bool:
+        """True when the players type this side's dice: Enter then asks for them."""
+        return self.dice_source(side) is DiceSource.TABLE
 
 
 class ActionKind(StrEnum):

@@ -392,6 +392,12 @@ class CombatState(BaseModel):
         declaration_id = self.current.get(name)
         return None if declaration_id is None else self.declarations[declaration_id]
 
+    def table_rolls(self, name: str) -> bool:
+        """True when the table rolls `name`'s TAs (their side's setting): the dialogs
+        then ask for the typed dice instead of rolling on Enter."""
+        character = self.character(name)
+        return character is not None and self.settings.table_rolls(character.side)
+
     def has_declared(self, name: str) -> bool:
         return name in self.current
 

@@ -12,10 +12,10 @@ imports the app.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -29,7 +29,7 @@ from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import EventKind, LogEvent
 from sombra_tui.engine.i18n import N_, _
 from sombra_tui.engine.machine import plan_opposition
-from sombra_tui.engine.model import ActionKind
+from sombra_tui.engine.model import ActionKind, Character
 from sombra_tui.engine.state import CombatState, ExtendedStatus, Phase, ProposalKind, Step
 from sombra_tui.screens.dialogs import (
     CharacterEditor,
@@ -43,6 +43,7 @@ from sombra_tui.screens.dialogs import (
     SettingsDialog,
     TADialog,
 )
+from sombra_tui.screens.dialogs.base import Dialog
 from sombra_tui.screens.dialogs.opposed import comparisons
 from sombra_tui.screens.dialogs.wounds import (
     CharacterSheet,
@@ -58,6 +59,10 @@ from sombra_tui.widgets.initiative_table import InitiativeTable
 from sombra_tui.widgets.resolution_log import ResolutionLog
 
 Check = Callable[[Any], SombraError | None]
+
+ResultT = TypeVar("ResultT")
+#: Below this many columns the footer is compact (no padding around its keys).
+COMPACT_BELOW = 100
 
 #: The command each key sends (or the mark it sets): the key, its footer entry and its
 #: palette command are offered when the engine allows that command now (check_action).
@@ -75,27 +80,34 @@ ACTION_COMMANDS: dict[str, type[BaseModel] | c.Mark] = {
 
 
 class MainScreen(Screen[None]):
+    # Priority bindings: the app runs them as it reads the key, so a dialog they open is
+    # on screen before the next key is read, and keys typed right after reach it (a
+    # plain binding runs later, once the key has bubbled up from the table, and the
+    # keys typed meanwhile would go to the main screen). The table never edits text.
     BINDINGS = [
-        Binding("space", "next_step", N_("Next")),
-        Binding("d", "declare", N_("Declare")),
-        Binding("r", "react", N_("React")),
-        Binding("x", "decline", N_("Decline")),
-        Binding("t", "roll", N_("Roll")),
-        Binding("y", "type_dice", N_("Type dice")),
-        Binding("p", "prevent", N_("Prevented"), show=False),
-        Binding("o", "toggle_out", N_("Out/back"), show=False),
-        Binding("u,ctrl+z", "undo", N_("Undo")),
-        Binding("ctrl+y,U", "redo", N_("Redo"), show=False),
-        Binding("a", "add_character", N_("Add"), show=False),
-        Binding("e", "edit_character", N_("Edit"), show=False),
-        Binding("delete", "remove_character", N_("Remove"), show=False),
-        Binding("j", "adjust_extended", N_("Extended"), show=False),
-        Binding("f", "free_ta", N_("Free TA"), show=False),
-        Binding("A", "allow_prompt", N_("DJ allow"), show=False),
-        Binding("z", "deny_prompt", N_("DJ deny"), show=False),
-        Binding("g", "settings", N_("Settings"), show=False),
-        Binding("w", "sheet", N_("Sheet")),
-        Binding("h", "manual_hit", N_("Hit"), show=False),
+        Binding("space", "next_step", N_("Next"), priority=True),
+        Binding("d", "declare", N_("Declare"), priority=True),
+        Binding("r", "react", N_("React"), priority=True),
+        Binding("x", "decline", N_("Decline"), priority=True),
+        Binding("t", "roll", N_("Roll"), priority=True),
+        Binding("y", "type_dice", N_("Type dice"), priority=True),
+        Binding("p", "prevent", N_("Prevented"), show=False, priority=True),
+        Binding("o", "toggle_out", N_("Out/back"), show=False, priority=True),
+        Binding("u,ctrl+z", "undo", N_("Undo"), priority=True),
+        Binding("ctrl+y,U", "redo", N_("Redo"), show=False, priority=True),
+        Binding("a", "add_character", N_("Add"), show=False, priority=True),
+        Binding("e", "edit_character", N_("Edit"), show=False, priority=True),
+        Binding("c", "duplicate_character", N_("Duplicate"), show=False, priority=True),
+        Binding("delete", "remove_character", N_("Remove"), show=False, priority=True),
+        Binding("j", "adjust_extended", N_("Extended"), show=False, priority=True),
+        Binding("f", "free_ta", N_("Free TA"), show=False, priority=True),
+        Binding("A", "allow_prompt", N_("DJ allow"), show=False, priority=True),
+        Binding("z", "deny_prompt", N_("DJ deny"), show=False, priority=True),
+        Binding("g", "settings", N_("Settings"), show=False, priority=True),
+        Binding("ctrl+n", "app.new_encounter", N_("New encounter"), show=False,
+                priority=True),
+        Binding("w", "sheet", N_("Sheet"), priority=True),
+        Binding("h", "manual_hit", N_("Hit"), show=False, priority=True),
     ]
 
     DEFAULT_CSS = """
@@ -135,6 +147,16 @@ class MainScreen(Screen[None]):
             yield ResolutionLog(id="log")
         yield TranslatedFooter()
 
+    def on_resize(self, event: events.Resize) -> None:
+        # A narrow terminal (80 columns) packs the footer and keeps only its essential
+        # keys, so space, undo, help and quit stay in sight in either language.
+        footer = self.query_one(TranslatedFooter)
+        narrow = event.size.width < COMPACT_BELOW
+        footer.compact = narrow
+        if footer.narrow != narrow:
+            footer.narrow = narrow
+            footer.call_later(footer.recompose)
+
     def on_mount(self) -> None:
         self._label_panels()
         self.query_one(InitiativeTable).focus()
@@ -172,7 +194,8 @@ class MainScreen(Screen[None]):
         round_text = _("Asalto {round} · ").format(round=state.round) if state.round else ""
         self.sub_title = f"{round_text}{phase_label(state.phase)}"
         self.query_one(InitiativeTable).show_state(state)
-        self.query_one(DeclarationQueue).show_state(state)
+        table = self.query_one(InitiativeTable)
+        self.query_one(DeclarationQueue).show_state(state, table.selected_name)
         self.query_one(ResolutionLog).show_events(session.combat.log, force=force_log)
         panel = self.query_one("#queue-panel")
         title = (_("Declarations") if state.phase in (Phase.SETUP, Phase.DECLARATION)
@@ -278,8 +301,15 @@ class MainScreen(Screen[None]):
 
     # ---- declaration phase ------------------------------------------------------------
 
-    @work
-    async def action_declare(self) -> None:
+    def open_dialog(self, dialog: Dialog[ResultT], then: Callable[[ResultT], object]) -> None:
+        """Push `dialog` now (not from a worker): the keys the DJ types next already
+        go to it, none to the main screen's bindings; `then` gets a non-None result."""
+        def done(result: ResultT | None) -> None:
+            if result is not None:
+                then(result)
+        self.app.push_screen(dialog, callback=done)
+
+    def action_declare(self) -> None:
         declarer = self.state.current_declarer
         if declarer is None:
             if self.state.top_prompt is not None:
@@ -289,22 +319,17 @@ class MainScreen(Screen[None]):
             else:
                 self.notify(_("Everyone has declared: space resolves the round."))
             return
-        result = await self.app.push_screen_wait(
-            DeclarationEditor(self.state, declarer, self.check))
-        if result is not None:
-            self.run_command(result)
+        self.open_dialog(DeclarationEditor(self.state, declarer, self.check),
+                         self.run_command)
 
-    @work
-    async def action_react(self) -> None:
+    def action_react(self) -> None:
         prompt = self.state.top_prompt
         if prompt is None:
             self.notify(_("No reaction prompt is open."), severity="warning")
             return
         combat = self.session.combat
-        result = await self.app.push_screen_wait(
-            ReactionDialog(self.state, prompt, self.check, combat.roll))
-        if result is not None:
-            self.run_command(result)
+        self.open_dialog(ReactionDialog(self.state, prompt, self.check, combat.roll),
+                         self.run_command)
 
     def action_decline(self) -> None:
         prompt = self.state.top_prompt
@@ -364,8 +389,7 @@ class MainScreen(Screen[None]):
         else:  # e.g. no target value yet: ask for it
             self.action_type_dice()
 
-    @work
-    async def action_type_dice(self) -> None:
+    def action_type_dice(self) -> None:
         name = self._current_step_character()
         if name is None:
             return
@@ -377,29 +401,31 @@ class MainScreen(Screen[None]):
             self.run_command(c.Resolve(character=name))
             return
         if self._opposed(step):
-            opposed = await self.app.push_screen_wait(
-                OpposedDialog(state, step, self.check, combat.roller))
-            if opposed is None:
-                return
-            events = self.run_command(opposed)
-            while events:
-                choice, who = await self.app.push_screen_wait(OpposedResultDialog(events))
-                if choice == "confirm":  # O4: the sentinel's confirming TA
-                    self.free_ta_for(who, events)
-                    return
-                if choice != "winner":
-                    return
-                events = self._give_outcome_to(opposed, who, events)
-                if events is not None:
-                    last = self.session.combat.commands[-1]
-                    assert isinstance(last, c.ResolveOpposed)
-                    opposed = last
+            self.open_dialog(OpposedDialog(state, step, self.check, combat.roller),
+                             self._opposed_result)
             return
         # Not opposed, or nobody able is left to oppose it: the character's own TA.
-        resolve = await self.app.push_screen_wait(
-            TADialog(state, step, self.check, combat.roll))
-        if resolve is not None:
-            self.run_command(resolve)
+        self.open_dialog(TADialog(state, step, self.check, combat.roll), self.run_command)
+
+    @work
+    async def _opposed_result(self, opposed: c.ResolveOpposed) -> None:
+        """Run the opposed resolution, then its result dialog (O4, the DJ's decision)."""
+        events = self.run_command(opposed)
+        while events:
+            result = await self.app.push_screen_wait(OpposedResultDialog(events))
+            if result is None:  # escape: the result read, nothing more to do
+                return
+            choice, who = result
+            if choice == "confirm":  # O4: the sentinel's confirming TA
+                self.free_ta_for(who, events)
+                return
+            if choice != "winner":
+                return
+            events = self._give_outcome_to(opposed, who, events)
+            if events is not None:
+                last = self.session.combat.commands[-1]
+                assert isinstance(last, c.ResolveOpposed)
+                opposed = last
 
     def _opposed(self, step: Step) -> bool:
         """An opposed step with someone able left to oppose it (else it is a plain TA)."""
@@ -433,9 +459,8 @@ class MainScreen(Screen[None]):
                        and event.ta is not None), None)
         self.action_free_ta(name, target, _("confirms the suspicion (O4)"))
 
-    @work
-    async def action_free_ta(self, name: str | None = None, target: int | None = None,
-                             label: str = "") -> None:
+    def action_free_ta(self, name: str | None = None, target: int | None = None,
+                       label: str = "") -> None:
         """The DJ asks any character for a TA outside the steps (perception, first aid,
         O4's confirming TA)."""
         state = self.state
@@ -443,11 +468,8 @@ class MainScreen(Screen[None]):
             self.notify(_("Add a character first."), severity="warning")
             return
         who = name if name is not None else self.selected(quiet=True)
-        result = await self.app.push_screen_wait(FreeTADialog(
-            state, who, self.check, self.session.combat.roll, target=target,
-            label=label))
-        if result is not None:
-            self.run_command(result)
+        self.open_dialog(FreeTADialog(state, who, self.check, self.session.combat.roll,
+                                      target=target, label=label), self.run_command)
 
     # ---- marks ------------------------------------------------------------------------
 
@@ -493,24 +515,47 @@ class MainScreen(Screen[None]):
 
     # ---- characters, extended actions, settings ---------------------------------------------
 
-    @work
-    async def action_add_character(self) -> None:
-        result = await self.app.push_screen_wait(
-            CharacterEditor(None, lambda ch: self.check(c.AddCharacter(character=ch))))
-        if result is not None and self.run_command(c.AddCharacter(character=result)):
-            self.query_one(InitiativeTable).select_name(result.name)
+    def action_add_character(self) -> None:
+        """A new character; "4 Matón" adds Matón 1 ... Matón 4 as one command."""
+        def command(character: Character) -> c.Command:
+            if editor.count is None:
+                return c.AddCharacter(character=character)
+            return c.AddCharacters(character=character, count=editor.count)
 
-    @work
-    async def action_edit_character(self) -> None:
+        editor = CharacterEditor(None, lambda ch: self.check(command(ch)), many=True)
+        self.open_dialog(editor, lambda ch: self._add(command(ch)))
+
+    def action_duplicate_character(self) -> None:
+        """A copy of the selected row's sheet, numbered ("Matón 2" -> the next Matón)."""
         name = self.selected()
         if name is None:
             return
         character = self.state.character(name)
         assert character is not None
-        result = await self.app.push_screen_wait(CharacterEditor(
-            character, lambda ch: self.check(c.EditCharacter(name=name, character=ch))))
-        if result is not None and result != character:
-            self.run_command(c.EditCharacter(name=name, character=result))
+        self._add(c.AddCharacters(character=character, count=1))
+
+    def _add(self, command: c.Command) -> None:
+        events = self.run_command(command)
+        added = [event.actor for event in events or () if event.actor]
+        if added:
+            self.query_one(InitiativeTable).select_name(added[0])
+            if len(added) > 1:
+                self.notify(_("Added {count} characters: {names}.").format(
+                    count=len(added), names=", ".join(added)), timeout=4)
+
+    def action_edit_character(self) -> None:
+        name = self.selected()
+        if name is None:
+            return
+        character = self.state.character(name)
+        assert character is not None
+
+        def edited(result: Character) -> None:
+            if result != character:
+                self.run_command(c.EditCharacter(name=name, character=result))
+        self.open_dialog(CharacterEditor(
+            character, lambda ch: self.check(c.EditCharacter(name=name, character=ch))),
+            edited)
 
     @work
     async def action_remove_character(self) -> None:
@@ -545,6 +590,12 @@ class MainScreen(Screen[None]):
             return
         for command in result:
             self.run_command(command)
+
+    @on(InitiativeTable.CursorMoved)
+    def _cursor_moved(self) -> None:
+        """The queue panel shows the selected character's whole declaration."""
+        self.query_one(DeclarationQueue).show_state(
+            self.state, self.query_one(InitiativeTable).selected_name)
 
     @on(InitiativeTable.RowSelected)
     def _row_selected(self) -> None:

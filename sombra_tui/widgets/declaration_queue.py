@@ -10,6 +10,7 @@ from textual.widgets import Static
 from sombra_tui.engine.dice import format_gd
 from sombra_tui.engine.i18n import N_, _, ngettext
 from sombra_tui.engine.machine import alerta_gd
+from sombra_tui.engine.model import Action, ExtendedMode, OppositionMode
 from sombra_tui.engine.state import (
     CombatState,
     Phase,
@@ -44,6 +45,57 @@ def prompt_lines(state: CombatState, prompt: Prompt, *, top: bool, palette: Pale
     return text
 
 
+def action_detail(action: Action) -> str:
+    """One action in full: 'shoots Bruno [asalto] · Armas cortas 13 · GD +1 · at Bruno'."""
+    parts = [action.summary()]
+    if action.skill or action.target is not None:
+        value = "" if action.target is None else f" {action.target}"
+        label = action.skill or _("target")
+        parts.append(f"{label}{value}")
+    if action.gd:
+        parts.append(f"GD {format_gd(action.gd)}")
+    if action.targets:
+        parts.append(_("at {names}").format(names=", ".join(action.targets)))
+    if action.extended is not None:
+        spec = action.extended
+        parts.append(_("simple, {duration} rounds").format(duration=spec.duration)
+                     if spec.mode is ExtendedMode.SIMPLE
+                     else _("complex, {successes} S every {interval}").format(
+                         successes=spec.successes, interval=spec.interval))
+    if action.opposition is not None:
+        rule = "O2" if action.opposition.mode is OppositionMode.DIRECT else "O3"
+        parts.append(_("opposed ({rule}) with {names}").format(
+            rule=rule, names=", ".join(action.opposition.against)))
+    return " · ".join(parts)
+
+
+def declaration_detail(state: CombatState, name: str, palette: Palette) -> Text | None:
+    """`name`'s whole declaration, every action and who it affects (D1, D2), readable
+    whatever the table's width; None when they have not declared."""
+    declaration = state.declaration_of(name)
+    if declaration is None:
+        return None
+    text = Text()
+    text.append(_("Declaration of {name}").format(name=name), style=f"bold {palette.accent}")
+    if declaration.mode is not None:
+        mode = (_("reaction: substitutes") if declaration.mode is ReactionMode.SUBSTITUTE
+                else _("reaction: combines"))
+        text.append(f" ({mode})", style="dim")
+    text.append(":")
+    if not declaration.actions:
+        text.append("\n  " + _("inaction"), style="italic")
+    for action in declaration.actions:
+        text.append("\n  - ")
+        text.append(action_detail(action), style="italic")
+    if declaration.affected:
+        text.append("\n  " + _("affects: {names}").format(names=", ".join(declaration.affected)),
+                    style="dim")
+    if name in state.locked:
+        text.append("\n  " + _("locked: failed an Alerta TA this round (D7)"),
+                    style=palette.warning)
+    return text
+
+
 def next_step_hint(state: CombatState) -> str:
     """What the 'next' key (space) does now."""
     phase = state.phase
@@ -53,8 +105,12 @@ def next_step_hint(state: CombatState) -> str:
         top = state.top_prompt
         if top is not None:
             author = state.declarations[top.declaration_id].author
-            return _("space: {reactor} reacts to {author} (x: no reaction)").format(
-                reactor=top.reactor, author=author)
+            # The same word as the prompt's line below: a counter prompt is a
+            # contrarreacción ("counter-reaction" in English), not a plain reaction.
+            hint = (_("space: {reactor}'s counter-reaction to {author} (x: no reaction)")
+                    if top.kind is PromptKind.COUNTER
+                    else _("space: {reactor} reacts to {author} (x: no reaction)"))
+            return hint.format(reactor=top.reactor, author=author)
         if state.current_declarer:
             return _("space: {name} declares").format(name=state.current_declarer)
         return _("space: resolve the instant actions")
@@ -95,16 +151,20 @@ def steps_window(state: CombatState) -> tuple[list[Step], int, int]:
     return steps[start:end], start, len(steps) - end
 
 
-def queue_lines(state: CombatState, palette: Palette) -> list[Text]:
-    """The panel's paragraphs, top to bottom."""
-    parts: list[Text] = []
-    hint = Text(next_step_hint(state), style=f"bold {palette.accent}")
+def queue_lines(state: CombatState, palette: Palette, selected: str | None = None
+                ) -> list[Text]:
+    """The panel's paragraphs, top to bottom. The hint of the next key comes first, so
+    it stays in sight on a small terminal; `selected` (the table's cursor) gets its
+    whole declaration shown."""
+    # The hint first: whatever follows may scroll out of a small panel (80x24).
+    parts: list[Text] = [Text(next_step_hint(state), style=f"bold {palette.accent}")]
     phase = state.phase
     if phase is Phase.SETUP:
         parts.append(Text(ngettext(
-            "{count} character. Add, edit or remove characters, set the encounter (g), then "
-            "start.",
-            "{count} characters. Add, edit or remove them, set the encounter (g), then start.",
+            "{count} character. Add (a, or '4 Matón' for several), duplicate (c), edit or "
+            "remove characters, set the encounter (g), then start.",
+            "{count} characters. Add (a, or '4 Matón' for several), duplicate (c), edit or "
+            "remove them, set the encounter (g), then start.",
             len(state.characters)).format(count=len(state.characters))))
     elif phase is Phase.DECLARATION:
         declarer = state.current_declarer
@@ -123,12 +183,31 @@ def queue_lines(state: CombatState, palette: Palette) -> list[Text]:
             parts.append(Text(_("Next: {names}").format(
                 names=", ".join(waiting[:MAX_WAITING]) + more), style="dim"))
         if state.prompts:
-            parts.append(Text(_("Pending reactions ({count}):").format(
+            # Before the rest: the GD breakdown must stay in sight on a small terminal.
+            parts.insert(1, Text(_("Pending reactions ({count}):").format(
                 count=len(state.prompts)), style="bold"))
             for index, prompt in enumerate(reversed(state.prompts)):
-                parts.append(prompt_lines(state, prompt, top=index == 0, palette=palette))
+                parts.insert(2 + index, prompt_lines(state, prompt, top=index == 0,
+                                                     palette=palette))
         elif not state.settings.reaccion:
             parts.append(Text(_("Reacción off (D3): no prompts."), style="dim"))
+        detail = declaration_detail(state, selected, palette) if selected else None
+        if detail is not None:
+            parts.append(detail)
+        declared = [name for name in state.declaration_order
+                    if name in state.current and name != selected]
+        if declared:
+            parts.append(Text(_("Declared:"), style="bold"))
+            for name in declared[-MAX_WAITING:]:
+                declaration = state.declaration_of(name)
+                assert declaration is not None
+                line = Text(f"  {name}: ", style="bold")
+                line.append("; ".join(action_detail(a) for a in declaration.actions)
+                            or _("inaction"), style="italic")
+                parts.append(line)
+            if len(declared) > MAX_WAITING:
+                parts.append(Text(_("  (and {count} earlier)").format(
+                    count=len(declared) - MAX_WAITING), style="dim"))
     elif phase in (Phase.INSTANT, Phase.ROUND, Phase.EXTENDED):
         group = state.current_group()
         if group:
@@ -164,11 +243,16 @@ def queue_lines(state: CombatState, palette: Palette) -> list[Text]:
             parts.append(Text(_("After the group: {marks}").format(marks=", ".join(
                 f"{m.character} {_(MARK_WORDS.get(m.mark, m.mark))}"
                 for m in state.pending_marks)), style=palette.warning))
+        if not group:
+            parts.insert(1, Text(_("Nothing to resolve in this phase: space moves on."),
+                                 style="dim"))
+        shown = selected or (group[0].character if group else None)
+        detail = declaration_detail(state, shown, palette) if shown else None
+        if detail is not None:
+            parts.append(detail)
     else:
         parts.append(Text(_("Asalto {round} is over. Change initiatives now if wounds or state "
                             "call for it (I1).").format(round=state.round)))
-    parts.append(Text(""))
-    parts.append(hint)
     return parts
 
 
@@ -184,14 +268,15 @@ class DeclarationQueue(FollowsTheme, Static):
         self._height: tuple[int, int] = (0, 0)
         #: The state last shown, painted again when the theme's colours change.
         self._state: CombatState | None = None
+        self._selected: str | None = None
 
     def repaint_palette(self) -> None:
         if self._state is not None:
-            self.show_state(self._state)
+            self.show_state(self._state, self._selected)
 
-    def show_state(self, state: CombatState) -> None:
-        self._state = state
-        lines = queue_lines(state, self.palette)
+    def show_state(self, state: CombatState, selected: str | None = None) -> None:
+        self._state, self._selected = state, selected
+        lines = queue_lines(state, self.palette, selected)
         # Many commands leave the queue as it was. (Text's own == ignores its style.)
         key = [(line.plain, str(line.style), line.spans) for line in lines]
         if key == self._shown:

@@ -13,10 +13,21 @@ from textual.widgets._footer import FooterKey
 
 from sombra_tui.engine.i18n import N_, _
 
+#: The keys a narrow footer (80 columns) keeps: the next step, undo, save, help, quit and
+#: the command palette.
+#: The phase's own keys (d, r, x, t, y) go: space does each of them in turn, and the
+#: help lists them.
+NARROW_KEYS = frozenset({"space", "u", "ctrl+s", "question_mark", "q", "ctrl+p"})
+
 
 class TranslatedFooter(Footer):
+    #: Only NARROW_KEYS are shown (set on a narrow terminal; recompose to apply).
+    narrow = False
+
     def compose(self) -> ComposeResult:
         for widget in super().compose():
+            if self.narrow and isinstance(widget, FooterKey) and widget.key not in NARROW_KEYS:
+                continue
             if isinstance(widget, FooterKey):
                 widget.description = _(widget.description) if widget.description else ""
                 if isinstance(widget.tooltip, str) and widget.tooltip:

@@ -214,9 +214,16 @@ class InitiativeTable(FollowsTheme, ScrollView, can_focus=True):
         def control(self) -> InitiativeTable:
             return self.table
 
+    class CursorMoved(Message):
+        """The cursor is on another row (the queue panel shows that character)."""
+
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.palette = Palette()
+        #: The DJ moved the cursor by hand this round: it stays on their row (a
+        #: resolution no longer pulls it to whoever acts, so `e` edits the DJ's row).
+        self.dj_chose = False
+        self._round = -1
         self._rows: dict[str, tuple[Text, ...]] = {}
         self._inputs: dict[str, tuple[object, ...]] = {}
         self._order: list[str] = []
@@ -278,6 +285,7 @@ class InitiativeTable(FollowsTheme, ScrollView, can_focus=True):
         old, self.cursor_row = self.cursor_row, row
         if old != row:
             self._refresh_rows({old, row})
+            self.post_message(self.CursorMoved())
         if self._shown_rows <= 0:  # not laid out yet (the first screen): once it is
             self.call_after_refresh(self._bring_into_view, page)
         else:
@@ -297,23 +305,28 @@ class InitiativeTable(FollowsTheme, ScrollView, can_focus=True):
         # force: on the first screen the scrollbars are not set up yet.
         self.scroll_to(y=target, animate=False, immediate=True, force=True)
 
+    def choose_row(self, row: int, *, page: bool = False) -> None:
+        """The DJ moves the cursor: it stays there for the rest of the round."""
+        self.dj_chose = True
+        self.move_cursor(row, page=page)
+
     def action_cursor_up(self) -> None:
-        self.move_cursor(self.cursor_row - 1)
+        self.choose_row(self.cursor_row - 1)
 
     def action_cursor_down(self) -> None:
-        self.move_cursor(self.cursor_row + 1)
+        self.choose_row(self.cursor_row + 1)
 
     def action_page_up(self) -> None:
-        self.move_cursor(self.cursor_row - max(1, self._shown_rows - 1))
+        self.choose_row(self.cursor_row - max(1, self._shown_rows - 1))
 
     def action_page_down(self) -> None:
-        self.move_cursor(self.cursor_row + max(1, self._shown_rows - 1))
+        self.choose_row(self.cursor_row + max(1, self._shown_rows - 1))
 
     def action_first_row(self) -> None:
-        self.move_cursor(0)
+        self.choose_row(0)
 
     def action_last_row(self) -> None:
-        self.move_cursor(len(self._order) - 1)
+        self.choose_row(len(self._order) - 1)
 
     def action_select_row(self) -> None:
         name = self.selected_name
@@ -330,7 +343,7 @@ class InitiativeTable(FollowsTheme, ScrollView, can_focus=True):
         if row == self.cursor_row:
             self.action_select_row()
         else:
-            self.move_cursor(row)
+            self.choose_row(row)
 
     # ---- updating --------------------------------------------------------------------
 
@@ -373,7 +386,11 @@ class InitiativeTable(FollowsTheme, ScrollView, can_focus=True):
             self.cursor_row = max(0, min(self.cursor_row, len(order) - 1))
         else:
             self._refresh_rows({self._positions[name] for name in changed})
-        if now and now != self._acting:  # the cursor follows whoever acts now
+        if state.round != self._round:  # a new round: the cursor follows the play again
+            self._round = state.round
+            self.dj_chose = False
+        if now and now != self._acting and not self.dj_chose:
+            # The cursor follows whoever acts now, unless the DJ chose a row this round.
             first = next(name for name in order if name in now)
             self.move_cursor(self._positions[first], page=True)
         self._acting = now

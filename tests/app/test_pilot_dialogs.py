@@ -102,7 +102,14 @@ async def test_character_editor_shows_each_problem_inline_until_valid() -> None:
             pilot, CharacterEditor, before, "name")
 
         await fill(pilot, "name", "Rosa")
-        await focus(pilot, "side")  # Enter on a closed dropdown confirms, like any field
+        await focus(pilot, "side")
+        # Issue 13: Enter on a closed dropdown opens it (it never submits the form).
+        await pilot.press("enter")
+        side = app.screen.query_one("#side", Select)
+        assert side.expanded and isinstance(app.screen, CharacterEditor)
+        await pilot.press("escape")  # closes the list, the dialog stays
+        assert not side.expanded and isinstance(app.screen, CharacterEditor)
+        await focus(pilot, "name")
         await pilot.press("enter")
         await pilot.pause()
         assert on_main_screen(app)
@@ -143,8 +150,8 @@ async def test_declaration_editor_validates_inline_and_declares_inaction() -> No
         assert await refused(pilot, DeclarationEditor, before, "a0-against") == \
             "Choose who the action is opposed with."
 
-        # D1/D2: ctrl+r declares inaction instead, whatever the form holds.
-        await pilot.press("ctrl+r")
+        # D1/D2: ctrl+b declares inaction instead, whatever the form holds.
+        await pilot.press("ctrl+b")
         assert on_main_screen(app)
         combat = app.session.combat
         assert len(combat.commands) == before.commands + 1

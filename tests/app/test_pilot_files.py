@@ -186,12 +186,29 @@ async def test_quit_without_changes_does_not_ask(app_dirs: Dirs) -> None:
 # ---- the command line ----------------------------------------------------------------------
 
 
-def test_cli_refuses_a_missing_file_with_exit_code_2(tmp_path: Path,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    missing = tmp_path / "no-existe.json"
+def test_cli_refuses_a_new_file_in_a_missing_folder_with_exit_code_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "no-hay-carpeta" / "no-existe.json"
     assert cli.main([str(missing)]) == 2
     err = capsys.readouterr().err
-    assert str(missing) in err and "does not exist" in err
+    assert str(missing.parent) in err and "does not exist" in err
+    assert not missing.parent.exists()
+
+
+async def test_cli_with_a_file_that_does_not_exist_starts_a_new_empty_encounter_there(
+        tmp_path: Path) -> None:
+    """Issue 13: `sombra-tui FILE` with a new FILE: an empty encounter, saved there."""
+    path = tmp_path / "la-verja.json"
+    session = cli.open_or_create(path)
+    assert path.exists() and session.path == path
+    app = make_app(session, journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.session.combat.state.characters == []
+        assert app.session.combat.log == []
+        assert title(app) == "la-verja"  # saved: no " *"
+    # And the same FILE again opens what was saved there.
+    assert cli.open_or_create(path).combat.state.name == "la-verja"
 
 
 @pytest.mark.parametrize("content", ["{ roto", json.dumps({"format": "otra cosa"}), "[]"])

@@ -98,6 +98,8 @@ async def react(pilot: Pilot[Any], description: str, dice: str, *, key: str = "r
     assert isinstance(pilot.app.screen, ReactionDialog)
     if combine:
         await pilot.press("ctrl+t")
+    # The description has the focus, or the dice do when the table rolls (a PC's).
+    await focus(pilot, "a0-description")
     await type_text(pilot, description)
     if skill:
         await fill(pilot, "a0-skill", skill)
@@ -245,9 +247,9 @@ async def test_demo_round_by_keyboard_reaction_counter_and_every_phase() -> None
         assert state.declaration_order == ["Ana", "Matón", "Iker", "Bruno", "Lucía", "Carla"]
 
         await declare(pilot, "shoot")
-        await pilot.press("space")  # Matón: inaction (ctrl+r)
+        await pilot.press("space")  # Matón: inaction (ctrl+b)
         assert isinstance(app.screen, DeclarationEditor)
-        await pilot.press("ctrl+r")
+        await pilot.press("ctrl+b")
         await declare(pilot, "duck", skill="Atletismo", kind=ActionKind.INSTANT, key="d")
         assert combat.state.prompts == []  # nobody aimed at someone who declared before
 

@@ -31,6 +31,7 @@ async def setup(pilot: Any) -> None:
 STATES: dict[str, shots.Driver] = {
     "setup": setup,
     "declaration_start": shots.start,
+    "declaration_dialog": shots.declaration_editor,
     "prompt_pending": shots.to_reaction_prompt,
     "reaction_dialog": shots.reaction_dialog,
     "ta_dialog": shots.ta_dialog,

@@ -18,6 +18,7 @@ from sombra_tui.engine import (
     Action,
     ActionKind,
     AddCharacter,
+    AddCharacters,
     AdjustExtended,
     Advance,
     AllowPrompt,
@@ -189,6 +190,7 @@ def every_command_script() -> list[Command]:
         Resolve(character="Bruno", dice=Dice.of(5, 2, 1)),  # hits Ana
         AcceptHit(proposal_id=-1, damage=16),  # the DJ's damage: PV 15 reached (H7)
         ConfirmProposal(proposal_id=-1),
+        AddCharacters(character=ch("Matón", 6, 1, 9), count=3),  # Matón 1..3, one step
     ]
 
 

@@ -7,6 +7,7 @@ from sombra_tui.screens.dialogs.extended import ExtendedDialog
 from sombra_tui.screens.dialogs.files import FileDialog
 from sombra_tui.screens.dialogs.free_ta import FreeTADialog
 from sombra_tui.screens.dialogs.help import HelpScreen
+from sombra_tui.screens.dialogs.new_encounter import NewEncounterDialog
 from sombra_tui.screens.dialogs.opposed import OpposedDialog, OpposedResultDialog
 from sombra_tui.screens.dialogs.reaction import ReactionDialog
 from sombra_tui.screens.dialogs.roster import RosterDialog
@@ -15,6 +16,7 @@ from sombra_tui.screens.dialogs.ta import TADialog
 
 __all__ = [
     "CharacterEditor", "ChoiceDialog", "ConfirmDialog", "DeclarationEditor", "ExtendedDialog",
-    "FileDialog", "FreeTADialog", "HelpScreen", "OpposedDialog", "OpposedResultDialog",
+    "FileDialog", "FreeTADialog", "HelpScreen", "NewEncounterDialog", "OpposedDialog",
+    "OpposedResultDialog",
     "ReactionDialog", "RosterDialog", "SettingsDialog", "TADialog",
 ]

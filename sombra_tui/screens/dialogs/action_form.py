@@ -200,7 +200,9 @@ class ActionForm(Vertical):
             self.query_one(f"#field-{self.fid('gd')}", Field).set_hint(label)
 
     def focus_first(self) -> None:
-        self.query_one(f"#{self.fid('description')}", Input).focus()
+        # At once (not deferred like Widget.focus): keys typed while the dialog opens
+        # wait for the first field to have the focus (Dialog).
+        self.screen.set_focus(self.query_one(f"#{self.fid('description')}", Input))
 
     def targets(self) -> list[str]:
         return list(self.query_one(f"#{self.fid('targets')}", SelectionList).selected)

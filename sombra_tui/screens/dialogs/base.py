@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TypeVar
 
 from pydantic import ValidationError
+from rich.segment import Segment
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
+from textual.strip import Strip
+from textual.style import Style
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
 from textual.widgets._select import SelectType
+from textual.widgets.option_list import OptionDoesNotExist
 
+from sombra_tui.engine.dice import Dice, parse_dice
 from sombra_tui.engine.errors import SombraError, validation_problems
 from sombra_tui.engine.i18n import N_, _
 
@@ -40,29 +48,61 @@ class ConfirmsDialog:
         assert isinstance(self, Widget)
         screen = self.screen
         if isinstance(screen, Dialog):
-            screen.action_submit()
+            # After what this widget still has queued: a pick list toggles through a
+            # message of its own, so a quick space then enter must see the toggle.
+            self.call_later(screen.action_submit)
+
+
+#: What an unticked box shows inside: ticked and unticked differ by shape, not only
+#: by colour (a colour-blind DJ, a monochrome terminal).
+UNTICKED = " "
 
 
 class PickList(ConfirmsDialog, SelectionList[str]):
-    """A selection list for forms: space toggles, Enter confirms the dialog."""
+    """A selection list for forms: space toggles, Enter confirms the dialog; a ticked
+    option shows X, an unticked one an empty box."""
 
     BINDINGS = [ENTER_CONFIRMS]
 
+    def render_line(self, y: int) -> Strip:
+        strip = super().render_line(y)
+        try:
+            option = self.get_option_at_index(self.scroll_offset.y + y)
+        except OptionDoesNotExist:  # past the last option: nothing to mark
+            return strip
+        if option.value in self.selected:
+            return strip
+        segments = list(strip)
+        if len(segments) > 1 and segments[1].text == "X":
+            segments[1] = Segment(UNTICKED, segments[1].style)
+        return Strip(segments, strip.cell_length)
 
-class FormSelect(ConfirmsDialog, Select[SelectType]):
-    """A dropdown for forms: space or the arrows open it, Enter confirms the dialog."""
 
-    BINDINGS = [ENTER_CONFIRMS]
+class FormSelect(Select[SelectType]):
+    """A dropdown for forms: Enter, space or the arrows open it (Enter on a closed
+    select opens it; it never submits the form behind the DJ's back)."""
 
 
 class FormCheckbox(ConfirmsDialog, Checkbox):
     """A checkbox for forms: space toggles, Enter confirms the dialog (as everywhere else).
 
     A plain Checkbox also toggles on Enter, so the DJ's Enter to apply would undo
-    the box just ticked and leave the dialog open.
+    the box just ticked and leave the dialog open. Ticked shows X, unticked an empty box.
     """
 
     BINDINGS = [ENTER_CONFIRMS]
+
+    @property
+    def _button(self) -> Content:
+        # As ToggleButton._button, with an empty box when unticked.
+        button_style = self.get_visual_style("toggle--button")
+        side_style = Style(foreground=button_style.background,
+                           background=self.background_colors[1])
+        return Content.assemble(
+            (self.BUTTON_LEFT, side_style),
+            (self.BUTTON_INNER if self.value else UNTICKED, button_style),
+            (self.BUTTON_RIGHT, side_style),
+        )
 
 
 class FormError(Exception):
@@ -91,6 +131,34 @@ def parse_int(text: str, field: str, label: str, low: int, high: int,
         raise FormError(field, _("{label} must be from {low} to {high}, not {value}.").format(
             label=label, low=low, high=high, value=value))
     return value
+
+
+#: Placeholders of a dice field: the table types them, or the tracker rolls on Enter.
+TABLE_PLACEHOLDER = N_("the player's dice: dS d+ d-")
+TRACKER_PLACEHOLDER = N_("empty: roll")
+
+
+def dice_placeholder(table: bool) -> str:
+    return _(TABLE_PLACEHOLDER if table else TRACKER_PLACEHOLDER)
+
+
+def read_dice(text: str, field: str, roll: Callable[[], Dice], *, table: bool,
+              who: str = "") -> Dice:
+    """The dice typed in a field; empty, the tracker rolls them, unless the table rolls
+    this character's dice: then Enter asks for them instead of rolling (issue 13)."""
+    text = text.strip()
+    if text:
+        try:
+            return parse_dice(text)
+        except SombraError as error:
+            raise FormError(field, f"{who}: {error}" if who else str(error)) from error
+    if table:
+        message = (_("Type the dice {name}'s player rolled (dS first, e.g. 3 5 2); ctrl+r "
+                     "rolls them instead.") if who else
+                   _("Type the dice the player rolled (dS first, e.g. 3 5 2); ctrl+r rolls "
+                     "them instead."))
+        raise FormError(field, message.format(name=who))
+    return roll()
 
 
 def validation_message(error: ValidationError) -> tuple[str, str]:
@@ -140,12 +208,23 @@ class Field(Vertical):
 
 
 class Dialog(ModalScreen[ResultT]):
-    """Base dialog: Escape backs out without changing anything."""
+    """Base dialog: Escape backs out without changing anything.
+
+    Nothing the DJ types is lost: keys that arrive while the dialog is opening (before
+    its first field has the focus) are kept and handed to that field once it has it,
+    in order; Tab moves the focus at once (a priority binding), so text typed right
+    after it lands in the next field, not in the one being left.
+    """
 
     # Enter confirms from text fields (Input.Submitted) and pick lists (PickList). It
     # is not a priority binding on purpose: that would overtake keys still queued for
     # a field (fast typing, paste) and submit the form before the text arrived.
-    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
+    BINDINGS = [
+        Binding("escape", "cancel", N_("Cancel")),
+        Binding("tab", "app.focus_next", N_("Next field"), show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", N_("Previous field"), show=False,
+                priority=True),
+    ]
 
     DEFAULT_CSS = """
     Dialog { align: center middle; }
@@ -156,11 +235,79 @@ class Dialog(ModalScreen[ResultT]):
     Dialog #dialog-title { text-style: bold; color: $accent; width: 1fr; }
     Dialog #form-error { color: $error; height: auto; }
     Dialog .buttons { height: auto; align-horizontal: right; margin-top: 1; }
-    Dialog .buttons Button { margin-left: 1; }
+    Dialog .buttons Button { margin-left: 1; min-width: 8; }
     Dialog .row { height: auto; }
     Dialog .row > * { width: 1fr; margin-right: 1; }
     Dialog .note { color: $text-muted; height: auto; }
+    /* A narrow terminal (80x24): buttons two a row, one line high, none cut. */
+    Dialog.-narrow .buttons {
+        layout: grid; grid-size: 2; grid-gutter: 0 1; grid-rows: 1; height: auto;
+        margin-top: 0;
+    }
+    Dialog.-narrow .buttons Button { width: 100%; margin-left: 0; }
     """
+
+    #: Below this many columns the dialog packs its buttons (two a row, compact).
+    NARROW_BELOW = 100
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: Keys that came before any field had the focus (the dialog still opening).
+        self._early_keys: list[events.Key] = []
+        self._opened = False
+
+    def _forward_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded \
+                and self.focused is None and not self._opened:
+            self._early_keys.append(event)  # handed on once a field has the focus
+            return
+        super()._forward_event(event)
+
+    def set_focus(self, widget: Widget | None, scroll_visible: bool = True,
+                  from_app_focus: bool = False) -> None:
+        super().set_focus(widget, scroll_visible, from_app_focus)
+        self._hand_on_early_keys()
+
+    def _hand_on_early_keys(self) -> None:
+        if not self._early_keys:
+            return
+        target: Widget | None = self.focused
+        if target is None and not self._opened:
+            return
+        keys, self._early_keys = self._early_keys, []
+        for key in keys:
+            # In order, before any key the app forwards from now on (it now sees the focus).
+            if target is None:
+                super()._forward_event(key)
+            else:
+                target._forward_event(key)
+
+    def on_mount(self) -> None:
+        # Runs after the subclass's on_mount (which asked for the focus). Once the first
+        # screen is up, a dialog that focused nothing gets its keys itself.
+        self.call_after_refresh(self._finish_opening)
+
+    def on_resize(self, event: events.Resize) -> None:
+        narrow = event.size.width < self.NARROW_BELOW
+        self.set_class(narrow, "-narrow")
+        for button in self.query(Button):
+            button.compact = narrow
+
+    def _finish_opening(self) -> None:
+        self._opened = True
+        self._hand_on_early_keys()
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    @on(SelectionList.SelectedChanged)
+    def _clear_fixed_error(self, event: Input.Changed | Select.Changed
+                           | SelectionList.SelectedChanged[str]) -> None:
+        """The DJ changed a field that showed an error: its error line goes (a submit
+        shows it again if the value is still wrong)."""
+        widget = event.control
+        field = next((node for node in widget.ancestors if isinstance(node, Field)), None)
+        if field is not None and field.widget is widget and field.has_class("-invalid"):
+            field.set_error(None)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from pydantic import ValidationError
@@ -12,7 +13,7 @@ from textual.widgets import Button, Input, Select, Static
 from sombra_tui.engine.conditions import BodySide
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.i18n import _
-from sombra_tui.engine.model import DEFAULT_RESISTENCIA, MAX_STAT, Character, Side
+from sombra_tui.engine.model import DEFAULT_RESISTENCIA, MAX_COPIES, MAX_STAT, Character, Side
 from sombra_tui.engine.wounds import (
     MAX_POINTS,
     MAX_PROTECTION,
@@ -102,17 +103,29 @@ def format_protection(protection: dict[Location, int]) -> str:
     return ", ".join(f"{location.label} {value}" for location, value in protection.items())
 
 
+#: "4 Matón": a count, then the name (the add dialog makes Matón 1 ... Matón 4).
+COUNT_AND_NAME = re.compile(r"^\s*(?P<count>\d+)\s+(?P<name>\S.*)$")
+
+
 class CharacterEditor(Dialog[Character]):
-    """Returns the edited Character; nothing is committed until every field is valid."""
+    """Returns the edited Character; nothing is committed until every field is valid.
+
+    With `many` (adding), a name such as "4 Matón" asks for that many characters with
+    this sheet: `count` is then 4 and the Character is called "Matón".
+    """
 
     #: A name already taken is shown at the name field.
     ERROR_FIELDS = {"character.name": "name"}
 
     def __init__(self, character: Character | None,
-                 check: Callable[[Character], SombraError | None]) -> None:
+                 check: Callable[[Character], SombraError | None], *,
+                 many: bool = False) -> None:
         super().__init__()
         self.character = character
         self.check = check
+        self.many = many
+        #: How many characters the DJ asked for ("4 Matón"); None: just this one.
+        self.count: int | None = None
 
     def compose(self) -> ComposeResult:
         ch = self.character
@@ -121,7 +134,8 @@ class CharacterEditor(Dialog[Character]):
             yield Static(title, id="dialog-title")
             with VerticalScroll():
                 yield Field(_("Name"), TextInput(ch.name if ch else "", id="name"),
-                            field_id="name")
+                            field_id="name",
+                            hint=_("'4 Matón' adds Matón 1-4") if self.many else "")
                 yield Field(_("Side"), FormSelect([(_("PC (player)"), Side.PC),
                                                    (_("NPC (DJ)"), Side.NPC)],
                                            value=ch.side if ch else Side.NPC,
@@ -165,7 +179,7 @@ class CharacterEditor(Dialog[Character]):
                 yield Button(_("Cancel (esc)"), id="cancel")
 
     def on_mount(self) -> None:
-        self.query_one("#name", Input).focus()
+        self.set_focus(self.query_one("#name", Input))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "save":
@@ -173,10 +187,22 @@ class CharacterEditor(Dialog[Character]):
         else:
             self.dismiss(None)
 
+    def _name_and_count(self) -> tuple[str, int | None]:
+        name = self.value("name")
+        match = COUNT_AND_NAME.match(name) if self.many else None
+        if match is None:
+            return name, None
+        count = int(match.group("count"))
+        if not 1 <= count <= MAX_COPIES:
+            raise FormError("name", _("At most {max} characters at once, not {count}.").format(
+                max=MAX_COPIES, count=count))
+        return match.group("name"), count
+
     def build(self) -> Character:
         side = self.query_one("#side", Select).value
+        name, self.count = self._name_and_count()
         data = {
-            "name": self.value("name"),
+            "name": name,
             "side": side if isinstance(side, Side) else Side.NPC,
             "primaria": parse_int(self.value("primaria"), "primaria", _("Primaria"), 0, MAX_STAT),
             "secundaria": parse_int(self.value("secundaria"), "secundaria", _("Secundaria"), 0,

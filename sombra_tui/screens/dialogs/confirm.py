@@ -33,7 +33,7 @@ class ConfirmDialog(Dialog[bool]):
                 yield Button(f"{self.no} (n)", id="no")
 
     def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
+        self.set_focus(self.query_one("#no", Button))
 
     def action_cancel(self) -> None:
         self.dismiss(False)

@@ -25,29 +25,49 @@ def other_names(state: CombatState, name: str) -> list[str]:
 
 
 class AffectedMixin:
-    """Keeps the 'affected' list pre-filled from the actions' targets until the DJ edits it."""
+    """Keeps the 'affected' list pre-filled from the actions' targets until the DJ edits it,
+    and computes it again at submit: a quick Space then Enter on "Aimed at" declares
+    with the target affected even before the pre-fill (a queued message) arrived."""
 
     _affected_touched = False
+    #: What the last pre-fill put in the list (the DJ edited it if it now differs).
+    _prefilled: frozenset[str] = frozenset()
 
     def sync_affected(self, forms: list[ActionForm], affected: SelectionList[str]) -> None:
         if self._affected_touched:
             return
-        wanted = dict.fromkeys(name for form in forms for name in form.targets())
+        wanted = targets_of(forms)
         # SelectedChanged is handled later (queued): without `prevent` this very sync
         # would count as the DJ's own edit and stop pre-filling after the first target.
         with affected.prevent(SelectionList.SelectedChanged):
             affected.deselect_all()
             for name in wanted:
                 affected.select(name)
+        self._prefilled = frozenset(wanted)
 
     def affected_changed_by_hand(self) -> None:
         self._affected_touched = True
+
+    def affected_at_submit(self, forms: list[ActionForm],
+                           affected: SelectionList[str]) -> list[str]:
+        """D2: the list as the DJ left it if they edited it, else the targets as they
+        are now (whatever the pre-fill has caught up with)."""
+        shown = list(affected.selected)
+        if self._affected_touched or frozenset(shown) != self._prefilled:
+            return shown
+        return targets_of(forms)
+
+
+def targets_of(forms: list[ActionForm]) -> list[str]:
+    """Everyone the actions are aimed at, in order, once each."""
+    return list(dict.fromkeys(name for form in forms for name in form.targets()))
 
 
 class DeclarationEditor(AffectedMixin, Dialog[Declare]):
     BINDINGS = [
         Binding("ctrl+n", "add_action", N_("Another action")),
-        Binding("ctrl+r", "inaction", N_("Inaction")),
+        # Not ctrl+r: that rolls the dice in every dialog (the help says so).
+        Binding("ctrl+b", "inaction", N_("Inaction")),
     ]
 
     def __init__(self, state: CombatState, name: str,
@@ -73,7 +93,7 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
             with Horizontal(classes="buttons"):
                 yield Button(_("Declare (enter)"), id="declare", variant="primary")
                 yield Button(_("Another action (ctrl+n)"), id="add")
-                yield Button(_("Inaction (ctrl+r)"), id="inaction")
+                yield Button(_("Inaction (ctrl+b)"), id="inaction")
                 yield Button(_("Cancel (esc)"), id="cancel")
 
     def on_mount(self) -> None:
@@ -126,7 +146,8 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
         except FormError as error:
             self.show_error(error.field, error.message)
             return
-        affected = list(self.query_one("#affected", SelectionList).selected)
+        affected = self.affected_at_submit(self.forms, self.query_one("#affected",
+                                                                      SelectionList))
         command = Declare(character=self.character.name, actions=actions, affected=affected)
         problem = self.check(command)
         if problem:

@@ -57,7 +57,7 @@ class ExtendedDialog(Dialog[ExtendedCommand]):
                 yield Button(_("Cancel (esc)"), id="cancel")
 
     def on_mount(self) -> None:
-        self.query(Input).first().focus()
+        self.set_focus(self.query(Input).first())
 
     def action_abandon(self) -> None:
         self.dismiss(AbandonExtended(extended_id=self.progress.id))

@@ -54,7 +54,7 @@ class FileDialog(Dialog[Path]):
                 yield Button(_("Cancel (esc)"), id="cancel")
 
     def on_mount(self) -> None:
-        self.query_one("#path", Input).focus()
+        self.set_focus(self.query_one("#path", Input))
 
     def on_directory_tree_file_selected(self, event: DirectoryTree.FileSelected) -> None:
         self.query_one("#path", Input).value = str(event.path)

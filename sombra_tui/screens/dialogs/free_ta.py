@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Select, Static
 
 from sombra_tui.engine.commands import FreeTA
-from sombra_tui.engine.dice import Dice, parse_dice, resolve_ta
+from sombra_tui.engine.dice import Dice, resolve_ta
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.i18n import N_, _
 from sombra_tui.engine.model import MAX_GD, MAX_STAT
@@ -22,7 +22,9 @@ from sombra_tui.screens.dialogs.base import (
     FormError,
     FormSelect,
     TextInput,
+    dice_placeholder,
     parse_int,
+    read_dice,
 )
 from sombra_tui.widgets.formatting import ta_text
 from sombra_tui.widgets.theme import theme_palette
@@ -47,10 +49,15 @@ class FreeTADialog(Dialog[FreeTA]):
         self.roll = roll
         self.default_target = target
         self.default_label = label
+        #: The table rolls the character's dice: the dice field comes first, and Enter
+        #: with it empty asks for them (checked again for whoever is chosen).
+        self.table = self.character is not None and state.table_rolls(self.character)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(_("DJ: free TA (outside the steps)"), id="dialog-title")
+            if self.table:
+                yield from self._dice_row()
             with Horizontal(classes="row"):
                 yield Field(_("Character"), FormSelect(
                     [(name, name) for name in self.names], value=self.character
@@ -67,17 +74,21 @@ class FreeTADialog(Dialog[FreeTA]):
                 yield Field(_("GD"), TextInput("0", id="gd", type="integer"), field_id="gd")
                 yield Field(_("Modifier"), TextInput("0", id="modifier", type="integer"),
                             field_id="modifier")
-            with Horizontal(classes="row"):
-                yield Field(_("Dice (dS first)"),
-                            TextInput(id="dice", placeholder=_("empty: roll")),
-                            field_id="dice", hint=_("ctrl+r rolls"))
-                yield Field(_("Why (for the log)"), TextInput(self.default_label, id="label"),
-                            field_id="label")
+            if not self.table:
+                yield from self._dice_row()
             yield Static("", id="ta-preview")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
                 yield Button(_("Roll the TA (enter)"), id="resolve", variant="primary")
                 yield Button(_("Cancel (esc)"), id="cancel")
+
+    def _dice_row(self) -> ComposeResult:
+        with Horizontal(classes="row"):
+            yield Field(_("Dice (dS first)"), TextInput(
+                id="dice", placeholder=dice_placeholder(self.table)), field_id="dice",
+                hint=_("ctrl+r rolls"))
+            yield Field(_("Why (for the log)"), TextInput(self.default_label, id="label"),
+                        field_id="label")
 
     def _skills_hint(self) -> str:
         character = self.state.character(self.character) if self.character else None
@@ -86,13 +97,15 @@ class FreeTADialog(Dialog[FreeTA]):
         return ", ".join(f"{name} {value}" for name, value in character.skills.items())
 
     def on_mount(self) -> None:
-        first = "#dice" if self.default_target is not None else "#skill"
-        self.query_one(first, Input).focus()
+        first = "#dice" if self.default_target is not None or self.table else "#skill"
+        self.set_focus(self.query_one(first, Input))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "who" and isinstance(event.value, str):
             self.character = event.value
             self.query_one("#field-skill", Field).set_hint(self._skills_hint())
+            self.query_one("#dice", Input).placeholder = dice_placeholder(
+                self.state.table_rolls(event.value))
             self.update_preview()
 
     def action_roll(self) -> None:
@@ -139,10 +152,7 @@ class FreeTADialog(Dialog[FreeTA]):
         text = self.value("dice").strip()
         if not text and not roll_if_empty:
             raise FormError("dice", _("no dice yet"))
-        try:
-            dice = parse_dice(text) if text else self.roll()
-        except SombraError as error:
-            raise FormError("dice", str(error)) from error
+        dice = read_dice(text, "dice", self.roll, table=self.state.table_rolls(who))
         skill = self.value("skill").strip()
         label = self.value("label").strip()
         if len(skill) > 80:

@@ -26,10 +26,12 @@ HELP_SECTIONS: tuple[str, ...] = (
 | p / o | mark the selected character prevented / out (again: undo the mark) |
 | j | adjust or abandon an extended action |
 | u, ctrl+z / U, ctrl+y | undo / redo |
-| a / e / enter / delete | add / edit / edit / remove a character |
+| a / e / enter / delete | add / edit / edit / remove a character ("4 Matón" adds Matón 1-4) |
+| c | duplicate the selected character (the next number) |
 | w | the selected character's sheet: points, wounds, conditions, weapons |
 | h | a hit by hand on the selected character (a fall, fire) |
-| g | encounter settings (also PV, damage types, bleeding) |
+| g | encounter settings (who rolls each side's dice; PV, damage types, bleeding) |
+| ctrl+n | a new encounter (optionally with a party file's characters) |
 | ctrl+s / f2 / ctrl+o | save / save as / open |
 | i | import characters from another encounter file (the party) |
 | ctrl+p | command palette (every command, and the themes) |
@@ -40,7 +42,10 @@ the highlighted (or first bleeding) wound, **delete** removes the highlighted wo
 condition. In a hit proposal: **space/enter** accepts, **ctrl+d** declines.
 
 In dialogs: **enter** confirms, **esc** backs out without changing anything,
-**ctrl+r** rolls the dice, **tab** moves between fields.
+**ctrl+r** rolls the dice, **tab** moves between fields; enter on a closed
+dropdown opens it; **ctrl+b** declares inaction. When the table rolls a
+side's dice (settings), enter with the dice empty asks for them; when the
+tracker rolls, enter rolls.
 """),
     N_("""\
 ## Declarations and reactions (D)

@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Select, Static
 
 from sombra_tui.engine.commands import OpposedRoll, ResolveOpposed
-from sombra_tui.engine.dice import Dice, DiceRoller, parse_dice
+from sombra_tui.engine.dice import Dice, DiceRoller
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import EventKind, LogEvent
 from sombra_tui.engine.i18n import N_, _
@@ -24,7 +24,9 @@ from sombra_tui.screens.dialogs.base import (
     FormError,
     FormSelect,
     TextInput,
+    dice_placeholder,
     parse_int,
+    read_dice,
 )
 from sombra_tui.widgets.formatting import event_text
 from sombra_tui.widgets.theme import theme_palette
@@ -37,6 +39,8 @@ def _slug(name: str) -> str:
 
 class OpposedDialog(Dialog[ResolveOpposed]):
     """One TA per participant able to act (the engine's plan: O2, O3, E4, P4)."""
+
+    BINDINGS = [Binding("ctrl+r", "roll", "Roll")]
 
     #: T5: an undecided tie is shown at the tie-winner field.
     ERROR_FIELDS = {"tie_winner": "tie"}
@@ -91,8 +95,9 @@ class OpposedDialog(Dialog[ResolveOpposed]):
                     target, gd = self._defaults(name)
                     yield Static(f"{name}{self._role(name)}", classes="note")
                     with Horizontal(classes="row"):
-                        yield Field(_("Dice (dS first)"), TextInput(id=f"{slug}-dice",
-                                    placeholder=_("empty: roll")), field_id=f"{slug}-dice")
+                        yield Field(_("Dice (dS first)"), TextInput(
+                            id=f"{slug}-dice", placeholder=dice_placeholder(
+                                self.state.table_rolls(name))), field_id=f"{slug}-dice")
                         yield Field(_("Target"), TextInput(target, id=f"{slug}-target",
                                                            type="integer",
                                     placeholder=_("from their action")),
@@ -112,7 +117,7 @@ class OpposedDialog(Dialog[ResolveOpposed]):
                 yield Button(_("Cancel (esc)"), id="cancel")
 
     def on_mount(self) -> None:
-        self.query_one(f"#{self.slugs[self.participants[0]]}-dice", Input).focus()
+        self.set_focus(self.query_one(f"#{self.slugs[self.participants[0]]}-dice", Input))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "resolve":
@@ -120,16 +125,24 @@ class OpposedDialog(Dialog[ResolveOpposed]):
         else:
             self.dismiss(None)
 
+    def action_roll(self) -> None:
+        """ctrl+r, as in every dialog: the tracker rolls each dice field still empty."""
+        roller = self.roller()
+        for name in self.participants:
+            field = self.query_one(f"#{self.slugs[name]}-dice", Input)
+            if not field.value.strip():
+                dice = roller.roll()
+                field.value = f"{dice.ds} {dice.a} {dice.b}"
+
     def build(self) -> ResolveOpposed:
         roller = self.roller()
         rolls: list[OpposedRoll] = []
         for name in self.participants:
             slug = self.slugs[name]
-            text = self.value(f"{slug}-dice").strip()
-            try:
-                dice: Dice = parse_dice(text) if text else roller.roll()
-            except SombraError as error:
-                raise FormError(f"{slug}-dice", f"{name}: {error}") from error
+            # Each participant's side says who rolls: an empty field of the table's asks
+            # for the dice, one of the tracker's rolls.
+            dice: Dice = read_dice(self.value(f"{slug}-dice"), f"{slug}-dice", roller.roll,
+                                   table=self.state.table_rolls(name), who=name)
             target_text = self.value(f"{slug}-target").strip()
             gd_text = self.value(f"{slug}-gd").strip()
             rolls.append(OpposedRoll(
@@ -218,7 +231,7 @@ class OpposedResultDialog(Dialog[ResultChoice]):
     BINDINGS = [Binding("f", "confirm_ta", N_("Confirming TA"), show=False)]
 
     def on_mount(self) -> None:
-        self.query_one("#ok", Button).focus()
+        self.set_focus(self.query_one("#ok", Button))
 
     def action_confirm_ta(self) -> None:
         if self.confirm:

@@ -26,7 +26,9 @@ from sombra_tui.screens.dialogs.base import (
     FormSelect,
     PickList,
     TextInput,
+    dice_placeholder,
     parse_int,
+    read_dice,
 )
 from sombra_tui.screens.dialogs.declaration import AffectedMixin, other_names
 from sombra_tui.widgets.formatting import ta_text
@@ -53,9 +55,12 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
         self.character: Character = character
         self.answered = state.declarations[prompt.declaration_id]
         self.others = other_names(state, prompt.reactor)
+        #: The table rolls the reactor's dice: the Alerta dice come first, and Enter
+        #: with them empty asks for them (the tracker's side: Enter rolls).
+        self.table = state.table_rolls(prompt.reactor)
 
     def compose(self) -> ComposeResult:
-        title = (_("{character} may counter-react to {author}")
+        title = (_("{character}: counter-reaction to {author}")
                  if self.prompt.kind is PromptKind.COUNTER
                  else _("{character} may react to {author}"))
         with Vertical(id="dialog"):
@@ -70,6 +75,8 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
             # Outside the scrolling form, so the DJ always sees why the GD is what it is.
             yield Static("", id="gd-breakdown")
             with VerticalScroll():
+                if self.table:
+                    yield from self._dice_row()
                 with Horizontal(classes="row"):
                     yield Field(_("Reaction"), FormSelect(
                         [(_("Substitute"), ReactionMode.SUBSTITUTE),
@@ -85,11 +92,8 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
                 yield Field(_("Directly affected by the reaction"),
                             PickList(*[(n, n) for n in self.others], id="affected"),
                             field_id="affected", hint=_("space toggles"))
-                with Horizontal(classes="row"):
-                    yield Field(_("Alerta dice (dS first)"), TextInput(id="dice",
-                                placeholder=_("empty: roll")), field_id="dice",
-                                hint=_("ctrl+r rolls"))
-                    yield FormCheckbox(_("Accept without a roll (D12)"), id="accept")
+                if not self.table:
+                    yield from self._dice_row()
             yield Static("", id="ta-preview")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
@@ -97,8 +101,18 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
                 yield Button(_("Decline (ctrl+b)"), id="decline")
                 yield Button(_("Cancel (esc)"), id="cancel")
 
+    def _dice_row(self) -> ComposeResult:
+        with Horizontal(classes="row"):
+            yield Field(_("Alerta dice (dS first)"), TextInput(
+                id="dice", placeholder=dice_placeholder(self.table)), field_id="dice",
+                hint=_("ctrl+r rolls"))
+            yield FormCheckbox(_("Accept without a roll (D12)"), id="accept")
+
     def on_mount(self) -> None:
-        self.query_one(ActionForm).focus_first()
+        if self.table:
+            self.set_focus(self.query_one("#dice", Input))
+        else:
+            self.query_one(ActionForm).focus_first()
         self.update_preview()
 
     # ---- live GD breakdown and TA preview (D6/D9) ------------------------------------
@@ -176,21 +190,21 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
     def submit(self) -> None:
         self.clear_errors()
         try:
+            accept = self.query_one("#accept", Checkbox).value
+            if self.table and not accept:  # the table's dice first: ask for them
+                read_dice(self.value("dice"), "dice", self.roll, table=True)
             base, extra = self.grades()
             action = self.query_one(ActionForm).build()
-            accept = self.query_one("#accept", Checkbox).value
             dice: Dice | None = None
             if not accept:
-                text = self.value("dice").strip()
-                try:
-                    dice = parse_dice(text) if text else self.roll()
-                except SombraError as error:
-                    raise FormError("dice", str(error)) from error
+                dice = read_dice(self.value("dice"), "dice", self.roll, table=self.table)
         except FormError as error:
             self.show_error(error.field, error.message)
             return
         command = React(character=self.character.name, mode=self.mode(), actions=[action],
-                        affected=list(self.query_one("#affected", SelectionList).selected),
+                        affected=self.affected_at_submit(
+                            [self.query_one(ActionForm)],
+                            self.query_one("#affected", SelectionList)),
                         dice=dice, base_gd=base, extra_gd=extra,
                         accept_without_roll=accept)
         problem = self.check(command)

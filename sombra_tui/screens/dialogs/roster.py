@@ -45,7 +45,7 @@ class RosterDialog(Dialog[ImportCharacters]):
                 yield Button(_("Cancel (esc)"), id="cancel")
 
     def on_mount(self) -> None:
-        self.query_one("#characters", SelectionList).focus()
+        self.set_focus(self.query_one("#characters", SelectionList))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "import":

@@ -1,6 +1,7 @@
 """Encounter settings: name, reacción (D3), niveles de calidad (T4), iniciativa variable
-(I2), points per GD (T3), and section H's settings: PV multiplier (H6), the damage-type
-table with the DJ's formulas (H3), sides (H2), severity reading (H8), bleeding (H9)."""
+(I2), points per GD (T3), who rolls each side's dice (the table or the tracker), and
+section H's settings: PV multiplier (H6), the damage-type table with the DJ's formulas (H3),
+sides (H2), severity reading (H8), bleeding (H9)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from sombra_tui.engine.commands import ChangeSettings, Command, RenameEncounter
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.formula import FormulaError, parse_formula
 from sombra_tui.engine.i18n import N_, _
-from sombra_tui.engine.model import Settings
+from sombra_tui.engine.model import DiceSource, Settings
 from sombra_tui.engine.wounds import (
     TIPOS,
     DamageType,
@@ -57,6 +58,11 @@ def parse_tipo(tipo: str, text: str) -> str | None:
             tipo=tipo, problem=error)) from error
 
 
+#: Who rolls a side's TAs (issue 13): the table types them or the tracker rolls them.
+DICE_OPTIONS = [(N_("typed: the table rolls"), DiceSource.TABLE),
+                (N_("rolled by the tracker"), DiceSource.TRACKER)]
+
+
 class LanguageChosen(Message):
     """The DJ chose the app's language (an app preference, not a command): the app
     switches, remembers it and re-renders every screen."""
@@ -67,6 +73,10 @@ class LanguageChosen(Message):
 
 
 class SettingsDialog(Dialog[list[Command]]):
+    DEFAULT_CSS = """
+    SettingsDialog #fields { height: auto; max-height: 65vh; }
+    """
+
     def __init__(self, name: str, settings: Settings, check: Callable[[Any], SombraError | None],
                  *, started: bool = False) -> None:
         super().__init__()
@@ -76,72 +86,76 @@ class SettingsDialog(Dialog[list[Command]]):
         self.started = started
 
     def compose(self) -> ComposeResult:
-        s = self.settings
         with Vertical(id="dialog"):
             yield Static(_("Encounter settings"), id="dialog-title")
-            yield Field(_("Encounter name"), TextInput(self.name_, id="name"),
-                        field_id="name")
-            yield FormCheckbox(_("Reacción: prompt reactions during declarations (D3)"),
-                               s.reaccion, id="reaccion")
-            yield FormCheckbox(_("Niveles de calidad: alto / medio / bajo (T4)"),
-                               s.niveles_de_calidad, id="niveles")
-            yield FormCheckbox(_("Iniciativa variable: +1d10 on primaria in round 1 (I2)"),
-                               s.iniciativa_variable, id="variable", disabled=self.started)
-            yield Field(_("Points per GD (T3)"), TextInput(str(s.points_per_gd), id="points",
-                        type="integer"), field_id="points")
-            # Each language named in itself, so a DJ who reads only one finds it.
-            yield Field(_("Language of the app (remembered)"), FormSelect(
-                [(i18n.LANGUAGE_NAMES[code], code) for code in i18n.LANGUAGES],
-                value=i18n.language() if i18n.language() in i18n.LANGUAGES else "es",
-                allow_blank=False, id="language"), field_id="language")
-            w = s.wounds
-            with VerticalScroll(id="wound-settings"):
-                yield Static(_("Hits and wounds"), classes="note")
-                with Horizontal(classes="row"):
-                    yield Field(_("PV = x Resistencia"), TextInput(
-                        str(w.pv_multiplier), id="pv-multiplier", type="integer"),
-                        field_id="pv-multiplier")
-                    yield Field(_("Dolor intenso GD"), TextInput(
-                        str(w.dolor_intenso_gd), id="dolor", type="integer"),
-                        field_id="dolor")
-                    yield Field(_("Bleeds every (leve)"), TextInput(
-                        str(w.bleed_rate_leve), id="rate-leve", type="integer"),
-                        field_id="rate-leve")
-                    yield Field(_("(grave)"), TextInput(
-                        str(w.bleed_rate_grave), id="rate-grave", type="integer"),
-                        field_id="rate-grave")
-                with Horizontal(classes="row"):
-                    yield Field(_("Sides"), FormSelect(
-                        [(_(label), value) for label, value in SIDES], value=w.side_mapping,
-                        allow_blank=False, id="sides"), field_id="sides")
-                    yield Field(_("Severity"), FormSelect(
-                        [(_(label), value) for label, value in SEVERITY_READINGS],
-                        value=w.severity_reading, allow_blank=False,
-                        id="severity"), field_id="severity")
-                with Horizontal(classes="row"):
-                    yield FormCheckbox(_("Bleeding"), w.bleeding, id="bleeding")
-                    yield FormCheckbox(_("Only lethal wounds bleed"), w.only_lethal_bleeds,
-                                       id="only-lethal")
-                yield Static(_("Damage types: a formula over dS, d+, d-, whole numbers, "
-                               "+ - x and brackets (empty: type the damage)"), classes="note")
-                for entry in w.damage_types:
-                    with Horizontal(classes="row"):
-                        yield Field(_("Tipo {tipo}").format(tipo=entry.id), TextInput(
-                            entry.formula or "", id=tipo_id(entry.id),
-                            placeholder="(d+ + d-) x 2"), field_id=tipo_id(entry.id))
-                        yield FormCheckbox(_("lethal"), entry.lethal,
-                                           id=f"lethal-{entry.id}")
+            with VerticalScroll(id="fields"):
+                yield from self._fields()
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
                 yield Button(_("Apply (enter)"), id="apply", variant="primary")
                 yield Button(_("Cancel (esc)"), id="cancel")
 
-    DEFAULT_CSS = """
-    SettingsDialog #wound-settings { height: auto; max-height: 16; }
-    """
+    def _fields(self) -> ComposeResult:
+        s = self.settings
+        yield Field(_("Encounter name"), TextInput(self.name_, id="name"), field_id="name")
+        yield FormCheckbox(_("Reacción: prompt reactions during declarations (D3)"),
+                           s.reaccion, id="reaccion")
+        yield FormCheckbox(_("Niveles de calidad: alto / medio / bajo (T4)"),
+                           s.niveles_de_calidad, id="niveles")
+        yield FormCheckbox(_("Iniciativa variable: +1d10 on primaria in round 1 (I2)"),
+                           s.iniciativa_variable, id="variable", disabled=self.started)
+        yield Field(_("Points per GD (T3)"), TextInput(str(s.points_per_gd), id="points",
+                    type="integer"), field_id="points")
+        with Horizontal(classes="row"):
+            for label, field_id, value in ((_("PCs' dice"), "pc-dice", s.pc_dice),
+                                           (_("NPCs' dice"), "npc-dice", s.npc_dice)):
+                yield Field(label, FormSelect([(_(text), source) for text, source
+                                               in DICE_OPTIONS], value=value,
+                            allow_blank=False, id=field_id), field_id=field_id)
+        # Each language named in itself, so a DJ who reads only one finds it.
+        yield Field(_("Language of the app (remembered)"), FormSelect(
+            [(i18n.LANGUAGE_NAMES[code], code) for code in i18n.LANGUAGES],
+            value=i18n.language() if i18n.language() in i18n.LANGUAGES else "es",
+            allow_blank=False, id="language"), field_id="language")
+        w = s.wounds
+        yield Static(_("Hits and wounds"), classes="note")
+        with Horizontal(classes="row"):
+            yield Field(_("PV = x Resistencia"), TextInput(
+                str(w.pv_multiplier), id="pv-multiplier", type="integer"),
+                field_id="pv-multiplier")
+            yield Field(_("Dolor intenso GD"), TextInput(
+                str(w.dolor_intenso_gd), id="dolor", type="integer"),
+                field_id="dolor")
+            yield Field(_("Bleeds every (leve)"), TextInput(
+                str(w.bleed_rate_leve), id="rate-leve", type="integer"),
+                field_id="rate-leve")
+            yield Field(_("(grave)"), TextInput(
+                str(w.bleed_rate_grave), id="rate-grave", type="integer"),
+                field_id="rate-grave")
+        with Horizontal(classes="row"):
+            yield Field(_("Sides"), FormSelect(
+                [(_(label), value) for label, value in SIDES], value=w.side_mapping,
+                allow_blank=False, id="sides"), field_id="sides")
+            yield Field(_("Severity"), FormSelect(
+                [(_(label), value) for label, value in SEVERITY_READINGS],
+                value=w.severity_reading, allow_blank=False,
+                id="severity"), field_id="severity")
+        with Horizontal(classes="row"):
+            yield FormCheckbox(_("Bleeding"), w.bleeding, id="bleeding")
+            yield FormCheckbox(_("Only lethal wounds bleed"), w.only_lethal_bleeds,
+                               id="only-lethal")
+        yield Static(_("Damage types: a formula over dS, d+, d-, whole numbers, "
+                       "+ - x and brackets (empty: type the damage)"), classes="note")
+        for entry in w.damage_types:
+            with Horizontal(classes="row"):
+                yield Field(_("Tipo {tipo}").format(tipo=entry.id), TextInput(
+                    entry.formula or "", id=tipo_id(entry.id),
+                    placeholder="(d+ + d-) x 2"), field_id=tipo_id(entry.id))
+                yield FormCheckbox(_("lethal"), entry.lethal,
+                                   id=f"lethal-{entry.id}")
 
     def on_mount(self) -> None:
-        self.query_one("#name", Input).focus()
+        self.set_focus(self.query_one("#name", Input))
 
     def wound_settings(self) -> WoundSettings:
         """Section H's settings from the form; every formula checked by the grammar."""
@@ -184,13 +198,17 @@ class SettingsDialog(Dialog[list[Command]]):
         except FormError as error:
             self.show_error(error.field, error.message)
             return
-        settings = Settings(
-            reaccion=self.query_one("#reaccion", Checkbox).value,
-            niveles_de_calidad=self.query_one("#niveles", Checkbox).value,
-            iniciativa_variable=self.query_one("#variable", Checkbox).value,
-            points_per_gd=points,
-            wounds=wounds,
-        )
+        pc_dice = self.query_one("#pc-dice", Select).value
+        npc_dice = self.query_one("#npc-dice", Select).value
+        settings = self.settings.model_copy(update={
+            "reaccion": self.query_one("#reaccion", Checkbox).value,
+            "niveles_de_calidad": self.query_one("#niveles", Checkbox).value,
+            "iniciativa_variable": self.query_one("#variable", Checkbox).value,
+            "points_per_gd": points,
+            "pc_dice": DiceSource(str(pc_dice)),
+            "npc_dice": DiceSource(str(npc_dice)),
+            "wounds": wounds,
+        })
         commands: list[Command] = []
         if name != self.name_:
             commands.append(RenameEncounter(name=name))

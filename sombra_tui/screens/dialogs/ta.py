@@ -23,7 +23,9 @@ from sombra_tui.screens.dialogs.base import (
     FormError,
     FormSelect,
     TextInput,
+    dice_placeholder,
     parse_int,
+    read_dice,
 )
 from sombra_tui.widgets.formatting import ta_text
 from sombra_tui.widgets.theme import theme_palette
@@ -52,6 +54,9 @@ class TADialog(Dialog[Resolve]):
                        if character is not None and self.action.skill else None)
         self.default_target = self.action.target if self.action.target is not None \
             else skill_value
+        #: The table rolls this character's dice: the dice field comes first and Enter
+        #: with it empty asks for them (the tracker's side: Enter rolls).
+        self.table = state.table_rolls(step.character)
 
     def compose(self) -> ComposeResult:
         action = self.action
@@ -61,6 +66,8 @@ class TADialog(Dialog[Resolve]):
                              character=self.step.character, description=action.description,
                              skill=skill),
                          id="dialog-title")
+            if self.table:
+                yield from self._dice_row()
             with Horizontal(classes="row"):
                 yield Field(_("Target value"), TextInput(
                     "" if self.default_target is None else str(self.default_target),
@@ -69,14 +76,8 @@ class TADialog(Dialog[Resolve]):
                             field_id="extra", hint=self.gd_hint())
                 yield Field(_("Modifier"), TextInput("0", id="modifier", type="integer"),
                             field_id="modifier")
-            with Horizontal(classes="row"):
-                yield Field(_("Dice (dS first)"),
-                            TextInput(id="dice", placeholder=_("empty: roll")),
-                            field_id="dice", hint=_("ctrl+r rolls"))
-                yield Field(_("Outcome"), FormSelect(
-                    [(_("From the dice"), ROLL), (_("DJ: success, no roll (D12)"), DJ_SUCCESS),
-                     (_("DJ: failure, no roll (D12)"), DJ_FAILURE)],
-                    value=ROLL, allow_blank=False, id="outcome"), field_id="outcome")
+            if not self.table:
+                yield from self._dice_row()
             yield Static("", id="ta-preview")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
@@ -90,9 +91,19 @@ class TADialog(Dialog[Resolve]):
                  *(g.describe() for g in self.grades)]
         return ", ".join(parts)
 
+    def _dice_row(self) -> ComposeResult:
+        with Horizontal(classes="row"):
+            yield Field(_("Dice (dS first)"), TextInput(
+                id="dice", placeholder=dice_placeholder(self.table)), field_id="dice",
+                hint=_("ctrl+r rolls"))
+            yield Field(_("Outcome"), FormSelect(
+                [(_("From the dice"), ROLL), (_("DJ: success, no roll (D12)"), DJ_SUCCESS),
+                 (_("DJ: failure, no roll (D12)"), DJ_FAILURE)],
+                value=ROLL, allow_blank=False, id="outcome"), field_id="outcome")
+
     def on_mount(self) -> None:
-        first = "#target" if self.default_target is None else "#dice"
-        self.query_one(first, Input).focus()
+        first = "#target" if self.default_target is None and not self.table else "#dice"
+        self.set_focus(self.query_one(first, Input))
 
     def action_roll(self) -> None:
         dice = self.roll()
@@ -132,15 +143,13 @@ class TADialog(Dialog[Resolve]):
         self.clear_errors()
         outcome = self.query_one("#outcome", Select).value
         try:
+            if self.table and outcome == ROLL:  # the table's dice first: ask for them
+                read_dice(self.value("dice"), "dice", self.roll, table=True)
             target, extra, modifier = self.numbers()
             dice: Dice | None = None
             accept: bool | None = None
             if outcome == ROLL:
-                text = self.value("dice").strip()
-                try:
-                    dice = parse_dice(text) if text else self.roll()
-                except SombraError as error:
-                    raise FormError("dice", str(error)) from error
+                dice = read_dice(self.value("dice"), "dice", self.roll, table=self.table)
             else:
                 accept = outcome == DJ_SUCCESS
         except FormError as error:

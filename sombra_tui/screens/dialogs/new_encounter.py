@@ -1,0 +1,81 @@
+"""A new, empty encounter: its name and, optionally, a party file whose characters it
+starts with (the import of `i`, at creation)."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+from pydantic import ValidationError
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Static
+
+from sombra_tui.engine import storage
+from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.i18n import _
+from sombra_tui.engine.model import Encounter
+from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, TextInput
+
+
+class NewEncounterDialog(Dialog[Encounter]):
+    """Returns the Encounter to start (no history, so its log starts empty)."""
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__()
+        #: Where a party file given by name alone is looked for.
+        self.folder = folder
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(_("New encounter"), id="dialog-title")
+            yield Field(_("Name"), TextInput("Encuentro", id="name"), field_id="name")
+            yield Field(_("Party file (optional)"), TextInput(
+                id="party", placeholder=_("e.g. grupo.json: its characters join")),
+                field_id="party", hint=_("in {folder}").format(folder=self.folder))
+            yield Static(_("The characters are added with a (or '4 Matón'), c duplicates "
+                           "a row."), classes="note")
+            yield Static("", id="form-error")
+            with Horizontal(classes="buttons"):
+                yield Button(_("Create (enter)"), id="create", variant="primary")
+                yield Button(_("Cancel (esc)"), id="cancel")
+
+    def on_mount(self) -> None:
+        self.set_focus(self.query_one("#name", Input))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "create":
+            self.submit()
+        else:
+            self.dismiss(None)
+
+    def build(self) -> Encounter:
+        name = self.value("name").strip()
+        if not name:
+            raise FormError("name", _("The encounter needs a name."))
+        if len(name) > 80:
+            raise FormError("name", _("At most 80 characters."))
+        party = self.value("party").strip()
+        characters = []
+        if party:
+            path = Path(party).expanduser()
+            if not path.is_absolute():
+                path = self.folder / path
+            try:
+                characters = storage.read_roster(path).characters
+            except SombraError as error:
+                raise FormError("party", str(error)) from error
+        try:
+            # A fresh seed: each new encounter rolls its own dice (T6).
+            return Encounter(name=name, characters=characters, seed=secrets.randbelow(2**31))
+        except ValidationError as error:  # e.g. a party file with a repeated name
+            raise FormError("party", str(error.errors()[0]["msg"])) from error
+
+    def submit(self) -> None:
+        self.clear_errors()
+        try:
+            encounter = self.build()
+        except FormError as error:
+            self.show_error(error.field, error.message)
+            return
+        self.dismiss(encounter)
