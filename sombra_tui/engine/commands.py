@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from sombra_tui.engine.conditions import Condition
+from sombra_tui.engine.conditions import ActionScope, Condition
 from sombra_tui.engine.dice import Dice
 from sombra_tui.engine.model import MAX_COPIES, MAX_GD, MAX_STAT, Action, Character, Settings
 from sombra_tui.engine.state import ReactionMode
@@ -215,6 +215,9 @@ class FreeTA(BaseModel):
     dice: Dice
     #: Why the DJ asks for it, for the log (e.g. "confirms the suspicion (O4)").
     label: str = Field("", max_length=120)
+    #: H10: what the TA uses (None: physical, with the main arm); its wound and condition
+    #: grades are added by the machine, as for any TA.
+    scope: ActionScope | None = None
 
 
 class Mark(StrEnum):

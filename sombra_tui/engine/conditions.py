@@ -105,7 +105,16 @@ class GdEffect(BaseModel):
         if self.scope is ScopeKind.PHYSICAL:
             return N_("physical actions")
         assert self.side is not None
-        return f"{self.side.value} {self.scope.value}"
+        return _LIMB_LABELS[(self.scope, self.side)]
+
+
+#: The msgids of a limb's grade (one string each, so that every language can order them).
+_LIMB_LABELS = {
+    (ScopeKind.ARM, BodySide.LEFT): N_("left arm"),
+    (ScopeKind.ARM, BodySide.RIGHT): N_("right arm"),
+    (ScopeKind.LEG, BodySide.LEFT): N_("left leg"),
+    (ScopeKind.LEG, BodySide.RIGHT): N_("right leg"),
+}
 
 
 class ConditionEffects(BaseModel):

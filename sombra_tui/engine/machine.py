@@ -371,7 +371,7 @@ def _rename_encounter(state: CombatState, cmd: c.RenameEncounter, emit: _Emitter
 
 
 def _start_combat(state: CombatState, cmd: c.StartCombat, emit: _Emitter) -> None:
-    _need_no_proposal(state, "start the combat")
+    _need_no_proposal(state, _("start the combat"))
     if not state.characters:
         raise SombraError(N_("Add at least one character before starting the combat."),
                           code="start.no_characters")
@@ -487,7 +487,7 @@ def _open_prompts(state: CombatState, declaration: Declaration, answered_kind: P
 
 def _declare(state: CombatState, cmd: c.Declare, emit: _Emitter) -> None:
     _need_character(state, cmd.character)
-    _need_no_proposal(state, "declare")
+    _need_no_proposal(state, _("declare"))
     top = state.top_prompt
     if top is not None:
         raise SombraError(N_("First settle {reactor}'s reaction prompt (D11)."),
@@ -514,9 +514,9 @@ def _declare(state: CombatState, cmd: c.Declare, emit: _Emitter) -> None:
                           params={"declarer": declarer, "character": cmd.character})
     unable = _unable_by_conditions(state, cmd.character)
     if unable and cmd.actions:  # C4/D1: only inaction
-        raise CodedError("declare.cannot_act", f"{cmd.character} is {unable} and can only "
-                         "declare inaction (C4).", params={"character": cmd.character,
-                                                            "conditions": unable})
+        raise CodedError("declare.cannot_act", N_("{character} is {conditions} and can only "
+                                                  "declare inaction (C4)."),
+                         params={"character": cmd.character, "conditions": unable})
     _check_actions(state, cmd.character, cmd.actions)
     affected = _affected(state, cmd.character, cmd.actions, cmd.affected)
     declaration = trusted(Declaration, id=_new_id(state), author=cmd.character,
@@ -560,7 +560,7 @@ def alerta_gd(state: CombatState, prompt: Prompt, mode: ReactionMode, *, base: i
 def _react(state: CombatState, cmd: c.React, emit: _Emitter) -> None:
     prompt = _need_top_prompt(state, cmd.character, _("react"))
     character = _need_character(state, cmd.character)
-    _need_no_proposal(state, "react")
+    _need_no_proposal(state, _("react"))
     answered = state.declarations[prompt.declaration_id]
     old = state.declaration_of(cmd.character)
     assert old is not None  # D4: only characters who declared are prompted
@@ -772,7 +772,7 @@ def _start_extended(state: CombatState, emit: _Emitter) -> None:
 
 def _advance(state: CombatState, cmd: c.Advance, emit: _Emitter) -> None:
     phase = state.phase
-    _need_no_proposal(state, "go on")
+    _need_no_proposal(state, _("go on"))
     if phase is Phase.DECLARATION:
         if state.prompts:
             raise SombraError(N_("{reactor}'s reaction prompt is still open."),
@@ -932,7 +932,9 @@ def _free_ta(state: CombatState, cmd: c.FreeTA, emit: _Emitter) -> None:
                               code="free_ta.no_skill",
                               params={"character": cmd.character, "skill": skill, "known": known},
                               field="target")
-    result = resolve_ta(cmd.dice, target=target, gd=cmd.gd, modifier=cmd.modifier,
+    grades = free_ta_grades(state, cmd)  # H10: a wounded character's free TA too
+    result = resolve_ta(cmd.dice, target=target, gd=cmd.gd + total_gd(grades),
+                        modifier=cmd.modifier,
                         points_per_gd=state.settings.points_per_gd,
                         quality_levels=state.settings.niveles_de_calidad)
     what = ": ".join(part for part in (skill, cmd.label.strip()) if part)
@@ -940,7 +942,18 @@ def _free_ta(state: CombatState, cmd: c.FreeTA, emit: _Emitter) -> None:
     emit(EventKind.TA, Msg(N_("DJ asks {name} for a TA{notes}: {what}") if what
                            else N_("DJ asks {name} for a TA{notes}"),
                            name=cmd.character, notes=notes, what=what),
-         actor=cmd.character, ta=result, rule="T2")
+         actor=cmd.character, ta=result,
+         gd=GdBreakdown(base=cmd.gd, grades=grades) if grades else None, rule="T2")
+
+
+def free_ta_grades(state: CombatState, cmd: c.FreeTA) -> list[GradeEntry]:
+    """H10/C1: the wound and condition grades the DJ's free TA carries (its scope, or
+    physical with the main arm). Read by the machine and by a dialog's preview."""
+    character = state.character(cmd.character)
+    if character is None:
+        return []
+    scope = cmd.scope if cmd.scope is not None else ActionScope.default(character.main_arm)
+    return ta_grade_entries(state, cmd.character, scope)
 
 
 def _extended_result(state: CombatState, progress: ExtendedProgress, success: bool,
@@ -1434,6 +1447,17 @@ def _apply_pending_marks(state: CombatState, emit: _Emitter) -> None:
             _apply_mark(state, pending.character, c.Mark(pending.mark), emit, deferred=True)
 
 
+#: P4: the log line of a mark that waits for its simultaneous group.
+_PENDING_MARK = {
+    c.Mark.OUT: N_("{name} will be out once the simultaneous group has acted (P4)."),
+    c.Mark.PREVENTED: N_("{name} will be prevented once the simultaneous group has acted "
+                         "(P4)."),
+    c.Mark.BACK: N_("{name} will be back once the simultaneous group has acted (P4)."),
+    c.Mark.UNPREVENT: N_("{name} will no longer be prevented once the simultaneous group "
+                         "has acted (P4)."),
+}
+
+
 def _set_mark(state: CombatState, cmd: c.SetMark, emit: _Emitter) -> None:
     _need_character(state, cmd.character)
     name, mark = cmd.character, cmd.mark
@@ -1463,15 +1487,7 @@ def _set_mark(state: CombatState, cmd: c.SetMark, emit: _Emitter) -> None:
                           params={"name": name, "state": state_word})
     if state.phase in RESOLUTION_PHASES and state.group_in_progress():  # P4
         state.pending_marks.append(PendingMark(character=name, mark=mark.value))
-        pending = {c.Mark.OUT: N_("{name} will be out once the simultaneous group has acted "
-                                  "(P4)."),
-                   c.Mark.PREVENTED: N_("{name} will be prevented once the simultaneous group "
-                                        "has acted (P4)."),
-                   c.Mark.BACK: N_("{name} will be back once the simultaneous group has acted "
-                                   "(P4)."),
-                   c.Mark.UNPREVENT: N_("{name} will no longer be prevented once the "
-                                        "simultaneous group has acted (P4).")}[mark]
-        emit(EventKind.MARK, Msg(pending, name=name), actor=name, rule="P4")
+        emit(EventKind.MARK, Msg(_PENDING_MARK[mark], name=name), actor=name, rule="P4")
         return
     _apply_mark(state, name, mark, emit)
 
@@ -1675,7 +1691,7 @@ def _set_body(state: CombatState, name: str, **changes: Any) -> Body:
 def _need_proposal(state: CombatState, proposal_id: int, *kinds: ProposalKind) -> Proposal:
     proposal = state.proposal(proposal_id)
     if proposal is None or proposal.kind not in kinds:
-        raise CodedError("proposal.unknown", f"There is no open proposal #{proposal_id}.",
+        raise CodedError("proposal.unknown", N_("There is no open proposal #{id}."),
                          params={"id": proposal_id})
     return proposal
 
@@ -1684,12 +1700,16 @@ def _need_no_proposal(state: CombatState, doing: str) -> None:
     """H1/H7/H11: like a reaction prompt, an open proposal is settled before the next step."""
     if state.proposals:
         first = state.proposals[0]
-        what = {ProposalKind.HIT: f"the hit on {first.character}",
-                ProposalKind.THRESHOLD: f"{first.condition} for {first.character} (H7)",
-                ProposalKind.PREVENT: f"prevented for {first.character} (H11)"}[first.kind]
-        raise CodedError("proposal.open", f"First settle {what}: accept or decline it, then "
-                         f"{doing}.", params={"kind": first.kind.value,
-                                              "character": first.character, "doing": doing})
+        template = {
+            ProposalKind.HIT: N_("First settle the hit on {character}: accept or decline it, "
+                                 "then {doing}."),
+            ProposalKind.THRESHOLD: N_("First settle {condition} for {character} (H7): accept "
+                                       "or decline it, then {doing}."),
+            ProposalKind.PREVENT: N_("First settle prevented for {character} (H11): accept or "
+                                     "decline it, then {doing}.")}[first.kind]
+        raise CodedError("proposal.open", template,
+                         params={"kind": first.kind.value, "character": first.character,
+                                 "condition": first.condition or "", "doing": doing})
 
 
 def _propose_hits(state: CombatState, step: Step, action: Action, attacker: str,
@@ -1744,12 +1764,14 @@ def _hit_assessments(state: CombatState, proposal: Proposal, cmd: c.AcceptHit
     else:
         if reading is None and (cmd.location is None or
                                 (cmd.damage is None)):
-            raise CodedError("hit.needs_values", f"The hit on {target.name} was decided "
-                             "without dice: give its location and damage (H1).",
+            raise CodedError("hit.needs_values", N_("The hit on {character} was decided "
+                                                    "without dice: give its location and "
+                                                    "damage (H1)."),
                              params={"character": target.name})
         if reading is not None and reading.needs_damage and cmd.damage is None:
-            raise CodedError("hit.needs_damage", f"Tipo {damage_type.id} has no formula yet: "
-                             "type the damage (H3).", params={"tipo": damage_type.id})
+            raise CodedError("hit.needs_damage", N_("Tipo {tipo} has no formula yet: type the "
+                                                    "damage (H3)."),
+                             params={"tipo": damage_type.id}, field="damage")
         location = cmd.location or (reading.location if reading else None)
         assert location is not None
         damage = cmd.damage if cmd.damage is not None else (
@@ -1900,8 +1922,7 @@ def _mark_now_or_later(state: CombatState, name: str, mark: c.Mark, emit: _Emitt
     if state.phase in RESOLUTION_PHASES and state.group_in_progress():
         if not any(p.character == name and p.mark == mark.value for p in state.pending_marks):
             state.pending_marks.append(PendingMark(character=name, mark=mark.value))
-            emit(EventKind.MARK, f"{name} will be {mark.value} once the simultaneous group "
-                 "has acted (P4).", actor=name, rule="P4")
+            emit(EventKind.MARK, Msg(_PENDING_MARK[mark], name=name), actor=name, rule="P4")
         return
     _apply_mark(state, name, mark, emit)
 
@@ -2035,9 +2056,10 @@ def _heal(state: CombatState, cmd: c.Heal, emit: _Emitter) -> None:
     after = (heal_herida(before, cmd.points) if cmd.kind is c.HealKind.HERIDA
              else heal_golpe(before, cmd.points))
     if after == before:
-        raise CodedError("heal.nothing", f"{cmd.character} has no {cmd.kind.value} points "
-                         f"to heal ({before}).", params={"character": cmd.character,
-                                                         "kind": cmd.kind.value})
+        raise CodedError("heal.nothing", N_("{character} has no {kind} points to heal "
+                                            "({counters})."),
+                         params={"character": cmd.character, "kind": cmd.kind.value,
+                                 "counters": str(before)}, field="points")
     _set_body(state, cmd.character, counters=after)
     emit(EventKind.WOUND, Msg(N_("DJ heals {name} {points} {kind} points: G {g0} -> {g1}, W "
                                  "{w0} -> {w1} (H12)."), name=cmd.character,
@@ -2052,7 +2074,7 @@ def _need_wound(state: CombatState, name: str, wound_id: int) -> Wound:
     _need_character(state, name)
     wound = state.body(name).wound(wound_id)
     if wound is None:
-        raise CodedError("wound.unknown", f"{name} has no wound #{wound_id}.",
+        raise CodedError("wound.unknown", N_("{character} has no wound #{id}."),
                          params={"character": name, "id": wound_id})
     return wound
 
@@ -2060,8 +2082,10 @@ def _need_wound(state: CombatState, name: str, wound_id: int) -> Wound:
 def _attend_wound(state: CombatState, cmd: c.AttendWound, emit: _Emitter) -> None:
     wound = _need_wound(state, cmd.character, cmd.wound_id)
     if wound.attended:
-        raise CodedError("wound.attended", f"{cmd.character}'s {wound.location.label} wound "
-                         "is already attended.", params={"character": cmd.character})
+        raise CodedError("wound.attended", N_("{character}'s {location} wound is already "
+                                              "attended."),
+                         params={"character": cmd.character,
+                                 "location": _(wound.location.label)})
     body = state.body(cmd.character)
     wounds = tuple(attend(w) if w.id == wound.id else w for w in body.wounds)
     conditions = tuple(cond for cond in body.conditions
@@ -2101,14 +2125,14 @@ def _remove_wound(state: CombatState, cmd: c.RemoveWound, emit: _Emitter) -> Non
 def _set_counters(state: CombatState, cmd: c.SetCounters, emit: _Emitter) -> None:
     _need_character(state, cmd.character)
     if cmd.w > cmd.g:
-        raise CodedError("points.w_over_g", f"W ({cmd.w}) cannot exceed G ({cmd.g}): each "
-                         "herida point carries a golpe point (H6).",
+        raise CodedError("points.w_over_g", N_("W ({w}) cannot exceed G ({g}): each herida "
+                                               "point carries a golpe point (H6)."),
                          params={"g": cmd.g, "w": cmd.w}, field="w")
     before = state.body(cmd.character).counters
     after = Counters(g=cmd.g, w=cmd.w)
     if after == before:
-        raise CodedError("points.unchanged", f"{cmd.character} already has {before}.",
-                         params={"character": cmd.character})
+        raise CodedError("points.unchanged", N_("{character} already has {counters}."),
+                         params={"character": cmd.character, "counters": str(before)})
     _set_body(state, cmd.character, counters=after)
     emit(EventKind.WOUND, Msg(N_("DJ sets {name}'s points: G {g0} -> {g1}, W {w0} -> {w1} "
                                  "(H12)."), name=cmd.character, g0=before.g, g1=after.g,
@@ -2154,7 +2178,7 @@ def _need_condition(state: CombatState, name: str, condition_id: int) -> Conditi
     _need_character(state, name)
     condition = state.body(name).condition(condition_id)
     if condition is None:
-        raise CodedError("condition.unknown", f"{name} has no condition #{condition_id}.",
+        raise CodedError("condition.unknown", N_("{character} has no condition #{id}."),
                          params={"character": name, "id": condition_id})
     return condition
 

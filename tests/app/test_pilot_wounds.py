@@ -52,7 +52,8 @@ def example_encounter() -> Encounter:
 async def inaction(pilot: Pilot[Any]) -> None:
     await pilot.press("space")
     assert isinstance(pilot.app.screen, DeclarationEditor)
-    await pilot.press("ctrl+r")
+    await pilot.press("ctrl+b")  # inaction
+    assert pilot.app.screen is pilot.app.main_screen
 
 
 async def declare(pilot: Pilot[Any], description: str, skill: str,
@@ -91,12 +92,17 @@ async def accept_hit(pilot: Pilot[Any]) -> None:
 async def to_next_round(pilot: Pilot[Any], app: SombraApp) -> None:
     state = app.session.combat.state
     round_ = state.round
-    while app.session.combat.state.round == round_:
+    for _press in range(12):  # bounded: a space that does nothing fails, never hangs
+        if app.session.combat.state.round != round_:
+            return
         await pilot.press("space")
+    raise AssertionError(f"space did not end round {round_}")
 
 
 async def quiet_round(pilot: Pilot[Any], app: SombraApp) -> None:
-    while app.session.combat.state.current_declarer is not None:
+    for _turn in range(len(app.session.combat.state.characters) + 1):
+        if app.session.combat.state.current_declarer is None:
+            break
         await inaction(pilot)
     await to_next_round(pilot, app)
 
@@ -174,12 +180,15 @@ async def test_worked_example_h_and_c_played_by_keyboard() -> None:
         assert combat.state.current_declarer == "Ana"
 
         # Rounds 7 to 18: at the end of round 18 Bruno, unattended, bleeds (H9).
-        while combat.state.round < 18:
+        for _round in range(7, 18):
             await quiet_round(pilot, app)
+        assert combat.state.round == 18
         assert combat.state.body("Bruno").counters.w == 11
-        while combat.state.current_declarer is not None:
+        for _name in ("Ana", "Bruno", "Carla"):
             await inaction(pilot)
-        while combat.state.phase is not Phase.END_OF_ROUND:
+        for _press in range(4):
+            if combat.state.phase is Phase.END_OF_ROUND:
+                break
             await pilot.press("space")
         assert str(combat.state.body("Bruno").counters) == "G 18 / W 12"
 

@@ -56,6 +56,13 @@ SCOPES: dict[str, ActionScope | None] = {
 }
 
 
+def scope_options(main_arm: BodySide | None) -> list[tuple[str, str]]:
+    """H10's choices of what a TA uses, the default naming the character's main arm."""
+    default = (_("physical, main arm ({side})").format(side=_(main_arm.value))
+               if main_arm is not None else _("physical, main arm"))
+    return [(default, "default"), *((_(name), name) for name in SCOPES if name != "default")]
+
+
 class ActionForm(Vertical):
     """Fields of one Action; `build()` returns it or raises FormError naming the field."""
 
@@ -110,11 +117,9 @@ class ActionForm(Vertical):
                 [(_("No weapon"), NO_WEAPON), *weapons],
                 value=str(self.character.default_weapon) if weapons else NO_WEAPON,
                 allow_blank=False, id=p("weapon")), field_id=p("weapon"))
-            yield Field(_("Uses"), FormSelect(
-                [(_("physical, main arm ({side})").format(
-                    side=_(self.character.main_arm.value)), "default"),
-                 *((_(name), name) for name in SCOPES if name != "default")],
-                value="default", allow_blank=False, id=p("scope")), field_id=p("scope"))
+            yield Field(_("Uses"), FormSelect(scope_options(self.character.main_arm),
+                                              value="default", allow_blank=False,
+                                              id=p("scope")), field_id=p("scope"))
         # The extended and opposition fields are built the first time they are shown
         # (_sync_visibility): most actions need neither, and every widget built up front
         # delays the dialog's opening.

@@ -53,23 +53,35 @@ def format_skills(skills: dict[str, int]) -> str:
     return ", ".join(f"{name} {value}" for name, value in skills.items())
 
 
-LETHALITY = {"lethal": True, "non-lethal": False}
+def lethality_words() -> dict[str, bool]:
+    """The words that end a weapon (H1), in English and in the DJ's language."""
+    words = {"lethal": True, "non-lethal": False, "letal": True, "no-letal": False}
+    words[_("lethal").casefold().replace(" ", "-")] = True
+    words[_("non-lethal").casefold().replace(" ", "-")] = False
+    return words
 
 
 def parse_weapons(text: str) -> list[Weapon]:
     """'pistola II, porra 0 lethal' -> weapons (H1): name, damage type, optional lethality;
     the first is the default."""
     weapons: list[Weapon] = []
+    known = lethality_words()
     for chunk in (part.strip() for part in text.split(",")):
         if not chunk:
             continue
         words = chunk.split()
-        lethal = LETHALITY.get(words[-1].casefold()) if len(words) > 2 else None
-        if lethal is not None:
-            words = words[:-1]
+        lethal = None
+        # "no letal" is two words: read the last two together first.
+        for size in (2, 1):
+            if len(words) > size + 1:
+                lethal = known.get("-".join(words[-size:]).casefold())
+                if lethal is not None:
+                    words = words[:-size]
+                    break
         if len(words) < 2 or words[-1].upper() not in TIPOS:
-            raise FormError("weapons", f"{chunk!r}: write a weapon as its name and damage "
-                            f"type ({', '.join(TIPOS)}), e.g. 'pistola II'.")
+            raise FormError("weapons", _("{chunk!r}: write a weapon as its name and damage "
+                                         "type ({types}), e.g. 'pistola II'.").format(
+                chunk=chunk, types=", ".join(TIPOS)))
         weapons.append(Weapon(name=" ".join(words[:-1])[:40], damage_type=words[-1].upper(),
                               lethal=lethal))  # type: ignore[arg-type]
     return weapons
@@ -77,30 +89,39 @@ def parse_weapons(text: str) -> list[Weapon]:
 
 def format_weapons(weapons: list[Weapon]) -> str:
     return ", ".join(f"{w.name} {w.damage_type}"
-                     + ("" if w.lethal is None else " lethal" if w.lethal else " non-lethal")
+                     + ("" if w.lethal is None else " " + (_("lethal") if w.lethal
+                                                            else _("non-lethal")))
                      for w in weapons)
 
 
 def parse_protection(text: str) -> dict[Location, int]:
     """'pecho 2, cabeza 1' -> protection per location (H5)."""
-    names = {location.label: location for location in Location}
-    names |= {location.value: location for location in Location}
+    names = location_names()
     protection: dict[Location, int] = {}
     for chunk in (part.strip() for part in text.split(",")):
         if not chunk:
             continue
-        where, _, value = chunk.rpartition(" ")
+        where, _space, value = chunk.rpartition(" ")
         location = names.get(where.strip().casefold())
         if location is None:
-            raise FormError("protection", f"{chunk!r}: write a location and a value, e.g. "
-                            "'chest 2' (" + ", ".join(names) + ").")
-        protection[location] = parse_int(value, "protection", f"Protection {where}", 0,
-                                         MAX_PROTECTION)
+            raise FormError("protection", _("{chunk!r}: write a location and a value, e.g. "
+                                            "'chest 2' ({known}).").format(
+                chunk=chunk, known=", ".join(_(loc.label) for loc in Location)))
+        protection[location] = parse_int(value, "protection", _("Protection {where}").format(
+            where=where.strip()), 0, MAX_PROTECTION)
     return protection
 
 
+def location_names() -> dict[str, Location]:
+    """A location by its id, its English label or its label in the DJ's language."""
+    names = {location.value: location for location in Location}
+    names |= {location.label.casefold(): location for location in Location}
+    names |= {_(location.label).casefold(): location for location in Location}
+    return names
+
+
 def format_protection(protection: dict[Location, int]) -> str:
-    return ", ".join(f"{location.label} {value}" for location, value in protection.items())
+    return ", ".join(f"{_(location.label)} {value}" for location, value in protection.items())
 
 
 #: "4 Matón": a count, then the name (the add dialog makes Matón 1 ... Matón 4).
@@ -149,6 +170,10 @@ class CharacterEditor(Dialog[Character]):
                                 field_id="secundaria")
                     yield Field("Alerta", TextInput(str(ch.alerta) if ch else "", id="alerta",
                                                 type="integer"), field_id="alerta")
+                # Skills before the sheet of section H: a new character needs them first.
+                yield Field(_("Skills"), TextInput(format_skills(ch.skills) if ch else "",
+                                                   id="skills", placeholder="Pelea 14, Sigilo 11"),
+                            field_id="skills", hint=_("name value, comma separated"))
                 with Horizontal(classes="row"):
                     yield Field("Resistencia", TextInput(
                         str(ch.resistencia if ch else DEFAULT_RESISTENCIA), id="resistencia",
@@ -168,9 +193,6 @@ class CharacterEditor(Dialog[Character]):
                 yield Field(_("Protection"), TextInput(
                     format_protection(ch.protection) if ch else "", id="protection",
                     placeholder=_("chest 2, head 1")), field_id="protection")
-                yield Field(_("Skills"), TextInput(format_skills(ch.skills) if ch else "",
-                                                   id="skills", placeholder="Pelea 14, Sigilo 11"),
-                            field_id="skills", hint=_("name value, comma separated"))
                 yield Field(_("Notes"), TextInput(ch.notes if ch else "", id="notes"),
                             field_id="notes")
             yield Static("", id="form-error")
@@ -212,7 +234,7 @@ class CharacterEditor(Dialog[Character]):
             "notes": self.value("notes").strip(),
             "resistencia": parse_int(self.value("resistencia"), "resistencia", "Resistencia",
                                      1, MAX_RESISTENCIA),
-            "pv": (parse_int(self.value("pv"), "pv", "Own PV", 1, MAX_POINTS)
+            "pv": (parse_int(self.value("pv"), "pv", _("Own PV"), 1, MAX_POINTS)
                    if self.value("pv").strip() else None),
             "main_arm": self.query_one("#main-arm", Select).value,
             "weapons": parse_weapons(self.value("weapons")),

@@ -14,8 +14,10 @@ from sombra_tui.engine.commands import FreeTA
 from sombra_tui.engine.dice import Dice, resolve_ta
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.i18n import N_, _
+from sombra_tui.engine.machine import free_ta_grades
 from sombra_tui.engine.model import MAX_GD, MAX_STAT
-from sombra_tui.engine.state import CombatState
+from sombra_tui.engine.state import CombatState, GdBreakdown
+from sombra_tui.screens.dialogs.action_form import SCOPES, scope_options
 from sombra_tui.screens.dialogs.base import (
     Dialog,
     Field,
@@ -66,6 +68,9 @@ class FreeTADialog(Dialog[FreeTA]):
                 yield Field(_("What is rolled"), TextInput(id="skill",
                             placeholder=_("a skill, or empty")), field_id="skill",
                             hint=self._skills_hint())
+                yield Field(_("Uses"), FormSelect(self._scope_options(), value="default",
+                                                  allow_blank=False, id="scope"),
+                            field_id="scope")
             with Horizontal(classes="row"):
                 yield Field(_("Target value"), TextInput(
                     "" if self.default_target is None else str(self.default_target),
@@ -90,6 +95,10 @@ class FreeTADialog(Dialog[FreeTA]):
             yield Field(_("Why (for the log)"), TextInput(self.default_label, id="label"),
                         field_id="label")
 
+    def _scope_options(self) -> list[tuple[str, str]]:
+        character = self.state.character(self.character) if self.character else None
+        return scope_options(character.main_arm if character else None)
+
     def _skills_hint(self) -> str:
         character = self.state.character(self.character) if self.character else None
         if character is None or not character.skills:
@@ -106,6 +115,12 @@ class FreeTADialog(Dialog[FreeTA]):
             self.query_one("#field-skill", Field).set_hint(self._skills_hint())
             self.query_one("#dice", Input).placeholder = dice_placeholder(
                 self.state.table_rolls(event.value))
+            scope = self.query_one("#scope", Select)
+            value = scope.value
+            scope.set_options(self._scope_options())
+            scope.value = value
+            self.update_preview()
+        elif event.select.id == "scope":
             self.update_preview()
 
     def action_roll(self) -> None:
@@ -128,10 +143,15 @@ class FreeTADialog(Dialog[FreeTA]):
             preview.update("")
             return
         settings = self.state.settings
-        result = resolve_ta(command.dice, target=target, gd=command.gd,
+        grades = free_ta_grades(self.state, command)  # H10: as the machine will add them
+        breakdown = GdBreakdown(base=command.gd, grades=grades)
+        result = resolve_ta(command.dice, target=target, gd=breakdown.total,
                             modifier=command.modifier, points_per_gd=settings.points_per_gd,
                             quality_levels=settings.niveles_de_calidad)
-        preview.update(ta_text(result, theme_palette(self.app)))
+        text = ta_text(result, theme_palette(self.app))
+        if grades:
+            text.append("\n" + _("GD: {breakdown}").format(breakdown=breakdown.describe()))
+        preview.update(text)
 
     def _skill_value(self, command: FreeTA) -> int | None:
         character = self.state.character(command.character)
@@ -160,7 +180,8 @@ class FreeTADialog(Dialog[FreeTA]):
         if len(label) > 120:
             raise FormError("label", _("The reason must be at most 120 characters."))
         return FreeTA(character=who, skill=skill, target=target, gd=gd, modifier=modifier,
-                      dice=dice, label=label)
+                      dice=dice, label=label,
+                      scope=SCOPES[str(self.query_one("#scope", Select).value)])
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "resolve":

@@ -164,13 +164,13 @@ class SettingsDialog(Dialog[list[Command]]):
                       for tipo in TIPOS)
         return self.settings.wounds.model_copy(update={
             "pv_multiplier": parse_int(self.value("pv-multiplier"), "pv-multiplier",
-                                       "PV multiplier", 1, 20),
-            "dolor_intenso_gd": parse_int(self.value("dolor"), "dolor", "Dolor intenso GD",
+                                       _("PV multiplier"), 1, 20),
+            "dolor_intenso_gd": parse_int(self.value("dolor"), "dolor", _("Dolor intenso GD"),
                                           -20, 20),
             "bleed_rate_leve": parse_int(self.value("rate-leve"), "rate-leve",
-                                         "Bleeding rate", 1, 999),
+                                         _("Bleeding rate"), 1, 999),
             "bleed_rate_grave": parse_int(self.value("rate-grave"), "rate-grave",
-                                          "Bleeding rate", 1, 999),
+                                          _("Bleeding rate"), 1, 999),
             "side_mapping": SideMapping(str(self.query_one("#sides", Select).value)),
             "severity_reading": SeverityReading(str(self.query_one("#severity",
                                                                    Select).value)),

@@ -8,7 +8,9 @@ only show it, let the DJ change a value and send the command that carries it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, TypeVar
 
+from pydantic import BaseModel, ValidationError
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -18,6 +20,10 @@ from textual.widgets.option_list import Option
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.conditions import (
     BUILTIN_NAMES,
+    CONDITION_NAME_MAX,
+    MAX_DURATION,
+    MAX_EFFECT_GD,
+    BodySide,
     Condition,
     ConditionEffects,
     GdEffect,
@@ -34,6 +40,7 @@ from sombra_tui.engine.wounds import (
     LocatedDamage,
     Location,
     Severity,
+    Wound,
     WoundAssessment,
     apply_damage,
 )
@@ -45,7 +52,9 @@ from sombra_tui.screens.dialogs.base import (
     FormSelect,
     TextInput,
     parse_int,
+    validation_message,
 )
+from sombra_tui.screens.dialogs.character import location_names
 
 Check = Callable[[c.Command], SombraError | None]
 AS_READ = "as read"
@@ -120,8 +129,7 @@ def proposal_lines(state: CombatState, proposal: Proposal) -> list[str]:
 
 def parse_entries(text: str) -> list[LocatedDamage]:
     """Tipo IV's list: "head 4, chest 2" (a location by its label or id, then damage)."""
-    names = {location.label: location for location in Location}
-    names |= {location.value: location for location in Location}
+    names = location_names()
     entries: list[LocatedDamage] = []
     for part in text.split(","):
         words = part.split()
@@ -133,7 +141,7 @@ def parse_entries(text: str) -> list[LocatedDamage]:
             raise FormError("entries", _("Unknown location {where!r}: use {known}.").format(
                 where=" ".join(where), known=", ".join(_(loc.label) for loc in Location)))
         entries.append(LocatedDamage(location=location, damage=parse_int(
-            amount, "entries", "Damage", 0, MAX_DAMAGE)))
+            amount, "entries", _("Damage"), 0, MAX_DAMAGE)))
     return entries
 
 
@@ -209,7 +217,7 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
         reading = self.proposal.reading
         location = Location(str(self.query_one("#location", Select).value))
         text = self.value("damage").strip()
-        damage = parse_int(text, "damage", "Damage", 0, MAX_DAMAGE) if text else None
+        damage = parse_int(text, "damage", _("Damage"), 0, MAX_DAMAGE) if text else None
         severity_value = self.query_one("#severity", Select).value
         lethal = self.query_one("#lethal", Checkbox).value
         entries = None
@@ -287,7 +295,7 @@ class ManualHitDialog(Dialog[c.ManualHit]):
     def submit(self) -> None:
         self.clear_errors()
         try:
-            damage = parse_int(self.value("damage"), "damage", "Damage", 0, MAX_DAMAGE)
+            damage = parse_int(self.value("damage"), "damage", _("Damage"), 0, MAX_DAMAGE)
         except FormError as error:
             self.show_error(error.field, error.message)
             return
@@ -439,10 +447,237 @@ class HealDialog(Dialog[c.Heal | c.SetCounters]):
             else:
                 command = c.Heal(character=self.name_, kind=c.HealKind(kind),
                                  points=parse_int(self.value("points"), "points",
-                                                  "Points", 1, 9999))
+                                                  _("Points"), 1, 9999))
         except FormError as error:
             self.show_error(error.field, error.message)
             return
+        problem = self.check(command)
+        if problem:
+            self.show_problem(problem)
+            return
+        self.dismiss(command)
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def validated(model: type[M], old: M, changes: dict[str, Any]) -> M:
+    """`old` with `changes`, checked as a new one (model_copy would not validate)."""
+    try:
+        return model.model_validate({**dict(old), **changes})
+    except ValidationError as error:
+        field, message = validation_message(error)
+        raise FormError(field or "form", message) from error
+
+
+def grades_text(grades: tuple[GdEffect, ...]) -> str:
+    """A wound's grades as the DJ edits them: "+1 right arm, +1 physical actions"."""
+    return ", ".join(f"{g.gd:+d} {_(g.scope_label())}" for g in grades)
+
+
+def grade_scopes() -> dict[str, tuple[ScopeKind, BodySide | None]]:
+    """Every grade scope by its label, in English and in the DJ's language (H10, C1)."""
+    scopes: dict[str, tuple[ScopeKind, BodySide | None]] = {}
+    for kind in ScopeKind:
+        sides: tuple[BodySide | None, ...] = ((BodySide.LEFT, BodySide.RIGHT)
+                                              if kind in (ScopeKind.ARM, ScopeKind.LEG)
+                                              else (None,))
+        for side in sides:
+            label = GdEffect(scope=kind, side=side, gd=0).scope_label()
+            scopes[label.casefold()] = scopes[_(label).casefold()] = (kind, side)
+    scopes["physical"] = scopes[_("physical").casefold()] = (ScopeKind.PHYSICAL, None)
+    scopes["any"] = (ScopeKind.ANY, None)
+    return scopes
+
+
+def parse_grades(text: str, field: str) -> tuple[GdEffect, ...]:
+    """ "+1 right arm, +2 physical actions" -> the grades of a wound or condition."""
+    scopes = grade_scopes()
+    grades: list[GdEffect] = []
+    for chunk in (part.strip() for part in text.split(",")):
+        if not chunk:
+            continue
+        amount, _space, where = chunk.partition(" ")
+        scope = scopes.get(where.strip().casefold())
+        if scope is None:
+            raise FormError(field, _("{chunk!r}: write a grade and what it applies to, e.g. "
+                                     "'+1 right arm' ({known}).").format(
+                chunk=chunk, known=", ".join(sorted({_(GdEffect(scope=k, side=s, gd=0)
+                                                       .scope_label())
+                                                     for k, s in scopes.values()}))))
+        gd = parse_int(amount, field, _("GD"), -MAX_EFFECT_GD, MAX_EFFECT_GD)
+        grades.append(GdEffect(scope=scope[0], side=scope[1], gd=gd))
+    return tuple(grades)
+
+
+class WoundDialog(Dialog[c.EditWound]):
+    """H12: change any value of a wound (the counters stay: heal or set G / W for those)."""
+
+    def __init__(self, name: str, wound: Wound, check: Check) -> None:
+        super().__init__()
+        self.name_ = name
+        self.wound = wound
+        self.check = check
+
+    def compose(self) -> ComposeResult:
+        wound = self.wound
+        with Vertical(id="dialog"):
+            yield Static(_("{name}'s wound: {location} {damage}").format(
+                name=self.name_, location=_(wound.location.label), damage=wound.damage),
+                         id="dialog-title")
+            with Horizontal(classes="row"):
+                yield Field(_("Location"), FormSelect(location_options(),
+                                                      value=wound.location.value,
+                                                      allow_blank=False, id="location"),
+                            field_id="location")
+                yield Field(_("Damage"), TextInput(str(wound.damage), id="damage",
+                                                   type="integer"), field_id="damage")
+                yield Field(_("Severity"), FormSelect(
+                    [(s.value, s.value) for s in Severity], value=wound.severity.value,
+                    allow_blank=False, id="severity"), field_id="severity")
+            with Horizontal(classes="row"):
+                yield Field(_("Grades"), TextInput(grades_text(wound.gd), id="grades",
+                                                   placeholder=_("+1 right arm")),
+                            field_id="grades")
+                yield Field(_("Bleeds every (asaltos)"), TextInput(
+                    "" if wound.bleed_rate is None else str(wound.bleed_rate), id="rate",
+                    type="integer", placeholder=_("empty: no bleeding")), field_id="rate")
+            with Horizontal(classes="row"):
+                yield FormCheckbox(_("Lethal"), wound.lethal, id="lethal")
+                yield FormCheckbox(_("Attended"), wound.attended, id="attended")
+            yield Static("", id="form-error")
+            with Horizontal(classes="buttons"):
+                yield Button(_("Save (enter)"), id="save", variant="primary")
+                yield Button(_("Cancel (esc)"), id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#damage", Input).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save":
+            self.submit()
+        else:
+            self.dismiss(None)
+
+    def edited(self) -> Wound:
+        rate_text = self.value("rate").strip()
+        rate = parse_int(rate_text, "rate", _("Bleeds every (asaltos)"), 1, 999) \
+            if rate_text else None
+        counted = self.wound.bleed_counted if rate is not None else 0
+        return validated(Wound, self.wound, {
+            "location": Location(str(self.query_one("#location", Select).value)),
+            "damage": parse_int(self.value("damage"), "damage", _("Damage"), 0, MAX_DAMAGE),
+            "severity": Severity(str(self.query_one("#severity", Select).value)),
+            "gd": parse_grades(self.value("grades"), "grades"),
+            "bleed_rate": rate,
+            "bleed_counted": min(counted, rate - 1) if rate is not None else 0,
+            "lethal": self.query_one("#lethal", Checkbox).value,
+            "attended": self.query_one("#attended", Checkbox).value,
+        })
+
+    def submit(self) -> None:
+        self.clear_errors()
+        try:
+            wound = self.edited()
+        except FormError as error:
+            self.show_error(error.field, error.message)
+            return
+        if wound == self.wound:
+            self.dismiss(None)  # nothing changed: nothing to log
+            return
+        command = c.EditWound(character=self.name_, wound=wound)
+        problem = self.check(command)
+        if problem:
+            self.show_problem(problem)
+            return
+        self.dismiss(command)
+
+
+class EditConditionDialog(Dialog[c.EditCondition]):
+    """C2: change a condition's duration (C3), name or grades; built-in effects stay."""
+
+    def __init__(self, name: str, condition: Condition, round_: int, check: Check) -> None:
+        super().__init__()
+        self.name_ = name
+        self.condition = condition
+        self.round = round_
+        self.check = check
+
+    def compose(self) -> ComposeResult:
+        condition = self.condition
+        left = condition.rounds_left(self.round)
+        effects = condition.effects
+        with Vertical(id="dialog"):
+            yield Static(_("{name}'s condition: {condition}").format(
+                name=self.name_, condition=condition.name), id="dialog-title")
+            with Horizontal(classes="row"):
+                yield Field(_("Name"), TextInput(condition.name, id="cname"),
+                            field_id="cname")
+                yield Field(_("Asaltos left"), TextInput(
+                    "" if left is None else str(left), id="left", type="integer",
+                    placeholder=_("empty: until removed"),
+                    disabled=condition.permanent), field_id="left")
+                yield Field(_("Grades"), TextInput(grades_text(effects.gd), id="grades",
+                                                   placeholder=_("-1 every TA")),
+                            field_id="grades")
+            with Horizontal(classes="row"):
+                yield FormCheckbox(_("Cannot act"), effects.cannot_act, id="cannot-act")
+                yield FormCheckbox(_("Cannot react"), effects.cannot_react, id="cannot-react")
+                yield FormCheckbox(_("Out"), effects.out, id="out")
+            yield Static(_("Asaltos left: the rounds it still covers, this one included if it "
+                           "does."), classes="note")
+            yield Static("", id="form-error")
+            with Horizontal(classes="buttons"):
+                yield Button(_("Save (enter)"), id="save", variant="primary")
+                yield Button(_("Cancel (esc)"), id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#left", Input).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save":
+            self.submit()
+        else:
+            self.dismiss(None)
+
+    def edited(self) -> Condition:
+        condition = self.condition
+        name = self.value("cname").strip()
+        if not name:
+            raise FormError("cname", _("Give the condition a name."))
+        duration = condition.duration
+        if not condition.permanent:
+            text = self.value("left").strip()
+            if not text:
+                duration = None
+            else:
+                left = parse_int(text, "left", _("Asaltos left"), 1, MAX_DURATION)
+                # C3: the last round covered is began + duration; the rounds left are those
+                # still covered from this one on (rounds_left), so this reverses it.
+                last = max(self.round, condition.began + 1) + left - 1
+                duration = last - condition.began
+                if duration < 1:
+                    raise FormError("left", _("At least 1 asalto: remove the condition to "
+                                              "end it now."))
+        effects = ConditionEffects(
+            cannot_act=self.query_one("#cannot-act", Checkbox).value,
+            cannot_react=self.query_one("#cannot-react", Checkbox).value,
+            out=self.query_one("#out", Checkbox).value,
+            gd=parse_grades(self.value("grades"), "grades"))
+        return validated(Condition, condition, {"name": name[:CONDITION_NAME_MAX],
+                                                "duration": duration, "effects": effects})
+
+    def submit(self) -> None:
+        self.clear_errors()
+        try:
+            condition = self.edited()
+        except FormError as error:
+            self.show_error(error.field, error.message)
+            return
+        if condition == self.condition:
+            self.dismiss(None)
+            return
+        command = c.EditCondition(character=self.name_, condition=condition)
         problem = self.check(command)
         if problem:
             self.show_problem(problem)
@@ -459,6 +694,7 @@ class CharacterSheet(Dialog[None]):
         Binding("c", "condition", N_("Condition")),
         Binding("plus,H", "heal", N_("Heal")),
         Binding("a", "attend", N_("Attend")),
+        Binding("e", "edit", N_("Edit")),
         Binding("delete", "remove", N_("Remove")),
         Binding("escape,q", "cancel", N_("Close")),
     ]
@@ -481,8 +717,8 @@ class CharacterSheet(Dialog[None]):
             yield Static(_("Sheet: {name}").format(name=self.name_), id="dialog-title")
             yield Static("", id="sheet-head")
             yield OptionList(id="sheet-items")
-            yield Static(_("h hit · c condition · + heal · a attend wound · del remove · "
-                           "esc close"), classes="note")
+            yield Static(_("h hit · c condition · + heal · a attend wound · e edit · "
+                           "del remove · esc close"), classes="note")
 
     def on_mount(self) -> None:
         self.refresh_sheet()
@@ -568,6 +804,24 @@ class CharacterSheet(Dialog[None]):
             self.notify(_("No wound to attend."), severity="warning")
             return
         self._apply(c.AttendWound(character=self.name_, wound_id=wound_id))
+
+    def action_edit(self) -> None:
+        selected = self._selected()
+        if selected is None:
+            self.notify(_("Choose a wound or a condition to edit."), severity="warning")
+            return
+        state = self.get_state()
+        body = state.body(self.name_)
+        kind, number = selected
+        if kind == "wound":
+            wound = body.wound(number)
+            if wound is not None:
+                self.app.push_screen(WoundDialog(self.name_, wound, self.check), self._apply)
+            return
+        condition = body.condition(number)
+        if condition is not None:
+            self.app.push_screen(EditConditionDialog(self.name_, condition, state.round,
+                                                     self.check), self._apply)
 
     def action_remove(self) -> None:
         selected = self._selected()
