@@ -240,8 +240,12 @@ class SombraApp(App[None]):
         for key in keys.palette_keys(keys.Scope.MAIN):
             if main.check_action(key.action, ()) is False:
                 continue
+            # The app's own actions bound on the main screen (ctrl+n) run as the app's.
+            callback = (getattr(self, f"action_{key.action.removeprefix('app.')}")
+                        if key.action.startswith("app.")
+                        else lambda action=key.action: main.run_action(action))
             yield SystemCommand(_(key.title or key.description), self._palette_help(key),
-                                lambda action=key.action: main.run_action(action))
+                                callback)
         for key in keys.palette_keys(keys.Scope.APP):
             yield SystemCommand(_(key.title or key.description), self._palette_help(key),
                                 getattr(self, f"action_{key.action}"))
