@@ -8,16 +8,15 @@ from pathlib import Path
 
 from textual import work
 from textual.app import App, SystemCommand
-from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.theme import Theme
 
-from sombra_tui import config, themes
+from sombra_tui import config, keys, themes
 from sombra_tui.demo import demo_encounter
 from sombra_tui.engine import i18n, journal, storage
 from sombra_tui.engine.errors import SombraError
-from sombra_tui.engine.i18n import N_, _
+from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs import (
     ChoiceDialog,
     ConfirmDialog,
@@ -30,46 +29,6 @@ from sombra_tui.screens.dialogs.settings import LanguageChosen
 from sombra_tui.screens.main import MainScreen
 from sombra_tui.session import Session
 
-#: (action on the main screen, palette title, palette help) for the command palette.
-PALETTE_COMMANDS: list[tuple[str, str, str]] = [
-    ("next_step", N_("Next step"),
-     N_("Start, declare, react, resolve, next phase or round (space)")),
-    ("declare", N_("Declare"), N_("The current character declares (d)")),
-    ("react", N_("React"), N_("Answer the open reaction prompt (r)")),
-    ("decline", N_("Decline the reaction"), N_("The prompted character does not react (x)")),
-    ("allow_prompt", N_("DJ: allow a reaction"),
-     N_("Let the selected character react (A, D12)")),
-    ("deny_prompt", N_("DJ: deny the reaction"), N_("Withdraw the open prompt (z, D12)")),
-    ("roll", N_("Roll the TA"), N_("Roll the acting character's TA (t)")),
-    ("type_dice", N_("Type dice"), N_("Type the dice the player rolled, dS first (y)")),
-    ("free_ta", N_("DJ: free TA"),
-     N_("Ask any character for a TA outside the steps: perception, first aid, a sentinel's "
-        "confirming TA (f)")),
-    ("prevent", N_("Mark prevented"),
-     N_("The selected character's round action is cancelled (p)")),
-    ("toggle_out", N_("Mark out / back"), N_("The selected character is out, or back (o)")),
-    ("undo", N_("Undo"), N_("Undo the last command (u)")),
-    ("redo", N_("Redo"), N_("Redo the undone command (U)")),
-    ("add_character", N_("Add a character"),
-     N_("A new character or reinforcement; '4 Matón' adds Matón 1-4 (a)")),
-    ("edit_character", N_("Edit the character"), N_("Edit the selected character (e)")),
-    ("duplicate_character", N_("Duplicate the character"),
-     N_("A copy of the selected character's sheet, numbered: Matón 2 gives the next "
-        "Matón (c)")),
-    ("remove_character", N_("Remove the character"),
-     N_("Remove the selected character (delete)")),
-    ("adjust_extended", N_("Adjust an extended action"),
-     N_("Duration, successes, GD; abandon (j)")),
-    ("settings", N_("Encounter settings"),
-     N_("Reacción, niveles de calidad, iniciativa variable, whose dice; language; PV, "
-        "damage types and bleeding (g)")),
-    ("sheet", N_("Character sheet"),
-     N_("The selected character's points, wounds, conditions and weapons; heal, attend, "
-        "add a condition or a hit (w)")),
-    ("manual_hit", N_("Hit by hand"),
-     N_("A hit the tracker did not roll on the selected character: a fall, fire (h)")),
-]
-
 
 def slugify(name: str) -> str:
     slug = re.sub(r"[^\w-]+", "-", name.strip().lower()).strip("-")
@@ -79,15 +38,8 @@ def slugify(name: str) -> str:
 class SombraApp(App[None]):
     CSS_PATH = "sombra.tcss"
     TITLE = "sombra-tui"
-    BINDINGS = [
-        Binding("ctrl+s", "save", N_("Save")),
-        Binding("f2", "save_as", N_("Save as"), show=False),
-        Binding("ctrl+o", "open", N_("Open"), show=False),
-        Binding("i", "import_roster", N_("Import"), show=False),
-        Binding("question_mark", "help", N_("Help")),
-        Binding("q", "quit_safely", N_("Quit")),
-        Binding("ctrl+q", "quit_safely", N_("Quit"), show=False, priority=True),
-    ]
+    # Built from the one list of keys (sombra_tui/keys.py), as every screen's are.
+    BINDINGS = keys.bindings(keys.Scope.APP)
 
     def __init__(self, session: Session | None = None, *, theme: str | None = None,
                  seed: int | None = None, remember_theme: bool = True,
@@ -106,6 +58,9 @@ class SombraApp(App[None]):
         self.requested_theme = theme
         self.remember_theme = remember_theme
         self.startup_problems: list[str] = []
+        #: The DJ's rebindings that Textual applies (binding id -> keys; keys.py).
+        self.keymap_in_force: dict[str, str] = {}
+        self._quitting = False
         self._session = session or Session.new(demo_encounter(seed if seed is not None else 7))
         self.main_screen = MainScreen(self._session)
 
@@ -129,6 +84,13 @@ class SombraApp(App[None]):
         preferences = self.preferences
         if preferences.warning:
             self.startup_problems.append(preferences.warning)
+        resolved = keys.resolve_keymap(preferences.preferences.keys,
+                                       str(config.preferences_path()))
+        self.startup_problems.extend(resolved.problems)
+        self.keymap_in_force = resolved.keymap
+        self.set_keymap(resolved.keymap)
+        if "command_palette" in resolved.keymap:  # the footer shows it by this key
+            self.COMMAND_PALETTE_BINDING = resolved.keymap["command_palette"].split(",")[0]
         wanted = self.requested_theme or preferences.preferences.theme
         name, warning = themes.pick_theme(wanted, self.available_themes)
         if warning:
@@ -255,8 +217,10 @@ class SombraApp(App[None]):
         # here in the DJ's language instead of super()'s English ones.
         yield SystemCommand(_("Theme"), _("Change the current theme"),
                             self.action_change_theme)
+        # Textual's "Quit" runs our action_quit too, which asks first if unsaved.
         yield SystemCommand(_("Quit"), _("Quit sombra-tui (asks first if there are unsaved "
-                                         "changes)"), self.action_quit_safely)
+                                         "changes)") + f" ({self._keys_of('quit')})",
+                            self.action_quit)
         if screen.query("HelpPanel"):
             yield SystemCommand(_("Keys"), _("Hide the keys and widget help panel"),
                                 self.action_hide_help_panel)
@@ -274,22 +238,18 @@ class SombraApp(App[None]):
                                                "screen"),
                             lambda: self.set_timer(0.1, self.deliver_screenshot))
         main = self.main_screen
-        for action, title, help_text in PALETTE_COMMANDS:
-            if main.check_action(action, ()) is False:
+        for key in keys.palette_keys(keys.Scope.MAIN):
+            if main.check_action(key.action, ()) is False:
                 continue
-            yield SystemCommand(_(title), _(help_text),
-                                lambda action=action: main.run_action(action))
-        yield SystemCommand(_("New encounter"), _("Start an empty encounter, optionally with "
-                                                  "a party file's characters (ctrl+n)"),
-                            self.action_new_encounter)
-        yield SystemCommand(_("Save"), _("Save the encounter (ctrl+s)"), self.action_save)
-        yield SystemCommand(_("Save as"), _("Save the encounter to a new file (f2)"),
-                            self.action_save_as)
-        yield SystemCommand(_("Open"), _("Open an encounter file (ctrl+o)"), self.action_open)
-        yield SystemCommand(_("Import characters"), _("Bring characters from another "
-                                                      "encounter file, e.g. the party (i)"),
-                            self.action_import_roster)
-        yield SystemCommand(_("Help"), _("Keys and rules summary (?)"), self.action_help)
+            # The app's own actions bound on the main screen (ctrl+n) run as the app's.
+            callback = (getattr(self, f"action_{key.action.removeprefix('app.')}")
+                        if key.action.startswith("app.")
+                        else lambda action=key.action: main.run_action(action))
+            yield SystemCommand(_(key.title or key.description), self._palette_help(key),
+                                callback)
+        for key in keys.palette_keys(keys.Scope.APP):
+            yield SystemCommand(_(key.title or key.description), self._palette_help(key),
+                                getattr(self, f"action_{key.action}"))
         for code in i18n.LANGUAGES:
             if code != i18n.language():
                 # Each language named in itself, so a DJ who cannot read the other finds it.
@@ -298,6 +258,12 @@ class SombraApp(App[None]):
                                     _("Speak {language} from now on (remembered)").format(
                                         language=i18n.LANGUAGE_NAMES[code]),
                                     lambda code=code: self.switch_language(code))
+
+    def _keys_of(self, binding_id: str) -> str:
+        return keys.keys_in_force(binding_id, self.keymap_in_force)
+
+    def _palette_help(self, key: keys.Key) -> str:
+        return f"{_(key.help)} ({self._keys_of(key.id)})"
 
     # ---- files -----------------------------------------------------------------------
 
@@ -434,12 +400,20 @@ class SombraApp(App[None]):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(self.keymap_in_force))
 
     @work
-    async def action_quit_safely(self) -> None:
-        if self.session.dirty and not await self._settle_unsaved(
-                _("The encounter has unsaved changes. Save them before quitting?")):
+    async def action_quit(self) -> None:  # type: ignore[override]
+        """Every way out: q, ctrl+q, ctrl+c and the palette's Quit. With unsaved changes
+        it asks first (save / discard / cancel)."""
+        if self._quitting:  # the question is already open
             return
+        self._quitting = True
+        try:
+            if self.session.dirty and not await self._settle_unsaved(
+                    _("The encounter has unsaved changes. Save them before quitting?")):
+                return
+        finally:
+            self._quitting = False
         self.session.discard_journal()  # saved or discarded on purpose: nothing to recover
         self.exit()

@@ -91,6 +91,9 @@ class Preferences(BaseModel):
     theme: str = Field(default=DEFAULT_THEME, min_length=1)
     #: The DJ's language ("es" or "en"); None: --lang, else the locale decides.
     language: Literal["es", "en"] | None = None
+    #: The DJ's own keys: binding id (sombra_tui/keys.py) -> key(s), e.g.
+    #: ``{"declare": "ctrl+d", "undo": "u,backspace"}``; checked by keys.resolve_keymap.
+    keys: dict[str, Any] = Field(default_factory=dict)
 
 
 class LoadedPreferences(NamedTuple):

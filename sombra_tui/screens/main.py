@@ -17,12 +17,12 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 from textual import events, on, work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Header
 
+from sombra_tui import keys
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.allowed import allowed, mark_allowed
 from sombra_tui.engine.errors import SombraError
@@ -80,35 +80,7 @@ ACTION_COMMANDS: dict[str, type[BaseModel] | c.Mark] = {
 
 
 class MainScreen(Screen[None]):
-    # Priority bindings: the app runs them as it reads the key, so a dialog they open is
-    # on screen before the next key is read, and keys typed right after reach it (a
-    # plain binding runs later, once the key has bubbled up from the table, and the
-    # keys typed meanwhile would go to the main screen). The table never edits text.
-    BINDINGS = [
-        Binding("space", "next_step", N_("Next"), priority=True),
-        Binding("d", "declare", N_("Declare"), priority=True),
-        Binding("r", "react", N_("React"), priority=True),
-        Binding("x", "decline", N_("Decline"), priority=True),
-        Binding("t", "roll", N_("Roll"), priority=True),
-        Binding("y", "type_dice", N_("Type dice"), priority=True),
-        Binding("p", "prevent", N_("Prevented"), show=False, priority=True),
-        Binding("o", "toggle_out", N_("Out/back"), show=False, priority=True),
-        Binding("u,ctrl+z", "undo", N_("Undo"), priority=True),
-        Binding("ctrl+y,U", "redo", N_("Redo"), show=False, priority=True),
-        Binding("a", "add_character", N_("Add"), show=False, priority=True),
-        Binding("e", "edit_character", N_("Edit"), show=False, priority=True),
-        Binding("c", "duplicate_character", N_("Duplicate"), show=False, priority=True),
-        Binding("delete", "remove_character", N_("Remove"), show=False, priority=True),
-        Binding("j", "adjust_extended", N_("Extended"), show=False, priority=True),
-        Binding("f", "free_ta", N_("Free TA"), show=False, priority=True),
-        Binding("A", "allow_prompt", N_("DJ allow"), show=False, priority=True),
-        Binding("z", "deny_prompt", N_("DJ deny"), show=False, priority=True),
-        Binding("g", "settings", N_("Settings"), show=False, priority=True),
-        Binding("ctrl+n", "app.new_encounter", N_("New encounter"), show=False,
-                priority=True),
-        Binding("w", "sheet", N_("Sheet"), priority=True),
-        Binding("h", "manual_hit", N_("Hit"), show=False, priority=True),
-    ]
+    BINDINGS = keys.bindings(keys.Scope.MAIN)
 
     DEFAULT_CSS = """
     MainScreen { background: $background; }

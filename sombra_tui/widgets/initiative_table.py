@@ -8,12 +8,12 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from sombra_tui import keys
 from sombra_tui.engine import i18n
 from sombra_tui.engine.i18n import N_, _
 from sombra_tui.engine.initiative import action_order
@@ -169,15 +169,7 @@ class InitiativeTable(FollowsTheme, ScrollView, can_focus=True):
         "initiative--cursor",
     }
 
-    BINDINGS = [
-        Binding("up", "cursor_up", N_("Up"), show=False),
-        Binding("down", "cursor_down", N_("Down"), show=False),
-        Binding("pageup", "page_up", N_("Page up"), show=False),
-        Binding("pagedown", "page_down", N_("Page down"), show=False),
-        Binding("home", "first_row", N_("First"), show=False),
-        Binding("end", "last_row", N_("Last"), show=False),
-        Binding("enter", "select_row", N_("Edit"), show=False),
-    ]
+    BINDINGS = keys.bindings(keys.Scope.TABLE)
 
     # The looks of Textual's DataTable, which this replaces, with the theme's primary
     # colour under the cursor.

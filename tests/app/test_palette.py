@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sombra_tui.app import PALETTE_COMMANDS
+from sombra_tui import keys
 from sombra_tui.engine.state import Phase
 from tests.app.conftest import SIZE, make_app
 
@@ -33,7 +33,5 @@ def test_every_main_screen_action_is_in_the_palette() -> None:
     from sombra_tui.screens.main import MainScreen
 
     bound = {binding.action for binding in MainScreen.BINDINGS}
-    listed = {action for action, _title, _help in PALETTE_COMMANDS}
-    # The app's own actions bound on this screen (ctrl+n) have their palette entry
-    # among the app's commands.
-    assert {action for action in bound if not action.startswith("app.")} <= listed
+    listed = {key.action for key in keys.palette_keys(keys.Scope.MAIN)}
+    assert bound <= listed

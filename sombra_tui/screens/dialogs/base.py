@@ -9,7 +9,6 @@ from pydantic import ValidationError
 from rich.segment import Segment
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
@@ -20,6 +19,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionLis
 from textual.widgets._select import SelectType
 from textual.widgets.option_list import OptionDoesNotExist
 
+from sombra_tui import keys
 from sombra_tui.engine.dice import Dice, parse_dice
 from sombra_tui.engine.errors import SombraError, validation_problems
 from sombra_tui.engine.i18n import N_, _
@@ -37,7 +37,7 @@ class TextInput(Input):
 
 #: Enter submits the dialog (Textual only merges the BINDINGS of widget classes, so
 #: each widget below names it; the action comes from ConfirmsDialog).
-ENTER_CONFIRMS = Binding("enter", "confirm_dialog", N_("Confirm"), show=False)
+[ENTER_CONFIRMS] = keys.bindings(keys.Scope.FORM)
 
 
 class ConfirmsDialog:
@@ -219,12 +219,7 @@ class Dialog(ModalScreen[ResultT]):
     # Enter confirms from text fields (Input.Submitted) and pick lists (PickList). It
     # is not a priority binding on purpose: that would overtake keys still queued for
     # a field (fast typing, paste) and submit the form before the text arrived.
-    BINDINGS = [
-        Binding("escape", "cancel", N_("Cancel")),
-        Binding("tab", "app.focus_next", N_("Next field"), show=False, priority=True),
-        Binding("shift+tab", "app.focus_previous", N_("Previous field"), show=False,
-                priority=True),
-    ]
+    BINDINGS = keys.bindings(keys.Scope.DIALOG)
 
     DEFAULT_CSS = """
     Dialog { align: center middle; }

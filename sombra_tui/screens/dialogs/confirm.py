@@ -4,19 +4,16 @@ from __future__ import annotations
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
-from sombra_tui.engine.i18n import N_, _
+from sombra_tui import keys
+from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.base import Dialog
 
 
 class ConfirmDialog(Dialog[bool]):
-    BINDINGS = [
-        Binding("escape,n", "cancel", N_("No")),
-        Binding("y", "confirm", N_("Yes")),
-    ]
+    BINDINGS = keys.bindings(keys.Scope.CONFIRM)
 
     def __init__(self, question: str, *, yes: str | None = None,
                  no: str | None = None) -> None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, SelectionList, Static
 
+from sombra_tui import keys
 from sombra_tui.engine.commands import Declare
 from sombra_tui.engine.errors import SombraError
-from sombra_tui.engine.i18n import N_, _
+from sombra_tui.engine.i18n import _
 from sombra_tui.engine.model import Action, ActionKind, Character
 from sombra_tui.engine.state import CombatState
 from sombra_tui.screens.dialogs.action_form import ActionForm
@@ -64,11 +64,7 @@ def targets_of(forms: list[ActionForm]) -> list[str]:
 
 
 class DeclarationEditor(AffectedMixin, Dialog[Declare]):
-    BINDINGS = [
-        Binding("ctrl+n", "add_action", N_("Another action")),
-        # Not ctrl+r: that rolls the dice in every dialog (the help says so).
-        Binding("ctrl+b", "inaction", N_("Inaction")),
-    ]
+    BINDINGS = keys.bindings(keys.Scope.DECLARATION)
 
     def __init__(self, state: CombatState, name: str,
                  check: Callable[[Declare], SombraError | None]) -> None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
+from sombra_tui import keys
 from sombra_tui.engine.commands import AbandonExtended, AdjustExtended
 from sombra_tui.engine.errors import SombraError
-from sombra_tui.engine.i18n import N_, _
+from sombra_tui.engine.i18n import _
 from sombra_tui.engine.model import MAX_GD, ExtendedMode
 from sombra_tui.engine.state import ExtendedProgress
 from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, TextInput, parse_int
@@ -20,7 +20,7 @@ ExtendedCommand = AdjustExtended | AbandonExtended
 
 
 class ExtendedDialog(Dialog[ExtendedCommand]):
-    BINDINGS = [Binding("ctrl+b", "abandon", N_("Abandon"))]
+    BINDINGS = keys.bindings(keys.Scope.EXTENDED)
 
     def __init__(self, progress: ExtendedProgress,
                  check: Callable[[ExtendedCommand], SombraError | None]) -> None:

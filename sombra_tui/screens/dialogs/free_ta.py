@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Select, Static
 
+from sombra_tui import keys
 from sombra_tui.engine.commands import FreeTA
 from sombra_tui.engine.dice import Dice, resolve_ta
 from sombra_tui.engine.errors import SombraError
-from sombra_tui.engine.i18n import N_, _
+from sombra_tui.engine.i18n import _
 from sombra_tui.engine.machine import free_ta_grades
 from sombra_tui.engine.model import MAX_GD, MAX_STAT
 from sombra_tui.engine.state import CombatState, GdBreakdown
@@ -35,7 +35,7 @@ from sombra_tui.widgets.theme import theme_palette
 class FreeTADialog(Dialog[FreeTA]):
     """Returns the FreeTA command; the dice are rolled here when left empty (T6)."""
 
-    BINDINGS = [Binding("ctrl+r", "roll", N_("Roll"))]
+    BINDINGS = keys.bindings(keys.Scope.ROLL)
     #: T2: no value to roll under (none given, or no such skill) is shown at the target.
     ERROR_FIELDS = {"target": "target"}
 

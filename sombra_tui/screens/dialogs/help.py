@@ -2,51 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Markdown, Static
 
+from sombra_tui import keys
 from sombra_tui.engine.i18n import N_, _
 from sombra_tui.screens.dialogs.base import Dialog
 
-#: The help, one catalog entry per section (the keys; the rules by id: D, P, T, O).
+#: The rules summary, one catalog entry per section (by id: D, P, T, O); the keys come
+#: first, from sombra_tui/keys.py.
 HELP_SECTIONS: tuple[str, ...] = (
-    N_("""\
-## Keys
-
-| key | what it does |
-| --- | --- |
-| **space** | the next step: start, declare, react, resolve, next phase, next round |
-| d | the current character declares |
-| r / x | react to the open prompt / decline it (no roll, no lock) |
-| A / z | DJ: let the selected character react / deny the open prompt (D12) |
-| t / y | roll the acting character's TA / type the dice (dS first) |
-| f | DJ: a free TA for any character (perception, first aid, a sentinel's confirming TA) |
-| p / o | mark the selected character prevented / out (again: undo the mark) |
-| j | adjust or abandon an extended action |
-| u, ctrl+z / U, ctrl+y | undo / redo |
-| a / e / enter / delete | add / edit / edit / remove a character ("4 Matón" adds Matón 1-4) |
-| c | duplicate the selected character (the next number) |
-| w | the selected character's sheet: points, wounds, conditions, weapons |
-| h | a hit by hand on the selected character (a fall, fire) |
-| g | encounter settings (who rolls each side's dice; PV, damage types, bleeding) |
-| ctrl+n | a new encounter (optionally with a party file's characters) |
-| ctrl+s / f2 / ctrl+o | save / save as / open |
-| i | import characters from another encounter file (the party) |
-| ctrl+p | command palette (every command, and the themes) |
-| ? / q | this help / quit |
-
-In the sheet: **h** hit, **c** condition, **+** heal (or set G / W), **a** attend
-the highlighted (or first bleeding) wound, **delete** removes the highlighted wound or
-condition. In a hit proposal: **space/enter** accepts, **ctrl+d** declines.
-
-In dialogs: **enter** confirms, **esc** backs out without changing anything,
-**ctrl+r** rolls the dice, **tab** moves between fields; enter on a closed
-dropdown opens it; **ctrl+b** declares inaction. When the table rolls a
-side's dice (settings), enter with the dice empty asks for them; when the
-tracker rolls, enter rolls.
-"""),
     N_("""\
 ## Declarations and reactions (D)
 
@@ -143,23 +111,31 @@ success if total <= target. Quality: **alto** (three equal: crítico or pifia),
 )
 
 
-def help_text() -> str:
-    """The whole help in the language in force."""
-    return "\n".join(_(section) for section in HELP_SECTIONS)
+def help_text(keymap: Mapping[str, str] | None = None) -> str:
+    """The whole help in the language in force: the keys in force, then the rules."""
+    title = _("Keys")
+    return "\n".join([f"## {title}\n\n{keys.help_keys(keymap)}\n",
+                      *(_(section) for section in HELP_SECTIONS)])
 
 
 class HelpScreen(Dialog[None]):
-    BINDINGS = [Binding("escape,q,question_mark", "cancel", N_("Close"))]
+    BINDINGS = keys.bindings(keys.Scope.HELP)
 
     DEFAULT_CSS = """
     HelpScreen > #dialog { width: 100; height: 90%; }
     """
 
+    def __init__(self, keymap: Mapping[str, str] | None = None) -> None:
+        """`keymap`: the DJ's rebindings in force (binding id -> keys), shown instead
+        of the defaults."""
+        super().__init__()
+        self.keymap = dict(keymap or {})
+
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(_("sombra-tui help (esc closes)"), id="dialog-title")
             with VerticalScroll(id="help-scroll"):
-                yield Markdown(help_text())
+                yield Markdown(help_text(self.keymap))
 
     def on_mount(self) -> None:
         self.query_one("#help-scroll").focus()

@@ -6,15 +6,15 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Select, Static
 
+from sombra_tui import keys
 from sombra_tui.engine.commands import OpposedRoll, ResolveOpposed
 from sombra_tui.engine.dice import Dice, DiceRoller
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import EventKind, LogEvent
-from sombra_tui.engine.i18n import N_, _
+from sombra_tui.engine.i18n import _
 from sombra_tui.engine.machine import plan_opposition
 from sombra_tui.engine.model import MAX_GD, MAX_STAT
 from sombra_tui.engine.state import CombatState, Step
@@ -40,7 +40,7 @@ def _slug(name: str) -> str:
 class OpposedDialog(Dialog[ResolveOpposed]):
     """One TA per participant able to act (the engine's plan: O2, O3, E4, P4)."""
 
-    BINDINGS = [Binding("ctrl+r", "roll", "Roll")]
+    BINDINGS = keys.bindings(keys.Scope.ROLL)
 
     #: T5: an undecided tie is shown at the tie-winner field.
     ERROR_FIELDS = {"tie_winner": "tie"}
@@ -228,7 +228,7 @@ class OpposedResultDialog(Dialog[ResultChoice]):
                                      name=name), id=f"winner-{index}")
                 yield Button(_("OK (enter)"), id="ok", variant="primary")
 
-    BINDINGS = [Binding("f", "confirm_ta", N_("Confirming TA"), show=False)]
+    BINDINGS = keys.bindings(keys.Scope.OPPOSED_RESULT)
 
     def on_mount(self) -> None:
         self.set_focus(self.query_one("#ok", Button))

@@ -6,14 +6,14 @@ from collections.abc import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Select, SelectionList, Static
 
+from sombra_tui import keys
 from sombra_tui.engine.commands import Decline, React
 from sombra_tui.engine.dice import Dice, parse_dice, resolve_ta
 from sombra_tui.engine.errors import SombraError
-from sombra_tui.engine.i18n import N_, _
+from sombra_tui.engine.i18n import _
 from sombra_tui.engine.machine import alerta_gd
 from sombra_tui.engine.model import MAX_GD, Character
 from sombra_tui.engine.state import CombatState, Prompt, PromptKind, ReactionMode
@@ -36,11 +36,7 @@ from sombra_tui.widgets.theme import theme_palette
 
 
 class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
-    BINDINGS = [
-        Binding("ctrl+t", "toggle_mode", N_("Combine/substitute")),
-        Binding("ctrl+r", "roll", N_("Roll")),
-        Binding("ctrl+b", "decline", N_("Decline")),
-    ]
+    BINDINGS = keys.bindings(keys.Scope.ROLL, keys.Scope.REACTION)
 
     def __init__(self, state: CombatState, prompt: Prompt,
                  check: Callable[[React | Decline], SombraError | None],

@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Select, Static
 
+from sombra_tui import keys
 from sombra_tui.engine.commands import Resolve
 from sombra_tui.engine.conditions import total_gd
 from sombra_tui.engine.dice import Dice, format_gd, parse_dice, resolve_ta
 from sombra_tui.engine.errors import SombraError
-from sombra_tui.engine.i18n import N_, _
+from sombra_tui.engine.i18n import _
 from sombra_tui.engine.machine import action_scope, ta_grade_entries
 from sombra_tui.engine.model import MAX_GD, MAX_STAT
 from sombra_tui.engine.state import CombatState, Step
@@ -34,7 +34,7 @@ ROLL, DJ_SUCCESS, DJ_FAILURE = "roll", "success", "failure"
 
 
 class TADialog(Dialog[Resolve]):
-    BINDINGS = [Binding("ctrl+r", "roll", N_("Roll"))]
+    BINDINGS = keys.bindings(keys.Scope.ROLL)
 
     def __init__(self, state: CombatState, step: Step,
                  check: Callable[[Resolve], SombraError | None], roll: Callable[[], Dice]) -> None:

@@ -12,11 +12,11 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from sombra_tui import keys
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.conditions import (
     BUILTIN_NAMES,
@@ -149,8 +149,7 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
     """A hit proposal (H1): every number, each value editable; accept or decline."""
 
     #: Space accepts as proposed (as in the main screen); in a text field it types.
-    BINDINGS = [Binding("ctrl+d", "decline", N_("Decline")),
-                Binding("space", "submit", N_("Accept"))]
+    BINDINGS = keys.bindings(keys.Scope.HIT)
 
     DEFAULT_CSS = """
     HitDialog #hit-numbers { height: auto; }
@@ -689,15 +688,7 @@ class CharacterSheet(Dialog[None]):
     """A character's sheet in combat: points, wounds, conditions and weapons, with the
     keys to heal, attend, add a condition or a hit (H12, C2)."""
 
-    BINDINGS = [
-        Binding("h", "hit", N_("Hit")),
-        Binding("c", "condition", N_("Condition")),
-        Binding("plus,H", "heal", N_("Heal")),
-        Binding("a", "attend", N_("Attend")),
-        Binding("e", "edit", N_("Edit")),
-        Binding("delete", "remove", N_("Remove")),
-        Binding("escape,q", "cancel", N_("Close")),
-    ]
+    BINDINGS = keys.bindings(keys.Scope.SHEET)
 
     DEFAULT_CSS = """
     CharacterSheet #sheet-items { height: auto; max-height: 14; }
@@ -717,8 +708,18 @@ class CharacterSheet(Dialog[None]):
             yield Static(_("Sheet: {name}").format(name=self.name_), id="dialog-title")
             yield Static("", id="sheet-head")
             yield OptionList(id="sheet-items")
-            yield Static(_("h hit · c condition · + heal · a attend wound · e edit · "
-                           "del remove · esc close"), classes="note")
+            yield Static(self._keys_hint(), classes="note")
+
+    #: The sheet's keys named in its hint, with their words (the keys in force).
+    HINT_KEYS = (("sheet.hit", N_("hit")), ("sheet.condition", N_("condition")),
+                 ("sheet.heal", N_("heal")), ("sheet.attend", N_("attend wound")),
+                 ("sheet.edit", N_("edit")), ("sheet.remove", N_("remove")),
+                 ("dialog.cancel", N_("close")))
+
+    def _keys_hint(self) -> str:
+        keymap: dict[str, str] = getattr(self.app, "keymap_in_force", {})
+        return " · ".join(f"{keys.first_key_in_force(binding_id, keymap)} {_(word)}"
+                          for binding_id, word in self.HINT_KEYS)
 
     def on_mount(self) -> None:
         self.refresh_sheet()
@@ -767,8 +768,8 @@ class CharacterSheet(Dialog[None]):
         if not options:
             options.append(Option(_("No wounds or conditions."), id="none", disabled=True))
         items.add_options(options)
-        if highlighted is not None and options:
-            items.highlighted = min(highlighted, len(options) - 1)
+        if not options[0].disabled:  # the first wound or condition is chosen at once
+            items.highlighted = min(highlighted or 0, len(options) - 1)
 
     def _selected(self) -> tuple[str, int] | None:
         items = self.query_one(OptionList)

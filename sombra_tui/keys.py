@@ -1,0 +1,473 @@
+"""Every key binding of sombra-tui, declared once.
+
+Each binding has an id, its default key(s), its action, a short description (the
+footer's label) and a sentence saying what it does, where it applies (its scope) and
+a group for the help. The app's, the main screen's, the dialogs' and the initiative
+table's ``BINDINGS`` are built from :data:`KEYS` (:func:`bindings`), and so are the
+command palette (:func:`palette_keys`), the help screen's key table and README's key
+table (:func:`key_table`; a test keeps README's in step).
+
+The DJ rebinds keys in the preferences file (``"keys": {"declare": "ctrl+d"}``):
+:func:`resolve_keymap` checks those against this list (an unknown id, a malformed
+key, or two ids on one key where both apply) and returns the keymap to give Textual
+(``App.set_keymap``) with a sentence per problem; a refused rebinding keeps its
+default key.
+
+``python -m sombra_tui.keys`` prints README's key table (``... keys es``: README.es.md's).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import NamedTuple
+
+from textual.binding import Binding
+from textual.keys import Keys, _character_to_key, key_to_character
+
+from sombra_tui.engine.i18n import N_, _
+
+
+class Scope(StrEnum):
+    """Where a binding applies."""
+
+    APP = "app"  # the app: on the main screen (priority ones in dialogs too)
+    MAIN = "main"  # the main screen
+    TABLE = "table"  # the initiative table (focused on the main screen)
+    DIALOG = "dialog"  # every dialog
+    FORM = "form"  # a form's lists, dropdowns and checkboxes
+    ROLL = "roll"  # the dialogs that roll a TA: TA, free TA, reaction, opposed
+    REACTION = "reaction"
+    DECLARATION = "declaration"
+    EXTENDED = "extended"
+    CONFIRM = "confirm"
+    OPPOSED_RESULT = "opposed_result"
+    HIT = "hit"  # the hit proposal
+    SHEET = "sheet"  # the character sheet
+    HELP = "help"
+
+
+#: The scopes in force together, by where the DJ is: two bindings of one of these on
+#: one key clash (the app's priority bindings apply in each of them as well).
+CONTEXTS: dict[str, tuple[Scope, ...]] = {
+    N_("on the main screen"): (Scope.APP, Scope.MAIN, Scope.TABLE),
+    N_("in the TA dialogs"): (Scope.DIALOG, Scope.FORM, Scope.ROLL),
+    N_("in the reaction dialog"): (Scope.DIALOG, Scope.FORM, Scope.ROLL, Scope.REACTION),
+    N_("in the declaration editor"): (Scope.DIALOG, Scope.FORM, Scope.DECLARATION),
+    N_("in the extended action dialog"): (Scope.DIALOG, Scope.FORM, Scope.EXTENDED),
+    N_("in the yes/no question"): (Scope.DIALOG, Scope.CONFIRM),
+    N_("in the opposed result"): (Scope.DIALOG, Scope.OPPOSED_RESULT),
+    N_("in the hit proposal"): (Scope.DIALOG, Scope.FORM, Scope.HIT),
+    N_("in the character sheet"): (Scope.DIALOG, Scope.FORM, Scope.SHEET),
+    N_("in the help"): (Scope.DIALOG, Scope.HELP),
+}
+
+
+class Group(StrEnum):
+    """The help's and README's sections of the key table."""
+
+    ROUND = N_("The round")
+    CHARACTERS = N_("Characters")
+    FILES = N_("Files and the app")
+    TABLE = N_("The initiative table")
+    DIALOGS = N_("In dialogs")
+
+
+@dataclass(frozen=True)
+class Key:
+    id: str
+    #: Default key(s), comma-separated, as Textual names them ("ctrl+s", "question_mark").
+    keys: str
+    action: str
+    #: Short: the footer's label.
+    description: str
+    #: One sentence: the help, the palette and README say this.
+    help: str
+    scope: Scope
+    group: Group
+    #: Shown in the footer.
+    show: bool = False
+    priority: bool = False
+    #: The command palette's title for it; None keeps it out of the palette.
+    title: str | None = None
+
+
+KEYS: tuple[Key, ...] = (
+    # ---- the main screen: the round --------------------------------------------------
+    # Priority bindings: the app runs them as it reads the key, so a dialog they open is
+    # on screen before the next key is read, and keys typed right after reach it (a
+    # plain binding runs later, once the key has bubbled up from the table, and the
+    # keys typed meanwhile would go to the main screen). The table never edits text.
+    Key("next_step", "space", "next_step", N_("Next"),
+        N_("The next step: start, declare, react, resolve, next phase, next round"),
+        Scope.MAIN, Group.ROUND, priority=True, show=True, title=N_("Next step")),
+    Key("declare", "d", "declare", N_("Declare"), N_("The current character declares"),
+        Scope.MAIN, Group.ROUND, priority=True, show=True, title=N_("Declare")),
+    Key("react", "r", "react", N_("React"), N_("Answer the open reaction prompt"),
+        Scope.MAIN, Group.ROUND, priority=True, show=True, title=N_("React")),
+    Key("decline", "x", "decline", N_("Decline"),
+        N_("The prompted character does not react (no roll, no lock)"),
+        Scope.MAIN, Group.ROUND, priority=True, show=True, title=N_("Decline the reaction")),
+    Key("allow_prompt", "A", "allow_prompt", N_("DJ allow"),
+        N_("DJ: let the selected character react to the latest declaration (D12)"),
+        Scope.MAIN, Group.ROUND, priority=True, title=N_("DJ: allow a reaction")),
+    Key("deny_prompt", "z", "deny_prompt", N_("DJ deny"),
+        N_("DJ: withdraw the open reaction prompt (D12)"),
+        Scope.MAIN, Group.ROUND, priority=True, title=N_("DJ: deny the reaction")),
+    Key("roll", "t", "roll", N_("Roll"), N_("Roll the acting character's TA"),
+        Scope.MAIN, Group.ROUND, priority=True, show=True, title=N_("Roll the TA")),
+    Key("type_dice", "y", "type_dice", N_("Type dice"),
+        N_("Type the dice the player rolled, dS first"),
+        Scope.MAIN, Group.ROUND, priority=True, show=True, title=N_("Type dice")),
+    Key("free_ta", "f", "free_ta", N_("Free TA"),
+        N_("DJ: a TA for any character outside the steps: perception, first aid, "
+           "a sentinel's confirming TA"),
+        Scope.MAIN, Group.ROUND, priority=True, title=N_("DJ: free TA")),
+    Key("prevent", "p", "prevent", N_("Prevented"),
+        N_("The selected character's round action is cancelled (again: undo the mark)"),
+        Scope.MAIN, Group.ROUND, priority=True, title=N_("Mark prevented")),
+    Key("toggle_out", "o", "toggle_out", N_("Out/back"),
+        N_("The selected character is out, or back"),
+        Scope.MAIN, Group.ROUND, priority=True, title=N_("Mark out / back")),
+    Key("adjust_extended", "j", "adjust_extended", N_("Extended"),
+        N_("Adjust an extended action (duration, successes, GD) or abandon it"),
+        Scope.MAIN, Group.ROUND, priority=True, title=N_("Adjust an extended action")),
+    Key("undo", "u,ctrl+z", "undo", N_("Undo"), N_("Undo the last command"),
+        Scope.MAIN, Group.ROUND, priority=True, show=True, title=N_("Undo")),
+    Key("redo", "U,ctrl+y", "redo", N_("Redo"), N_("Redo the undone command"),
+        Scope.MAIN, Group.ROUND, priority=True, title=N_("Redo")),
+    # ---- the main screen: characters and settings ---------------------------------------
+    Key("add_character", "a", "add_character", N_("Add"),
+        N_("Add a character or a reinforcement; '4 Matón' adds Matón 1-4"),
+        Scope.MAIN, Group.CHARACTERS, priority=True, title=N_("Add a character")),
+    Key("edit_character", "e", "edit_character", N_("Edit"),
+        N_("Edit the selected character"),
+        Scope.MAIN, Group.CHARACTERS, priority=True, title=N_("Edit the character")),
+    Key("duplicate_character", "c", "duplicate_character", N_("Duplicate"),
+        N_("A copy of the selected character's sheet, numbered: Matón 2 gives the next "
+           "Matón"),
+        Scope.MAIN, Group.CHARACTERS, priority=True, title=N_("Duplicate the character")),
+    Key("sheet", "w", "sheet", N_("Sheet"),
+        N_("The selected character's sheet: points, wounds, conditions and weapons; heal, "
+           "attend, add a condition or a hit"),
+        Scope.MAIN, Group.CHARACTERS, show=True, priority=True, title=N_("Character sheet")),
+    Key("manual_hit", "h", "manual_hit", N_("Hit"),
+        N_("A hit the tracker did not roll on the selected character: a fall, fire"),
+        Scope.MAIN, Group.CHARACTERS, priority=True, title=N_("Hit by hand")),
+    Key("remove_character", "delete", "remove_character", N_("Remove"),
+        N_("Remove the selected character (asks; undo brings them back)"),
+        Scope.MAIN, Group.CHARACTERS, priority=True, title=N_("Remove the character")),
+    Key("settings", "g", "settings", N_("Settings"),
+        N_("Encounter settings: reacción, niveles de calidad, iniciativa variable, whose "
+           "dice (the table or the tracker), language; PV, damage types and bleeding"),
+        Scope.MAIN, Group.CHARACTERS, priority=True, title=N_("Encounter settings")),
+    # The app's action, bound on the main screen only (not in dialogs, where ctrl+n adds
+    # an action); its palette entry is among the app's commands.
+    Key("new_encounter", "ctrl+n", "app.new_encounter", N_("New encounter"),
+        N_("A new empty encounter, optionally with a party file's characters (asks if "
+           "unsaved)"),
+        Scope.MAIN, Group.FILES, priority=True, title=N_("New encounter")),
+    # ---- the initiative table (focused on the main screen) -------------------------------
+    Key("table.edit", "enter", "select_row", N_("Edit"),
+        N_("Edit the character of the row"), Scope.TABLE, Group.TABLE),
+    Key("table.up", "up", "cursor_up", N_("Up"), N_("The row above"),
+        Scope.TABLE, Group.TABLE),
+    Key("table.down", "down", "cursor_down", N_("Down"), N_("The row below"),
+        Scope.TABLE, Group.TABLE),
+    Key("table.page_up", "pageup", "page_up", N_("Page up"), N_("A page up"),
+        Scope.TABLE, Group.TABLE),
+    Key("table.page_down", "pagedown", "page_down", N_("Page down"), N_("A page down"),
+        Scope.TABLE, Group.TABLE),
+    Key("table.first", "home", "first_row", N_("First"), N_("The first row"),
+        Scope.TABLE, Group.TABLE),
+    Key("table.last", "end", "last_row", N_("Last"), N_("The last row"),
+        Scope.TABLE, Group.TABLE),
+    # ---- the app ----------------------------------------------------------------------
+    Key("save", "ctrl+s", "save", N_("Save"), N_("Save the encounter"),
+        Scope.APP, Group.FILES, show=True, title=N_("Save")),
+    Key("save_as", "f2", "save_as", N_("Save as"), N_("Save the encounter to a new file"),
+        Scope.APP, Group.FILES, title=N_("Save as")),
+    Key("open", "ctrl+o", "open", N_("Open"),
+        N_("Open an encounter file (asks if unsaved)"),
+        Scope.APP, Group.FILES, title=N_("Open")),
+    Key("import_roster", "i", "import_roster", N_("Import"),
+        N_("Import characters from another encounter file, e.g. the party"),
+        Scope.APP, Group.FILES, title=N_("Import characters")),
+    Key("command_palette", "ctrl+p", "command_palette", N_("palette"),
+        N_("The command palette: every command, and the themes"),
+        Scope.APP, Group.FILES, priority=True),
+    Key("help", "question_mark", "help", N_("Help"), N_("Keys and rules summary"),
+        Scope.APP, Group.FILES, show=True, title=N_("Help")),
+    # Quitting: every way out asks first if there are unsaved changes (App.action_quit,
+    # also behind Textual's own "Quit" palette command).
+    Key("quit", "q", "quit", N_("Quit"), N_("Quit (asks if there are unsaved changes)"),
+        Scope.APP, Group.FILES, show=True),
+    Key("quit_anywhere", "ctrl+q", "quit", N_("Quit"),
+        N_("Quit from anywhere, dialogs too (asks if there are unsaved changes)"),
+        Scope.APP, Group.FILES, priority=True),
+    Key("quit_ctrl_c", "ctrl+c", "quit", N_("Quit"),
+        N_("Quit (asks if there are unsaved changes); copies in a text field"),
+        Scope.APP, Group.FILES),
+    # ---- dialogs --------------------------------------------------------------------
+    Key("dialog.cancel", "escape", "cancel", N_("Cancel"),
+        N_("Back out of the dialog without changing anything"), Scope.DIALOG,
+        Group.DIALOGS),
+    Key("dialog.confirm", "enter", "confirm_dialog", N_("Confirm"),
+        N_("Confirm the dialog (from any field); on a closed dropdown, open it"),
+        Scope.FORM, Group.DIALOGS),
+    Key("dialog.next_field", "tab", "app.focus_next", N_("Next field"),
+        N_("The next field"), Scope.DIALOG, Group.DIALOGS, priority=True),
+    Key("dialog.previous_field", "shift+tab", "app.focus_previous", N_("Previous field"),
+        N_("The previous field"), Scope.DIALOG, Group.DIALOGS, priority=True),
+    Key("dialog.roll", "ctrl+r", "roll", N_("Roll"),
+        N_("Roll the dice still empty (when the table rolls a side's dice, enter with "
+           "them empty asks for them; when the tracker rolls, enter rolls)"),
+        Scope.ROLL, Group.DIALOGS, show=True),
+    Key("reaction.mode", "ctrl+t", "toggle_mode", N_("Combine/substitute"),
+        N_("Reaction: combine with the declaration, or substitute it"),
+        Scope.REACTION, Group.DIALOGS, show=True),
+    Key("reaction.decline", "ctrl+b", "decline", N_("Decline"),
+        N_("Reaction: decline it"), Scope.REACTION, Group.DIALOGS, show=True),
+    Key("declaration.add_action", "ctrl+n", "add_action", N_("Another action"),
+        N_("Declaration: another action"), Scope.DECLARATION, Group.DIALOGS, show=True),
+    # Not ctrl+r: that rolls the dice in every dialog that rolls.
+    Key("declaration.inaction", "ctrl+b", "inaction", N_("Inaction"),
+        N_("Declaration: inaction"), Scope.DECLARATION, Group.DIALOGS, show=True),
+    Key("extended.abandon", "ctrl+b", "abandon", N_("Abandon"),
+        N_("Extended action: abandon it"), Scope.EXTENDED, Group.DIALOGS, show=True),
+    Key("confirm.yes", "y", "confirm", N_("Yes"), N_("Yes/no question: yes"),
+        Scope.CONFIRM, Group.DIALOGS, show=True),
+    Key("confirm.no", "n", "cancel", N_("No"), N_("Yes/no question: no (as escape)"),
+        Scope.CONFIRM, Group.DIALOGS, show=True),
+    Key("opposed.confirm_ta", "f", "confirm_ta", N_("Confirming TA"),
+        N_("Opposed result: the sentinel's confirming TA (O4)"),
+        Scope.OPPOSED_RESULT, Group.DIALOGS),
+    Key("hit.accept", "space", "submit", N_("Accept"),
+        N_("Hit proposal: accept it (as enter)"), Scope.HIT, Group.DIALOGS, show=True),
+    Key("hit.decline", "ctrl+d", "decline", N_("Decline"), N_("Hit proposal: decline it"),
+        Scope.HIT, Group.DIALOGS, show=True),
+    Key("sheet.hit", "h", "hit", N_("Hit"), N_("Sheet: a hit by hand"),
+        Scope.SHEET, Group.DIALOGS, show=True),
+    Key("sheet.condition", "c", "condition", N_("Condition"), N_("Sheet: add a condition"),
+        Scope.SHEET, Group.DIALOGS, show=True),
+    Key("sheet.heal", "plus,H", "heal", N_("Heal"), N_("Sheet: heal, or set G / W"),
+        Scope.SHEET, Group.DIALOGS, show=True),
+    Key("sheet.attend", "a", "attend", N_("Attend"),
+        N_("Sheet: attend the highlighted (or the first bleeding) wound"),
+        Scope.SHEET, Group.DIALOGS, show=True),
+    Key("sheet.edit", "e", "edit", N_("Edit"),
+        N_("Sheet: edit the highlighted wound or condition"),
+        Scope.SHEET, Group.DIALOGS, show=True),
+    Key("sheet.remove", "delete", "remove", N_("Remove"),
+        N_("Sheet: remove the highlighted wound or condition"),
+        Scope.SHEET, Group.DIALOGS, show=True),
+    # escape closes it as every dialog (dialog.cancel).
+    Key("sheet.close", "q", "cancel", N_("Close"), N_("Close the sheet (as escape)"),
+        Scope.SHEET, Group.DIALOGS, show=True),
+    Key("help.close", "q,question_mark", "cancel", N_("Close"),
+        N_("Close the help (as escape)"), Scope.HELP, Group.DIALOGS),
+)
+
+BY_ID: dict[str, Key] = {key.id: key for key in KEYS}
+
+
+def bindings(*scopes: Scope) -> list[Binding]:
+    """The Textual bindings of `scopes`, each with its id (so a keymap can rebind it)."""
+    return [Binding(key.keys, key.action, key.description, show=key.show,
+                    priority=key.priority, id=key.id)
+            for key in KEYS if key.scope in scopes]
+
+
+def palette_keys(*scopes: Scope) -> list[Key]:
+    """The bindings of `scopes` that are also palette commands, in the help's order."""
+    return [key for key in KEYS if key.scope in scopes and key.title is not None]
+
+
+# ---- keys: parsing and showing -----------------------------------------------------------
+
+MODIFIERS = ("ctrl", "alt", "shift", "meta", "super", "hyper")
+#: Keys with a name (the rest are printable characters, named as Textual names them).
+NAMED_KEYS = frozenset(key.value for key in Keys
+                       if "+" not in key.value and not key.value.startswith("<")
+                       and key.value != "ctrl-at")
+#: Textual's names of the printable ASCII characters ("plus" -> "+", "question_mark" -> "?").
+CHARACTER_NAMES = {_character_to_key(chr(code)): chr(code) for code in range(33, 127)}
+SHOWN_AS = {"question_mark": "?", "delete": "del", "escape": "esc", "pageup": "pgup",
+            "pagedown": "pgdn", "up": "↑", "down": "↓", "left": "←", "right": "→"}
+
+
+def normalize_key(text: str) -> str | None:
+    """The Textual name of one key ("?" -> "question_mark", "F2" -> "f2", "Ctrl+S" ->
+    "ctrl+s"), or None when `text` is not a key."""
+    text = text.strip()
+    if len(text) == 1:
+        return _character_to_key(text) if text.isprintable() and text != " " else None
+    *modifiers, base = text.split("+")
+    modifiers = [modifier.strip().lower() for modifier in modifiers]
+    base = base.strip()
+    if any(modifier not in MODIFIERS for modifier in modifiers) or \
+            len(set(modifiers)) != len(modifiers):
+        return None
+    if len(base) == 1:
+        if not base.isprintable() or base == " ":
+            return None
+        base = _character_to_key(base)
+    elif base.lower() in NAMED_KEYS:
+        base = base.lower()
+    elif base not in CHARACTER_NAMES and key_to_character(base) is None:
+        return None
+    return "+".join([*modifiers, base])
+
+
+def normalize_keys(text: str) -> str | None:
+    """A comma-separated list of keys in Textual's names, or None if one is not a key."""
+    parts = [normalize_key(part) for part in text.split(",")]
+    if not parts or any(part is None for part in parts):
+        return None
+    return ",".join(dict.fromkeys(part for part in parts if part is not None))
+
+
+def show_key(key: str) -> str:
+    """One key as the DJ reads it: "?", "ctrl+s", "F2", "del"."""
+    *modifiers, base = key.split("+")
+    if base in SHOWN_AS:
+        shown = SHOWN_AS[base]
+    elif len(base) > 1 and base.startswith("f") and base[1:].isdigit():
+        shown = base.upper()
+    else:
+        character = (CHARACTER_NAMES.get(base) or key_to_character(base)) if len(base) > 1 \
+            else base
+        shown = character if character and character.isprintable() and \
+            not character.isspace() else base
+    return "+".join([*modifiers, shown])
+
+
+def show_keys(keys: str) -> str:
+    return ", ".join(show_key(key) for key in keys.split(","))
+
+
+def keys_in_force(binding_id: str, keymap: Mapping[str, str]) -> str:
+    """The key(s) of `binding_id` as the DJ reads them, the keymap applied."""
+    return show_keys(keymap.get(binding_id) or BY_ID[binding_id].keys)
+
+
+def first_key_in_force(binding_id: str, keymap: Mapping[str, str]) -> str:
+    """The first key of `binding_id` as the DJ reads it (for hints in a sentence)."""
+    return show_key((keymap.get(binding_id) or BY_ID[binding_id].keys).split(",")[0])
+
+
+# ---- the user's keymap -------------------------------------------------------------------
+
+
+class ResolvedKeymap(NamedTuple):
+    #: Binding id -> keys (Textual's names) for App.set_keymap: only rebindings that work.
+    keymap: dict[str, str]
+    #: One sentence per refused rebinding, for the start-up warnings.
+    problems: list[str]
+
+
+def _contexts_of(key: Key) -> list[str]:
+    if key.scope is Scope.APP and key.priority:
+        return list(CONTEXTS)
+    return [name for name, scopes in CONTEXTS.items() if key.scope in scopes]
+
+
+def clashes(keymap: Mapping[str, str]) -> list[tuple[str, str, list[str]]]:
+    """(context, key, ids) for each key that two bindings in force in one context share."""
+    found = []
+    for context in CONTEXTS:
+        taken: dict[str, list[str]] = {}
+        for key in KEYS:
+            if context not in _contexts_of(key):
+                continue
+            for each in (keymap.get(key.id) or key.keys).split(","):
+                taken.setdefault(each, []).append(key.id)
+        found.extend((context, each, ids) for each, ids in taken.items() if len(ids) > 1)
+    return found
+
+
+def resolve_keymap(requested: Mapping[str, object], where: str = "the preferences"
+                   ) -> ResolvedKeymap:
+    """Check the DJ's rebindings (binding id -> key, or keys separated by commas, or a
+    list of keys) against :data:`KEYS`. An unknown id, a malformed key or a key two
+    bindings would share where both apply is refused with a sentence saying so, and
+    that binding keeps its default key(s)."""
+    keymap: dict[str, str] = {}
+    problems: list[str] = []
+    for binding_id, value in requested.items():
+        if binding_id not in BY_ID:
+            close = difflib.get_close_matches(binding_id, list(BY_ID), n=1)
+            hint = (_(" (did you mean {id!r}?)").format(id=close[0]) if close else "")
+            problems.append(_("Keys in {where}: {id!r} is not a key binding of sombra-tui"
+                              "{hint}; it was ignored.").format(where=where, id=binding_id,
+                                                                 hint=hint))
+            continue
+        default = show_keys(BY_ID[binding_id].keys)
+        keys: str | None = None
+        if isinstance(value, str):
+            keys = normalize_keys(value)
+        elif isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+            keys = normalize_keys(",".join(value))
+        if keys is None:
+            problems.append(_("Keys in {where}: {value!r} for {id!r} is not a key (write "
+                              "e.g. \"ctrl+d\", \"F3\" or \"d,ctrl+d\"); keeping {default}."
+                              ).format(where=where, value=value, id=binding_id,
+                                       default=default))
+            continue
+        if keys != BY_ID[binding_id].keys:
+            keymap[binding_id] = keys
+    # A rebinding that clashes goes back to its default; that may uncover another clash.
+    while found := [(context, key, ids) for context, key, ids in clashes(keymap)
+                    if any(each in keymap for each in ids)]:
+        context, key, ids = found[0]
+        rebound = [each for each in ids if each in keymap]
+        for each in rebound:
+            del keymap[each]
+        names = ", ".join(repr(each) for each in ids)
+        kept = ", ".join(f"{each} {show_keys(BY_ID[each].keys)}" for each in rebound)
+        problems.append(_("Keys in {where}: {names} would share {key} {context}; keeping "
+                          "the default ({kept}).").format(where=where, names=names,
+                                                          key=show_key(key),
+                                                          context=_(context), kept=kept))
+    return ResolvedKeymap(keymap, problems)
+
+
+# ---- the key table (help screen and README) ----------------------------------------------
+
+
+def key_table(keymap: Mapping[str, str] | None = None) -> str:
+    """README's key table in Markdown (README.es.md's in Spanish): by group, with each
+    binding's id (what the preferences rebind) and the keys in force."""
+    keymap = keymap or {}
+    key_word, does = _("key"), _("what it does")
+    lines = [f"| {key_word} | {does} | id |", "| --- | --- | --- |"]
+    for group in Group:
+        lines.append(f"| **{_(group.value)}** | | |")
+        lines.extend(f"| {keys_in_force(key.id, keymap)} | {_(key.help)} | `{key.id}` |"
+                     for key in KEYS if key.group is group)
+    return "\n".join(lines)
+
+
+def help_keys(keymap: Mapping[str, str] | None = None) -> str:
+    """The help's key tables in Markdown, one per group, with the keys in force, in the
+    language in force."""
+    keymap = keymap or {}
+    key_word, does = _("key"), _("what it does")
+    head = f"| {key_word} | {does} |\n| --- | --- |"
+    parts = []
+    for group in Group:
+        rows = "\n".join(f"| {keys_in_force(key.id, keymap)} | {_(key.help)} |"
+                         for key in KEYS if key.group is group)
+        parts.append(f"### {_(group.value)}\n\n{head}\n{rows}")
+    return "\n\n".join(parts)
+
+
+if __name__ == "__main__":  # pragma: no cover - prints README's table (es: README.es.md's)
+    import sys
+
+    from sombra_tui.engine import i18n
+
+    i18n.set_language(sys.argv[1] if len(sys.argv) > 1 else "en")
+    print(key_table())
