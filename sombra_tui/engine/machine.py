@@ -137,7 +137,7 @@ def _affected(state: CombatState, author: str, actions: list[Action],
     if given is None:
         given = [name for action in actions for name in action.targets if name != author]
     if not actions and given:
-        raise SombraError(N_("Inaction affects nobody (D2): an empty declaration cannot mark"
+        raise SombraError(N_("Inaction affects nobody: an empty declaration cannot mark"
                              " affected characters."),
                           code="declaration.inaction_affects")
     return _check_names(state, given, author, _("affected"))
@@ -159,7 +159,7 @@ def _start_round(state: CombatState, emit: _Emitter, bonus: dict[str, int]) -> N
     state.prevented = []
     state.pending_marks = []
     state.steps = []
-    emit(EventKind.ROUND, Msg(N_("Asalto {round} begins. Declaration order (I3): {order}"),
+    emit(EventKind.ROUND, Msg(N_("Asalto {round} begins. Declaration order: {order}"),
                               round=state.round, order=", ".join(state.declaration_order)),
          rule="D1")
 
@@ -248,7 +248,7 @@ def _edit_character(state: CombatState, cmd: c.EditCharacter, emit: _Emitter) ->
     note: Text = ""
     if state.phase is not Phase.SETUP and (new.primaria, new.secundaria) != (
             old.primaria, old.secundaria):
-        note = Msg(N_(" New initiative applies from the next round (I1)."))
+        note = Msg(N_(" New initiative applies from the next round."))
     emit(EventKind.ENCOUNTER, Msg(N_("{name}'s sheet edited.{note}"),
                                   name=new.name, note=note), actor=new.name)
 
@@ -280,7 +280,7 @@ def _move_character(state: CombatState, cmd: c.MoveCharacter, emit: _Emitter) ->
     note: Text = ("" if state.phase is Phase.SETUP
                   else Msg(N_(" (orders change from the next round)")))
     emit(EventKind.ENCOUNTER, Msg(N_("{name} moved to position {position} of the DJ's "
-                                     "order (I3 tie-break){note}."),
+                                     "order (tie-break){note}."),
                                   name=cmd.name, position=position + 1,
                                   note=note), actor=cmd.name, rule="I3")
 
@@ -291,7 +291,7 @@ def _change_settings(state: CombatState, cmd: c.ChangeSettings, emit: _Emitter) 
         raise SombraError(N_("The settings are unchanged."),
                           code="settings.unchanged")
     if new.iniciativa_variable != old.iniciativa_variable and state.phase is not Phase.SETUP:
-        raise SombraError(N_("Iniciativa variable (I2) only matters before the first round; "
+        raise SombraError(N_("Iniciativa variable only matters before the first round; "
                              "it cannot change once the combat has started."),
                           code="settings.variable_started")
     state.settings = new
@@ -302,7 +302,7 @@ def _change_settings(state: CombatState, cmd: c.ChangeSettings, emit: _Emitter) 
     if not new.reaccion and state.prompts:  # D3: no prompts with reacción off
         for prompt in reversed(state.prompts):
             emit(EventKind.WITHDRAWN, Msg(N_("Prompt for {reactor} withdrawn: reacción is "
-                                             "off (D3)."),
+                                             "off."),
                                           reactor=prompt.reactor), actor=prompt.reactor, rule="D3")
         state.prompts = []
 
@@ -322,7 +322,7 @@ def _start_combat(state: CombatState, cmd: c.StartCombat, emit: _Emitter) -> Non
     if state.settings.iniciativa_variable:  # I2
         missing = sorted(names - rolls.keys())
         if missing:
-            raise SombraError(N_("Iniciativa variable (I2) needs a d10 for every character; "
+            raise SombraError(N_("Iniciativa variable needs a d10 for every character; "
                                  "missing: {names}."),
                               code="start.rolls_missing", params={"names": ", ".join(missing)})
         extra = sorted(rolls.keys() - names)
@@ -335,12 +335,12 @@ def _start_combat(state: CombatState, cmd: c.StartCombat, emit: _Emitter) -> Non
                               code="start.rolls_range",
                               params={"rolls": ", ".join(f"{n} {v}" for n, v in bad.items())})
     elif rolls:
-        raise SombraError(N_("Initiative rolls are only for iniciativa variable (I2), which "
+        raise SombraError(N_("Initiative rolls are only for iniciativa variable, which "
                              "is off."),
                           code="start.rolls_unwanted")
     state.round = 1
     if rolls:
-        emit(EventKind.ENCOUNTER, Msg(N_("Iniciativa variable for round 1 (I2): {names}."),
+        emit(EventKind.ENCOUNTER, Msg(N_("Iniciativa variable for round 1: {names}."),
                                       names=", ".join(f"{n} +{v}" for n, v in rolls.items())),
              rule="I2")
     _start_round(state, emit, rolls)
@@ -390,8 +390,8 @@ def _open_prompts(state: CombatState, declaration: Declaration, answered_kind: P
             PromptKind.REACTION
         reason = _skip_reason(state, answered_author)
         if reason is not None:  # D7/D11: never offered, not even as a counter-reaction
-            emit(EventKind.SKIPPED, Msg(N_("{answered_author}'s prompt skipped: {reason} "
-                                           "(D11)."),
+            emit(EventKind.SKIPPED, Msg(N_("{answered_author}'s prompt skipped: {reason}"
+                                           "."),
                                         answered_author=answered_author, reason=reason),
                  actor=answered_author, rule="D11")
         else:
@@ -419,7 +419,7 @@ def _declare(state: CombatState, cmd: c.Declare, emit: _Emitter) -> None:
     _need_character(state, cmd.character)
     top = state.top_prompt
     if top is not None:
-        raise SombraError(N_("First settle {reactor}'s reaction prompt (D11)."),
+        raise SombraError(N_("First settle {reactor}'s reaction prompt."),
                           code="declare.prompt_open", params={"reactor": top.reactor})
     declarer = state.current_declarer
     if declarer is None:
@@ -435,10 +435,10 @@ def _declare(state: CombatState, cmd: c.Declare, emit: _Emitter) -> None:
                                  " next one."),
                               code="declare.joined", params={"character": cmd.character})
         if cmd.character in state.out:
-            raise SombraError(N_("{character} is out and cannot act (P4)."),
+            raise SombraError(N_("{character} is out and cannot act."),
                               code="declare.out", params={"character": cmd.character})
         raise SombraError(N_("It is {declarer}'s turn to declare, not {character}'s "
-                             "(declaration order, I3)."),
+                             "(declaration order)."),
                           code="declare.not_turn",
                           params={"declarer": declarer, "character": cmd.character})
     _check_actions(state, cmd.character, cmd.actions)
@@ -463,7 +463,7 @@ def _need_top_prompt(state: CombatState, name: str, doing: str) -> Prompt:
         raise SombraError(N_("No reaction prompt is open; {name} cannot {doing} now."),
                           code="prompt.none_open", params={"name": name, "doing": doing})
     if top.reactor != name:
-        raise SombraError(N_("The open prompt is {reactor}'s, not {name}'s (D11: prompts are"
+        raise SombraError(N_("The open prompt is {reactor}'s, not {name}'s (prompts are"
                              " answered one at a time)."),
                           code="prompt.not_yours", params={"reactor": top.reactor, "name": name})
     return top
@@ -495,10 +495,10 @@ def _react(state: CombatState, cmd: c.React, emit: _Emitter) -> None:
     new_affected = _affected(state, cmd.character, cmd.actions, cmd.affected)
     if cmd.accept_without_roll and cmd.dice is not None:
         raise SombraError(N_("Either roll the Alerta TA or accept the reaction without a "
-                             "roll (D12), not both."),
+                             "roll, not both."),
                           code="react.roll_and_accept")
     if not cmd.accept_without_roll and cmd.dice is None:
-        raise SombraError(N_("The reaction needs an Alerta TA: roll or type the dice (D6)."),
+        raise SombraError(N_("The reaction needs an Alerta TA: roll or type the dice."),
                           code="react.no_roll")
     gd = alerta_gd(state, prompt, cmd.mode, base=cmd.base_gd, extra=cmd.extra_gd)
     if cmd.dice is None:
@@ -529,8 +529,8 @@ def _react(state: CombatState, cmd: c.React, emit: _Emitter) -> None:
     state.reactions_made[cmd.character] = state.reactions_made.get(cmd.character, 0) + 1
     how = Msg(N_("combines")) if cmd.mode is ReactionMode.COMBINE else Msg(N_("substitutes"))
     if cmd.accept_without_roll:
-        emit(EventKind.OVERRIDE, Msg(N_("DJ accepts {character}'s {word} without a roll "
-                                        "(D12)."),
+        emit(EventKind.OVERRIDE, Msg(N_("DJ accepts {character}'s {word} without a roll"
+                                        "."),
                                      character=cmd.character, word=word),
              actor=cmd.character, override=True, rule="D12")
     emit(EventKind.REACTION, Msg(N_("{character}'s {word} succeeds and {how}: {summary}"),
@@ -551,7 +551,7 @@ def _react(state: CombatState, cmd: c.React, emit: _Emitter) -> None:
         for p in withdrawn:
             state.prompts.remove(p)
             emit(EventKind.WITHDRAWN, Msg(N_("{reactor}'s prompt withdrawn: {character} "
-                                             "substituted the declaration it answered (D8)."),
+                                             "substituted the declaration it answered."),
                                           reactor=p.reactor,
                                           character=cmd.character), actor=p.reactor, rule="D8")
     _open_prompts(state, declaration, prompt.kind, emit)
@@ -561,7 +561,7 @@ def _decline(state: CombatState, cmd: c.Decline, emit: _Emitter) -> None:
     prompt = _need_top_prompt(state, cmd.character, _("decline"))
     state.prompts.pop()
     author = state.declarations[prompt.declaration_id].author
-    emit(EventKind.DECLINE, Msg(N_("{name} does not react to {author} (D4: no roll, no count, "
+    emit(EventKind.DECLINE, Msg(N_("{name} does not react to {author} (no roll, no count, "
                                    "no lock)."), name=cmd.character, author=author),
          actor=cmd.character, targets=[author], rule="D4")
 
@@ -570,7 +570,7 @@ def _deny_prompt(state: CombatState, cmd: c.DenyPrompt, emit: _Emitter) -> None:
     prompt = _need_top_prompt(state, cmd.character, _("be denied a reaction"))
     state.prompts.pop()
     author = state.declarations[prompt.declaration_id].author
-    emit(EventKind.OVERRIDE, Msg(N_("DJ denies {name}'s reaction to {author} (D12)."),
+    emit(EventKind.OVERRIDE, Msg(N_("DJ denies {name}'s reaction to {author}."),
                                  name=cmd.character, author=author),
          actor=cmd.character, targets=[author], override=True, rule="D12")
 
@@ -579,7 +579,7 @@ def _allow_prompt(state: CombatState, cmd: c.AllowPrompt, emit: _Emitter) -> Non
     _need_character(state, cmd.character)
     _need_character(state, cmd.against)
     if not state.settings.reaccion:
-        raise SombraError(N_("Reacción is off in the settings (D3); turn it on to allow "
+        raise SombraError(N_("Reacción is off in the settings; turn it on to allow "
                              "reactions."),
                           code="allow.reaccion_off")
     if cmd.character == cmd.against:
@@ -602,7 +602,7 @@ def _allow_prompt(state: CombatState, cmd: c.AllowPrompt, emit: _Emitter) -> Non
     if cmd.character in state.out:
         notes.append(Msg(N_("despite being out")))
     note: Text = Msg(" ({notes})", notes=Join(", ", notes)) if notes else ""
-    emit(EventKind.OVERRIDE, Msg(N_("DJ lets {character} react to {against}{note} (D12)."),
+    emit(EventKind.OVERRIDE, Msg(N_("DJ lets {character} react to {against}{note}."),
                                  character=cmd.character, against=cmd.against, note=note),
          actor=cmd.character, targets=[cmd.against], override=True, rule="D12")
 
@@ -651,13 +651,13 @@ def _build_extended_steps(state: CombatState, emit: _Emitter) -> None:
             continue
         if progress.owner in state.out:  # P5: an out character's round does not count
             emit(EventKind.SKIPPED, Msg(N_("{owner} is out: \"{description}\" does not "
-                                           "progress this round (P5)."),
+                                           "progress this round."),
                                         owner=progress.owner,
                                         description=progress.action.description),
                  actor=progress.owner, rule="P5")
             continue
         progress.rounds_counted += 1
-        emit(EventKind.EXTENDED, Msg(N_("{owner}: \"{description}\" {progress} (E1)."),
+        emit(EventKind.EXTENDED, Msg(N_("{owner}: \"{description}\" {progress}."),
                                      owner=progress.owner,
                                      description=progress.action.description,
                                      progress=progress.progress_msg()),
@@ -716,7 +716,7 @@ def _advance(state: CombatState, cmd: c.Advance, emit: _Emitter) -> None:
     if phase is Phase.DECLARATION:
         _start_extended(state, emit)
     state.phase = PHASE_AFTER[phase]  # P1: instant, round, extended, in order
-    emit(EventKind.PHASE, Msg(N_("{phase} (P1)."), phase=Msg(_PHASE_TITLES[state.phase])),
+    emit(EventKind.PHASE, Msg(N_("{phase}."), phase=Msg(_PHASE_TITLES[state.phase])),
          rule="P1")
     if state.phase is Phase.INSTANT:
         _build_steps(state, Phase.INSTANT, emit)
@@ -726,7 +726,7 @@ def _advance(state: CombatState, cmd: c.Advance, emit: _Emitter) -> None:
         _build_extended_steps(state, emit)
     elif state.phase is Phase.END_OF_ROUND:
         state.steps = []
-        emit(EventKind.ROUND, Msg(N_("Asalto {round} ends (P6)."), round=state.round),
+        emit(EventKind.ROUND, Msg(N_("Asalto {round} ends."), round=state.round),
              rule="P6")
 
 
@@ -746,7 +746,7 @@ def _find_step(state: CombatState, name: str, doing: str) -> Step:
             return step
     if any(step.character == name for step in state.pending_steps()):
         acting = ", ".join(dict.fromkeys(step.character for step in group))
-        raise SombraError(N_("It is not {name}'s turn yet: {acting} acts first (I4)."),
+        raise SombraError(N_("It is not {name}'s turn yet: {acting} acts first."),
                           code="resolve.not_turn", params={"name": name, "acting": acting})
     raise SombraError(N_("{name} has nothing to resolve in this phase."),
                       code="resolve.nothing", params={"name": name})
@@ -762,7 +762,7 @@ def _target_for(state: CombatState, name: str, action: Action, given: int | None
     if value is not None:
         return value
     raise SombraError(N_("{name}'s action \"{description}\" has no value to roll under: give a"
-                         " target (T2)."),
+                         " target."),
                       code="resolve.no_target",
                       params={"name": name, "description": action.description})
 
@@ -774,7 +774,7 @@ def _resolve(state: CombatState, cmd: c.Resolve, emit: _Emitter) -> None:
         plan = plan_opposition(state, step)
         if not plan.solo:
             raise SombraError(N_("\"{description}\" is an opposed action: resolve it with the "
-                                 "TA of each participant: {participants} (O2/O3)."),
+                                 "TA of each participant: {participants}."),
                               code="resolve.opposed",
                               params={"description": action.description,
                                       "participants": ", ".join(plan.rolling)})
@@ -782,18 +782,18 @@ def _resolve(state: CombatState, cmd: c.Resolve, emit: _Emitter) -> None:
         _log_exclusions(plan, action, (), emit)
     if action.kind is ActionKind.AUTOMATIC:  # T7: never rolls
         if cmd.dice is not None or cmd.accept is not None:
-            raise SombraError(N_("Automatic actions never roll (T7)."),
+            raise SombraError(N_("Automatic actions never roll."),
                               code="resolve.automatic_roll")
         step.status = StepStatus.DONE
-        emit(EventKind.TA, Msg(N_("{character}: \"{description}\" happens (automatic, no roll,"
-                                  " T7)."),
+        emit(EventKind.TA, Msg(N_("{character}: \"{description}\" happens (automatic, no roll"
+                                  ")."),
                                character=cmd.character,
                                description=action.description),
              actor=cmd.character, targets=list(action.targets), rule="T7")
         _after_step(state, step, emit)
         return
     if cmd.dice is None and cmd.accept is None:
-        raise SombraError(N_("Roll or type the dice for this TA (T6)."),
+        raise SombraError(N_("Roll or type the dice for this TA."),
                           code="resolve.no_dice")
     if cmd.dice is not None and cmd.accept is not None:
         raise SombraError(N_("Either roll the dice or let the DJ decide the outcome, not "
@@ -831,14 +831,14 @@ def _free_ta(state: CombatState, cmd: c.FreeTA, emit: _Emitter) -> None:
     if target is None:
         if not skill:
             raise SombraError(N_("Give the value {character} rolls under, or what is rolled "
-                                 "(a skill on the character's sheet) (T2)."),
+                                 "(a skill on the character's sheet)."),
                               code="free_ta.no_target", params={"character": cmd.character},
                               field="target")
         target = character.skill_value(skill)
         if target is None:
             known = ", ".join(character.skills) or "none"
             raise SombraError(N_("{character} has no skill {skill!r} (skills: {known}); give"
-                                 " the value to roll under (T2)."),
+                                 " the value to roll under."),
                               code="free_ta.no_skill",
                               params={"character": cmd.character, "skill": skill, "known": known},
                               field="target")
@@ -861,13 +861,13 @@ def _extended_result(state: CombatState, progress: ExtendedProgress, success: bo
     if progress.mode is ExtendedMode.SIMPLE:
         if success:
             progress.status = ExtendedStatus.DONE
-            emit(EventKind.EXTENDED, Msg(N_("{name} completes \"{what}\" (E2)."),
+            emit(EventKind.EXTENDED, Msg(N_("{name} completes \"{what}\"."),
                                          name=name, what=what), actor=name,
                  rule="E2")
         else:  # E2: failure restarts from the beginning
             emit(EventKind.EXTENDED, Msg(N_("{name} fails \"{what}\" and restarts it: "
-                                            "{duration} rounds again; the DJ may shorten it "
-                                            "(E2)."),
+                                            "{duration} rounds again; the DJ may shorten it"
+                                            "."),
                                          name=name, what=what, duration=progress.duration),
                  actor=name, rule="E2")
         return
@@ -876,12 +876,12 @@ def _extended_result(state: CombatState, progress: ExtendedProgress, success: bo
     if progress.successes >= progress.successes_needed:
         progress.status = ExtendedStatus.DONE
         emit(EventKind.EXTENDED, Msg(N_("{name} completes \"{what}\" with {successes} "
-                                        "successes (E3)."),
+                                        "successes."),
                                      name=name, what=what,
                                      successes=progress.successes), actor=name, rule="E3")
     else:
         emit(EventKind.EXTENDED, Msg(N_("{name}: \"{what}\" {successes}/{successes_needed} "
-                                        "successes (E3)."),
+                                        "successes."),
                                      name=name, what=what, successes=progress.successes,
                                      successes_needed=progress.successes_needed),
              actor=name, rule="E3")
@@ -937,9 +937,9 @@ def unable_msg(state: CombatState, name: str) -> Msg | None:
     if state.character(name) is None:
         return Msg(N_("left the encounter"))
     if name in state.out:
-        return Msg(N_("out (P4)"))
+        return Msg(N_("out"))
     if state.phase is Phase.ROUND and name in state.prevented:
-        return Msg(N_("prevented (P4)"))
+        return Msg(N_("prevented"))
     return None
 
 
@@ -1058,11 +1058,12 @@ def _decide(computed: list[str], among: list[str], cmd: c.ResolveOpposed
         if len(computed) > 1:
             return winner, Msg(N_(" (tie broken by the DJ)")), True
         if winner == computed[0]:
-            return winner, Msg(N_(" (DJ decision, as T5 gives)")), True
-        return winner, Msg(N_(" (DJ decision; by T5 {name} would win)"), name=computed[0]), True
+            return winner, Msg(N_(" (DJ decision, as the dice give)")), True
+        return (winner, Msg(N_(" (DJ decision; by the dice {name} would win)"),
+                            name=computed[0]), True)
     if len(computed) > 1:
         if cmd.tie_winner is None or cmd.tie_winner not in among:
-            raise SombraError(N_("Tie between {winners} (T5): the DJ chooses the winner."),
+            raise SombraError(N_("Tie between {winners}: the DJ chooses the winner."),
                               code="opposed.tie", params={"winners": " and ".join(computed)},
                               field="tie_winner")
         if cmd.tie_winner not in computed:
@@ -1154,7 +1155,7 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
         winner, note, decided = _decide(best_of(results), list(plan.rolling), cmd)
         winners_of = {name: name == winner for name in plan.rolling}
         emit(EventKind.OPPOSED, Msg(N_("{winner} wins the opposed action "
-                                       "\"{description}\"{note} (T5)."),
+                                       "\"{description}\"{note}."),
                                     winner=winner, description=action.description,
                                     note=note), actor=cmd.character,
              targets=[n for n in plan.rolling if n != cmd.character],
@@ -1195,7 +1196,7 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
                                           pair_results, winner)
             versus = f" ({conditioning} vs {conditioned})" if several else ""
             emit(EventKind.OPPOSED, Msg(N_("{winner} wins the opposed action "
-                                           "\"{description}\"{versus}{note} (T5). {reading}"),
+                                           "\"{description}\"{versus}{note}. {reading}"),
                                         winner=winner, description=action.description,
                                         versus=versus, note=note, reading=reading),
                  actor=conditioning, targets=[conditioned],  # the pair compared
@@ -1267,16 +1268,16 @@ def _after_step(state: CombatState, step: Step, emit: _Emitter) -> None:
 
 def _apply_mark(state: CombatState, name: str, mark: c.Mark, emit: _Emitter,
                 deferred: bool = False) -> None:
-    after: Text = Msg(N_(" after the simultaneous group (P4)")) if deferred else ""
+    after: Text = Msg(N_(" after the simultaneous group")) if deferred else ""
     if mark is c.Mark.OUT and name not in state.out:
         state.out.append(name)
-        emit(EventKind.MARK, Msg(N_("{name} is out{after}: cannot act or react (P4)."),
+        emit(EventKind.MARK, Msg(N_("{name} is out{after}: cannot act or react."),
                                  name=name, after=after), actor=name,
              rule="P4")
     elif mark is c.Mark.PREVENTED and name not in state.prevented:
         state.prevented.append(name)
         emit(EventKind.MARK, Msg(N_("{name} is prevented{after}: the round action is "
-                                    "cancelled (P4)."),
+                                    "cancelled."),
                                  name=name, after=after), actor=name, rule="P4")
     elif mark is c.Mark.BACK and name in state.out:
         state.out.remove(name)
@@ -1314,7 +1315,7 @@ def _give_back(state: CombatState, name: str, emit: _Emitter) -> None:
             progress.rounds_counted += 1  # P5: the round counts again
         restored = True
         emit(EventKind.MARK, Msg(N_("{name} gets \"{description}\" back: the group has not "
-                                    "acted yet (P4)."),
+                                    "acted yet."),
                                  name=name,
                                  description=state.step_action(step).description), actor=name,
              rule="P5" if step.extended_id is not None else "P4")
@@ -1358,14 +1359,14 @@ def _set_mark(state: CombatState, cmd: c.SetMark, emit: _Emitter) -> None:
                           params={"name": name, "state": state_word})
     if state.phase in RESOLUTION_PHASES and state.group_in_progress():  # P4
         state.pending_marks.append(PendingMark(character=name, mark=mark.value))
-        pending = {c.Mark.OUT: N_("{name} will be out once the simultaneous group has acted "
-                                  "(P4)."),
+        pending = {c.Mark.OUT: N_("{name} will be out once the simultaneous group has acted"
+                                  "."),
                    c.Mark.PREVENTED: N_("{name} will be prevented once the simultaneous group "
-                                        "has acted (P4)."),
-                   c.Mark.BACK: N_("{name} will be back once the simultaneous group has acted "
-                                   "(P4)."),
+                                        "has acted."),
+                   c.Mark.BACK: N_("{name} will be back once the simultaneous group has acted"
+                                   "."),
                    c.Mark.UNPREVENT: N_("{name} will no longer be prevented once the "
-                                        "simultaneous group has acted (P4).")}[mark]
+                                        "simultaneous group has acted.")}[mark]
         emit(EventKind.MARK, Msg(pending, name=name), actor=name, rule="P4")
         return
     _apply_mark(state, name, mark, emit)
@@ -1392,21 +1393,21 @@ def _adjust_extended(state: CombatState, cmd: c.AdjustExtended, emit: _Emitter) 
     changes: list[Msg] = []
     if cmd.duration is not None:
         if progress.mode is not ExtendedMode.SIMPLE:
-            raise SombraError(N_("Only a simple extended action has a duration (E2)."),
+            raise SombraError(N_("Only a simple extended action has a duration."),
                               code="extended.no_duration")
         changes.append(Msg(N_("duration {old} -> {new}"), old=progress.duration,
                            new=cmd.duration))
         progress.duration = cmd.duration
     if cmd.successes is not None:
         if progress.mode is not ExtendedMode.COMPLEX:
-            raise SombraError(N_("Only a complex extended action counts successes (E3)."),
+            raise SombraError(N_("Only a complex extended action counts successes."),
                               code="extended.no_successes")
         changes.append(Msg(N_("successes needed {old} -> {new}"),
                            old=progress.successes_needed, new=cmd.successes))
         progress.successes_needed = cmd.successes
     if cmd.interval is not None:
         if progress.mode is not ExtendedMode.COMPLEX:
-            raise SombraError(N_("Only a complex extended action has an interval (E3)."),
+            raise SombraError(N_("Only a complex extended action has an interval."),
                               code="extended.no_interval")
         changes.append(Msg(N_("interval {old} -> {new}"), old=progress.interval,
                            new=cmd.interval))
@@ -1424,7 +1425,7 @@ def _adjust_extended(state: CombatState, cmd: c.AdjustExtended, emit: _Emitter) 
          rule="E2" if progress.mode is ExtendedMode.SIMPLE else "E3")
     if progress.mode is ExtendedMode.COMPLEX and progress.successes >= progress.successes_needed:
         progress.status = ExtendedStatus.DONE
-        emit(EventKind.EXTENDED, Msg(N_("{owner} completes \"{description}\" (E3)."),
+        emit(EventKind.EXTENDED, Msg(N_("{owner} completes \"{description}\"."),
                                      owner=progress.owner,
                                      description=progress.action.description),
              actor=progress.owner, rule="E3")
@@ -1434,7 +1435,7 @@ def _adjust_extended(state: CombatState, cmd: c.AdjustExtended, emit: _Emitter) 
                 step.status = StepStatus.SKIPPED
                 step.skipped_for = "done"
                 emit(EventKind.WITHDRAWN, Msg(N_("{owner}'s TA for \"{description}\" "
-                                                 "withdrawn: the action is done (E3)."),
+                                                 "withdrawn: the action is done."),
                                               owner=progress.owner,
                                               description=progress.action.description),
                      actor=progress.owner, rule="E3")
@@ -1449,7 +1450,7 @@ def _abandon_extended(state: CombatState, cmd: c.AbandonExtended, emit: _Emitter
             step.status = StepStatus.SKIPPED
             step.skipped_for = "abandoned"
             _after_step(state, step, emit)  # P4: it may complete its simultaneous group
-    emit(EventKind.EXTENDED, Msg(N_("{owner} abandons \"{description}\" (E1)."),
+    emit(EventKind.EXTENDED, Msg(N_("{owner} abandons \"{description}\"."),
                                  owner=progress.owner,
                                  description=progress.action.description),
          actor=progress.owner, override=True, rule="E1")
@@ -1461,9 +1462,9 @@ def _abandon_extended(state: CombatState, cmd: c.AbandonExtended, emit: _Emitter
 def _skip_reason(state: CombatState, reactor: str) -> Msg | None:
     """D11: why a (non-forced) prompt for `reactor` cannot be answered, if it cannot."""
     if reactor in state.locked:
-        return Msg(N_("locked (D7)"))
+        return Msg(N_("locked"))
     if reactor in state.out:
-        return Msg(N_("out (P4)"))
+        return Msg(N_("out"))
     if state.character(reactor) is None:
         return Msg(N_("gone"))
     return None
@@ -1480,7 +1481,7 @@ def _settle(state: CombatState, emit: _Emitter) -> None:
             if reason is None:
                 break
             state.prompts.pop()
-            emit(EventKind.SKIPPED, Msg(N_("{reactor}'s prompt skipped: {reason} (D11)."),
+            emit(EventKind.SKIPPED, Msg(N_("{reactor}'s prompt skipped: {reason}."),
                                         reactor=top.reactor, reason=reason),
                  actor=top.reactor, rule="D11")
     elif state.phase in RESOLUTION_PHASES:
@@ -1499,11 +1500,9 @@ def _settle(state: CombatState, emit: _Emitter) -> None:
                 if state.character(name) is None:
                     reason, why = Msg(N_("left the encounter")), "gone"
                 elif name in state.out:
-                    reason = (Msg(N_("out (P4)")) if step.extended_id is None
-                              else Msg(N_("out (P5)")))
-                    why = "out"
+                    reason, why = Msg(N_("out")), "out"
                 elif state.phase is Phase.ROUND and name in state.prevented:
-                    reason, why = Msg(N_("prevented (P4)")), "prevented"
+                    reason, why = Msg(N_("prevented")), "prevented"
                 if reason is None:
                     continue
                 step.status = StepStatus.SKIPPED
