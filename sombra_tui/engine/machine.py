@@ -180,7 +180,7 @@ def _affected(state: CombatState, author: str, actions: list[Action],
     if given is None:
         given = [name for action in actions for name in action.targets if name != author]
     if not actions and given:
-        raise SombraError(N_("Inaction affects nobody (D2): an empty declaration cannot mark"
+        raise SombraError(N_("Inaction affects nobody: an empty declaration cannot mark"
                              " affected characters."),
                           code="declaration.inaction_affects")
     return _check_names(state, given, author, _("affected"))
@@ -202,7 +202,7 @@ def _start_round(state: CombatState, emit: _Emitter, bonus: dict[str, int]) -> N
     state.prevented = []
     state.pending_marks = []
     state.steps = []
-    emit(EventKind.ROUND, Msg(N_("Asalto {round} begins. Declaration order (I3): {order}"),
+    emit(EventKind.ROUND, Msg(N_("Asalto {round} begins. Declaration order: {order}"),
                               round=state.round, order=", ".join(state.declaration_order)),
          rule="D1")
 
@@ -291,7 +291,7 @@ def _edit_character(state: CombatState, cmd: c.EditCharacter, emit: _Emitter) ->
     note: Text = ""
     if state.phase is not Phase.SETUP and (new.primaria, new.secundaria) != (
             old.primaria, old.secundaria):
-        note = Msg(N_(" New initiative applies from the next round (I1)."))
+        note = Msg(N_(" New initiative applies from the next round."))
     emit(EventKind.ENCOUNTER, Msg(N_("{name}'s sheet edited.{note}"),
                                   name=new.name, note=note), actor=new.name)
 
@@ -326,7 +326,7 @@ def _move_character(state: CombatState, cmd: c.MoveCharacter, emit: _Emitter) ->
     note: Text = ("" if state.phase is Phase.SETUP
                   else Msg(N_(" (orders change from the next round)")))
     emit(EventKind.ENCOUNTER, Msg(N_("{name} moved to position {position} of the DJ's "
-                                     "order (I3 tie-break){note}."),
+                                     "order (tie-break){note}."),
                                   name=cmd.name, position=position + 1,
                                   note=note), actor=cmd.name, rule="I3")
 
@@ -337,7 +337,7 @@ def _change_settings(state: CombatState, cmd: c.ChangeSettings, emit: _Emitter) 
         raise SombraError(N_("The settings are unchanged."),
                           code="settings.unchanged")
     if new.iniciativa_variable != old.iniciativa_variable and state.phase is not Phase.SETUP:
-        raise SombraError(N_("Iniciativa variable (I2) only matters before the first round; "
+        raise SombraError(N_("Iniciativa variable only matters before the first round; "
                              "it cannot change once the combat has started."),
                           code="settings.variable_started")
     state.settings = new
@@ -359,7 +359,7 @@ def _change_settings(state: CombatState, cmd: c.ChangeSettings, emit: _Emitter) 
     if not new.reaccion and state.prompts:  # D3: no prompts with reacción off
         for prompt in reversed(state.prompts):
             emit(EventKind.WITHDRAWN, Msg(N_("Prompt for {reactor} withdrawn: reacción is "
-                                             "off (D3)."),
+                                             "off."),
                                           reactor=prompt.reactor), actor=prompt.reactor, rule="D3")
         state.prompts = []
 
@@ -380,7 +380,7 @@ def _start_combat(state: CombatState, cmd: c.StartCombat, emit: _Emitter) -> Non
     if state.settings.iniciativa_variable:  # I2
         missing = sorted(names - rolls.keys())
         if missing:
-            raise SombraError(N_("Iniciativa variable (I2) needs a d10 for every character; "
+            raise SombraError(N_("Iniciativa variable needs a d10 for every character; "
                                  "missing: {names}."),
                               code="start.rolls_missing", params={"names": ", ".join(missing)})
         extra = sorted(rolls.keys() - names)
@@ -393,12 +393,12 @@ def _start_combat(state: CombatState, cmd: c.StartCombat, emit: _Emitter) -> Non
                               code="start.rolls_range",
                               params={"rolls": ", ".join(f"{n} {v}" for n, v in bad.items())})
     elif rolls:
-        raise SombraError(N_("Initiative rolls are only for iniciativa variable (I2), which "
+        raise SombraError(N_("Initiative rolls are only for iniciativa variable, which "
                              "is off."),
                           code="start.rolls_unwanted")
     state.round = 1
     if rolls:
-        emit(EventKind.ENCOUNTER, Msg(N_("Iniciativa variable for round 1 (I2): {names}."),
+        emit(EventKind.ENCOUNTER, Msg(N_("Iniciativa variable for round 1: {names}."),
                                       names=", ".join(f"{n} +{v}" for n, v in rolls.items())),
              rule="I2")
     _start_round(state, emit, rolls)
@@ -450,8 +450,8 @@ def _open_prompts(state: CombatState, declaration: Declaration, answered_kind: P
             PromptKind.REACTION
         reason = _skip_reason(state, answered_author)
         if reason is not None:  # D7/D11: never offered, not even as a counter-reaction
-            emit(EventKind.SKIPPED, Msg(N_("{answered_author}'s prompt skipped: {reason} "
-                                           "(D11)."),
+            emit(EventKind.SKIPPED, Msg(N_("{answered_author}'s prompt skipped: {reason}"
+                                           "."),
                                         answered_author=answered_author, reason=reason),
                  actor=answered_author, rule="D11")
         else:
@@ -470,7 +470,7 @@ def _open_prompts(state: CombatState, declaration: Declaration, answered_kind: P
             # C4: able by D4 but for a condition: no prompt, the skip is logged (D11).
             names = ", ".join(dict.fromkeys(cond.name for cond in preventing_reaction(
                 state.body(name).conditions, state.round)))
-            emit(EventKind.SKIPPED, Msg(N_("{name}'s prompt skipped: {conditions} (C4, D11)."),
+            emit(EventKind.SKIPPED, Msg(N_("{name}'s prompt skipped: {conditions}."),
                                         name=name, conditions=names),
                  actor=name, rule="C4", code="prompt.cannot_react",
                  data={"conditions": names})
@@ -490,7 +490,7 @@ def _declare(state: CombatState, cmd: c.Declare, emit: _Emitter) -> None:
     _need_no_proposal(state, _("declare"))
     top = state.top_prompt
     if top is not None:
-        raise SombraError(N_("First settle {reactor}'s reaction prompt (D11)."),
+        raise SombraError(N_("First settle {reactor}'s reaction prompt."),
                           code="declare.prompt_open", params={"reactor": top.reactor})
     declarer = state.current_declarer
     if declarer is None:
@@ -506,16 +506,16 @@ def _declare(state: CombatState, cmd: c.Declare, emit: _Emitter) -> None:
                                  " next one."),
                               code="declare.joined", params={"character": cmd.character})
         if cmd.character in state.out:
-            raise SombraError(N_("{character} is out and cannot act (P4)."),
+            raise SombraError(N_("{character} is out and cannot act."),
                               code="declare.out", params={"character": cmd.character})
         raise SombraError(N_("It is {declarer}'s turn to declare, not {character}'s "
-                             "(declaration order, I3)."),
+                             "(declaration order)."),
                           code="declare.not_turn",
                           params={"declarer": declarer, "character": cmd.character})
     unable = _unable_by_conditions(state, cmd.character)
     if unable and cmd.actions:  # C4/D1: only inaction
         raise CodedError("declare.cannot_act", N_("{character} is {conditions} and can only "
-                                                  "declare inaction (C4)."),
+                                                  "declare inaction."),
                          params={"character": cmd.character, "conditions": unable})
     _check_actions(state, cmd.character, cmd.actions)
     affected = _affected(state, cmd.character, cmd.actions, cmd.affected)
@@ -539,7 +539,7 @@ def _need_top_prompt(state: CombatState, name: str, doing: str) -> Prompt:
         raise SombraError(N_("No reaction prompt is open; {name} cannot {doing} now."),
                           code="prompt.none_open", params={"name": name, "doing": doing})
     if top.reactor != name:
-        raise SombraError(N_("The open prompt is {reactor}'s, not {name}'s (D11: prompts are"
+        raise SombraError(N_("The open prompt is {reactor}'s, not {name}'s (prompts are"
                              " answered one at a time)."),
                           code="prompt.not_yours", params={"reactor": top.reactor, "name": name})
     return top
@@ -574,10 +574,10 @@ def _react(state: CombatState, cmd: c.React, emit: _Emitter) -> None:
     new_affected = _affected(state, cmd.character, cmd.actions, cmd.affected)
     if cmd.accept_without_roll and cmd.dice is not None:
         raise SombraError(N_("Either roll the Alerta TA or accept the reaction without a "
-                             "roll (D12), not both."),
+                             "roll, not both."),
                           code="react.roll_and_accept")
     if not cmd.accept_without_roll and cmd.dice is None:
-        raise SombraError(N_("The reaction needs an Alerta TA: roll or type the dice (D6)."),
+        raise SombraError(N_("The reaction needs an Alerta TA: roll or type the dice."),
                           code="react.no_roll")
     gd = alerta_gd(state, prompt, cmd.mode, base=cmd.base_gd, extra=cmd.extra_gd)
     if cmd.dice is None:
@@ -608,8 +608,8 @@ def _react(state: CombatState, cmd: c.React, emit: _Emitter) -> None:
     state.reactions_made[cmd.character] = state.reactions_made.get(cmd.character, 0) + 1
     how = Msg(N_("combines")) if cmd.mode is ReactionMode.COMBINE else Msg(N_("substitutes"))
     if cmd.accept_without_roll:
-        emit(EventKind.OVERRIDE, Msg(N_("DJ accepts {character}'s {word} without a roll "
-                                        "(D12)."),
+        emit(EventKind.OVERRIDE, Msg(N_("DJ accepts {character}'s {word} without a roll"
+                                        "."),
                                      character=cmd.character, word=word),
              actor=cmd.character, override=True, rule="D12")
     emit(EventKind.REACTION, Msg(N_("{character}'s {word} succeeds and {how}: {summary}"),
@@ -630,7 +630,7 @@ def _react(state: CombatState, cmd: c.React, emit: _Emitter) -> None:
         for p in withdrawn:
             state.prompts.remove(p)
             emit(EventKind.WITHDRAWN, Msg(N_("{reactor}'s prompt withdrawn: {character} "
-                                             "substituted the declaration it answered (D8)."),
+                                             "substituted the declaration it answered."),
                                           reactor=p.reactor,
                                           character=cmd.character), actor=p.reactor, rule="D8")
     _open_prompts(state, declaration, prompt.kind, emit)
@@ -640,7 +640,7 @@ def _decline(state: CombatState, cmd: c.Decline, emit: _Emitter) -> None:
     prompt = _need_top_prompt(state, cmd.character, _("decline"))
     state.prompts.pop()
     author = state.declarations[prompt.declaration_id].author
-    emit(EventKind.DECLINE, Msg(N_("{name} does not react to {author} (D4: no roll, no count, "
+    emit(EventKind.DECLINE, Msg(N_("{name} does not react to {author} (no roll, no count, "
                                    "no lock)."), name=cmd.character, author=author),
          actor=cmd.character, targets=[author], rule="D4")
 
@@ -649,7 +649,7 @@ def _deny_prompt(state: CombatState, cmd: c.DenyPrompt, emit: _Emitter) -> None:
     prompt = _need_top_prompt(state, cmd.character, _("be denied a reaction"))
     state.prompts.pop()
     author = state.declarations[prompt.declaration_id].author
-    emit(EventKind.OVERRIDE, Msg(N_("DJ denies {name}'s reaction to {author} (D12)."),
+    emit(EventKind.OVERRIDE, Msg(N_("DJ denies {name}'s reaction to {author}."),
                                  name=cmd.character, author=author),
          actor=cmd.character, targets=[author], override=True, rule="D12")
 
@@ -658,7 +658,7 @@ def _allow_prompt(state: CombatState, cmd: c.AllowPrompt, emit: _Emitter) -> Non
     _need_character(state, cmd.character)
     _need_character(state, cmd.against)
     if not state.settings.reaccion:
-        raise SombraError(N_("Reacción is off in the settings (D3); turn it on to allow "
+        raise SombraError(N_("Reacción is off in the settings; turn it on to allow "
                              "reactions."),
                           code="allow.reaccion_off")
     if cmd.character == cmd.against:
@@ -681,7 +681,7 @@ def _allow_prompt(state: CombatState, cmd: c.AllowPrompt, emit: _Emitter) -> Non
     if cmd.character in state.out:
         notes.append(Msg(N_("despite being out")))
     note: Text = Msg(" ({notes})", notes=Join(", ", notes)) if notes else ""
-    emit(EventKind.OVERRIDE, Msg(N_("DJ lets {character} react to {against}{note} (D12)."),
+    emit(EventKind.OVERRIDE, Msg(N_("DJ lets {character} react to {against}{note}."),
                                  character=cmd.character, against=cmd.against, note=note),
          actor=cmd.character, targets=[cmd.against], override=True, rule="D12")
 
@@ -730,13 +730,13 @@ def _build_extended_steps(state: CombatState, emit: _Emitter) -> None:
             continue
         if progress.owner in state.out:  # P5: an out character's round does not count
             emit(EventKind.SKIPPED, Msg(N_("{owner} is out: \"{description}\" does not "
-                                           "progress this round (P5)."),
+                                           "progress this round."),
                                         owner=progress.owner,
                                         description=progress.action.description),
                  actor=progress.owner, rule="P5")
             continue
         progress.rounds_counted += 1
-        emit(EventKind.EXTENDED, Msg(N_("{owner}: \"{description}\" {progress} (E1)."),
+        emit(EventKind.EXTENDED, Msg(N_("{owner}: \"{description}\" {progress}."),
                                      owner=progress.owner,
                                      description=progress.action.description,
                                      progress=progress.progress_msg()),
@@ -796,7 +796,7 @@ def _advance(state: CombatState, cmd: c.Advance, emit: _Emitter) -> None:
     if phase is Phase.DECLARATION:
         _start_extended(state, emit)
     state.phase = PHASE_AFTER[phase]  # P1: instant, round, extended, in order
-    emit(EventKind.PHASE, Msg(N_("{phase} (P1)."), phase=Msg(_PHASE_TITLES[state.phase])),
+    emit(EventKind.PHASE, Msg(N_("{phase}."), phase=Msg(_PHASE_TITLES[state.phase])),
          rule="P1")
     if state.phase is Phase.INSTANT:
         _build_steps(state, Phase.INSTANT, emit)
@@ -808,7 +808,7 @@ def _advance(state: CombatState, cmd: c.Advance, emit: _Emitter) -> None:
         state.steps = []
         if state.bodies:
             _end_of_round_bodies(state, emit)  # H9 bleeding, then C3 expiry
-        emit(EventKind.ROUND, Msg(N_("Asalto {round} ends (P6)."), round=state.round),
+        emit(EventKind.ROUND, Msg(N_("Asalto {round} ends."), round=state.round),
              rule="P6")
 
 
@@ -829,7 +829,7 @@ def _find_step(state: CombatState, name: str, doing: str) -> Step:
             return step
     if any(step.character == name for step in state.pending_steps()):
         acting = ", ".join(dict.fromkeys(step.character for step in group))
-        raise SombraError(N_("It is not {name}'s turn yet: {acting} acts first (I4)."),
+        raise SombraError(N_("It is not {name}'s turn yet: {acting} acts first."),
                           code="resolve.not_turn", params={"name": name, "acting": acting})
     raise SombraError(N_("{name} has nothing to resolve in this phase."),
                       code="resolve.nothing", params={"name": name})
@@ -845,7 +845,7 @@ def _target_for(state: CombatState, name: str, action: Action, given: int | None
     if value is not None:
         return value
     raise SombraError(N_("{name}'s action \"{description}\" has no value to roll under: give a"
-                         " target (T2)."),
+                         " target."),
                       code="resolve.no_target",
                       params={"name": name, "description": action.description})
 
@@ -857,7 +857,7 @@ def _resolve(state: CombatState, cmd: c.Resolve, emit: _Emitter) -> None:
         plan = plan_opposition(state, step)
         if not plan.solo:
             raise SombraError(N_("\"{description}\" is an opposed action: resolve it with the "
-                                 "TA of each participant: {participants} (O2/O3)."),
+                                 "TA of each participant: {participants}."),
                               code="resolve.opposed",
                               params={"description": action.description,
                                       "participants": ", ".join(plan.rolling)})
@@ -865,18 +865,18 @@ def _resolve(state: CombatState, cmd: c.Resolve, emit: _Emitter) -> None:
         _log_exclusions(plan, action, (), emit)
     if action.kind is ActionKind.AUTOMATIC:  # T7: never rolls
         if cmd.dice is not None or cmd.accept is not None:
-            raise SombraError(N_("Automatic actions never roll (T7)."),
+            raise SombraError(N_("Automatic actions never roll."),
                               code="resolve.automatic_roll")
         step.status = StepStatus.DONE
-        emit(EventKind.TA, Msg(N_("{character}: \"{description}\" happens (automatic, no roll,"
-                                  " T7)."),
+        emit(EventKind.TA, Msg(N_("{character}: \"{description}\" happens (automatic, no roll"
+                                  ")."),
                                character=cmd.character,
                                description=action.description),
              actor=cmd.character, targets=list(action.targets), rule="T7")
         _after_step(state, step, emit)
         return
     if cmd.dice is None and cmd.accept is None:
-        raise SombraError(N_("Roll or type the dice for this TA (T6)."),
+        raise SombraError(N_("Roll or type the dice for this TA."),
                           code="resolve.no_dice")
     if cmd.dice is not None and cmd.accept is not None:
         raise SombraError(N_("Either roll the dice or let the DJ decide the outcome, not "
@@ -921,14 +921,14 @@ def _free_ta(state: CombatState, cmd: c.FreeTA, emit: _Emitter) -> None:
     if target is None:
         if not skill:
             raise SombraError(N_("Give the value {character} rolls under, or what is rolled "
-                                 "(a skill on the character's sheet) (T2)."),
+                                 "(a skill on the character's sheet)."),
                               code="free_ta.no_target", params={"character": cmd.character},
                               field="target")
         target = character.skill_value(skill)
         if target is None:
             known = ", ".join(character.skills) or "none"
             raise SombraError(N_("{character} has no skill {skill!r} (skills: {known}); give"
-                                 " the value to roll under (T2)."),
+                                 " the value to roll under."),
                               code="free_ta.no_skill",
                               params={"character": cmd.character, "skill": skill, "known": known},
                               field="target")
@@ -964,13 +964,13 @@ def _extended_result(state: CombatState, progress: ExtendedProgress, success: bo
     if progress.mode is ExtendedMode.SIMPLE:
         if success:
             progress.status = ExtendedStatus.DONE
-            emit(EventKind.EXTENDED, Msg(N_("{name} completes \"{what}\" (E2)."),
+            emit(EventKind.EXTENDED, Msg(N_("{name} completes \"{what}\"."),
                                          name=name, what=what), actor=name,
                  rule="E2")
         else:  # E2: failure restarts from the beginning
             emit(EventKind.EXTENDED, Msg(N_("{name} fails \"{what}\" and restarts it: "
-                                            "{duration} rounds again; the DJ may shorten it "
-                                            "(E2)."),
+                                            "{duration} rounds again; the DJ may shorten it"
+                                            "."),
                                          name=name, what=what, duration=progress.duration),
                  actor=name, rule="E2")
         return
@@ -979,12 +979,12 @@ def _extended_result(state: CombatState, progress: ExtendedProgress, success: bo
     if progress.successes >= progress.successes_needed:
         progress.status = ExtendedStatus.DONE
         emit(EventKind.EXTENDED, Msg(N_("{name} completes \"{what}\" with {successes} "
-                                        "successes (E3)."),
+                                        "successes."),
                                      name=name, what=what,
                                      successes=progress.successes), actor=name, rule="E3")
     else:
         emit(EventKind.EXTENDED, Msg(N_("{name}: \"{what}\" {successes}/{successes_needed} "
-                                        "successes (E3)."),
+                                        "successes."),
                                      name=name, what=what, successes=progress.successes,
                                      successes_needed=progress.successes_needed),
              actor=name, rule="E3")
@@ -1040,9 +1040,9 @@ def unable_msg(state: CombatState, name: str) -> Msg | None:
     if state.character(name) is None:
         return Msg(N_("left the encounter"))
     if name in state.out:
-        return Msg(N_("out (P4)"))
+        return Msg(N_("out"))
     if state.phase is Phase.ROUND and name in state.prevented:
-        return Msg(N_("prevented (P4)"))
+        return Msg(N_("prevented"))
     return None
 
 
@@ -1161,11 +1161,12 @@ def _decide(computed: list[str], among: list[str], cmd: c.ResolveOpposed
         if len(computed) > 1:
             return winner, Msg(N_(" (tie broken by the DJ)")), True
         if winner == computed[0]:
-            return winner, Msg(N_(" (DJ decision, as T5 gives)")), True
-        return winner, Msg(N_(" (DJ decision; by T5 {name} would win)"), name=computed[0]), True
+            return winner, Msg(N_(" (DJ decision, as the dice give)")), True
+        return (winner, Msg(N_(" (DJ decision; by the dice {name} would win)"),
+                            name=computed[0]), True)
     if len(computed) > 1:
         if cmd.tie_winner is None or cmd.tie_winner not in among:
-            raise SombraError(N_("Tie between {winners} (T5): the DJ chooses the winner."),
+            raise SombraError(N_("Tie between {winners}: the DJ chooses the winner."),
                               code="opposed.tie", params={"winners": " and ".join(computed)},
                               field="tie_winner")
         if cmd.tie_winner not in computed:
@@ -1264,7 +1265,7 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
         winner, note, decided = _decide(best_of(results), list(plan.rolling), cmd)
         winners_of = {name: name == winner for name in plan.rolling}
         emit(EventKind.OPPOSED, Msg(N_("{winner} wins the opposed action "
-                                       "\"{description}\"{note} (T5)."),
+                                       "\"{description}\"{note}."),
                                     winner=winner, description=action.description,
                                     note=note), actor=cmd.character,
              targets=[n for n in plan.rolling if n != cmd.character],
@@ -1305,7 +1306,7 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
                                           pair_results, winner)
             versus = f" ({conditioning} vs {conditioned})" if several else ""
             emit(EventKind.OPPOSED, Msg(N_("{winner} wins the opposed action "
-                                           "\"{description}\"{versus}{note} (T5). {reading}"),
+                                           "\"{description}\"{versus}{note}. {reading}"),
                                         winner=winner, description=action.description,
                                         versus=versus, note=note, reading=reading),
                  actor=conditioning, targets=[conditioned],  # the pair compared
@@ -1385,16 +1386,16 @@ def _after_step(state: CombatState, step: Step, emit: _Emitter) -> None:
 
 def _apply_mark(state: CombatState, name: str, mark: c.Mark, emit: _Emitter,
                 deferred: bool = False) -> None:
-    after: Text = Msg(N_(" after the simultaneous group (P4)")) if deferred else ""
+    after: Text = Msg(N_(" after the simultaneous group")) if deferred else ""
     if mark is c.Mark.OUT and name not in state.out:
         state.out.append(name)
-        emit(EventKind.MARK, Msg(N_("{name} is out{after}: cannot act or react (P4)."),
+        emit(EventKind.MARK, Msg(N_("{name} is out{after}: cannot act or react."),
                                  name=name, after=after), actor=name,
              rule="P4")
     elif mark is c.Mark.PREVENTED and name not in state.prevented:
         state.prevented.append(name)
         emit(EventKind.MARK, Msg(N_("{name} is prevented{after}: the round action is "
-                                    "cancelled (P4)."),
+                                    "cancelled."),
                                  name=name, after=after), actor=name, rule="P4")
     elif mark is c.Mark.BACK and name in state.out:
         state.out.remove(name)
@@ -1432,7 +1433,7 @@ def _give_back(state: CombatState, name: str, emit: _Emitter) -> None:
             progress.rounds_counted += 1  # P5: the round counts again
         restored = True
         emit(EventKind.MARK, Msg(N_("{name} gets \"{description}\" back: the group has not "
-                                    "acted yet (P4)."),
+                                    "acted yet."),
                                  name=name,
                                  description=state.step_action(step).description), actor=name,
              rule="P5" if step.extended_id is not None else "P4")
@@ -1449,12 +1450,12 @@ def _apply_pending_marks(state: CombatState, emit: _Emitter) -> None:
 
 #: P4: the log line of a mark that waits for its simultaneous group.
 _PENDING_MARK = {
-    c.Mark.OUT: N_("{name} will be out once the simultaneous group has acted (P4)."),
-    c.Mark.PREVENTED: N_("{name} will be prevented once the simultaneous group has acted "
-                         "(P4)."),
-    c.Mark.BACK: N_("{name} will be back once the simultaneous group has acted (P4)."),
+    c.Mark.OUT: N_("{name} will be out once the simultaneous group has acted."),
+    c.Mark.PREVENTED: N_("{name} will be prevented once the simultaneous group has acted"
+                         "."),
+    c.Mark.BACK: N_("{name} will be back once the simultaneous group has acted."),
     c.Mark.UNPREVENT: N_("{name} will no longer be prevented once the simultaneous group "
-                         "has acted (P4)."),
+                         "has acted."),
 }
 
 
@@ -1513,21 +1514,21 @@ def _adjust_extended(state: CombatState, cmd: c.AdjustExtended, emit: _Emitter) 
     changes: list[Msg] = []
     if cmd.duration is not None:
         if progress.mode is not ExtendedMode.SIMPLE:
-            raise SombraError(N_("Only a simple extended action has a duration (E2)."),
+            raise SombraError(N_("Only a simple extended action has a duration."),
                               code="extended.no_duration")
         changes.append(Msg(N_("duration {old} -> {new}"), old=progress.duration,
                            new=cmd.duration))
         progress.duration = cmd.duration
     if cmd.successes is not None:
         if progress.mode is not ExtendedMode.COMPLEX:
-            raise SombraError(N_("Only a complex extended action counts successes (E3)."),
+            raise SombraError(N_("Only a complex extended action counts successes."),
                               code="extended.no_successes")
         changes.append(Msg(N_("successes needed {old} -> {new}"),
                            old=progress.successes_needed, new=cmd.successes))
         progress.successes_needed = cmd.successes
     if cmd.interval is not None:
         if progress.mode is not ExtendedMode.COMPLEX:
-            raise SombraError(N_("Only a complex extended action has an interval (E3)."),
+            raise SombraError(N_("Only a complex extended action has an interval."),
                               code="extended.no_interval")
         changes.append(Msg(N_("interval {old} -> {new}"), old=progress.interval,
                            new=cmd.interval))
@@ -1545,7 +1546,7 @@ def _adjust_extended(state: CombatState, cmd: c.AdjustExtended, emit: _Emitter) 
          rule="E2" if progress.mode is ExtendedMode.SIMPLE else "E3")
     if progress.mode is ExtendedMode.COMPLEX and progress.successes >= progress.successes_needed:
         progress.status = ExtendedStatus.DONE
-        emit(EventKind.EXTENDED, Msg(N_("{owner} completes \"{description}\" (E3)."),
+        emit(EventKind.EXTENDED, Msg(N_("{owner} completes \"{description}\"."),
                                      owner=progress.owner,
                                      description=progress.action.description),
              actor=progress.owner, rule="E3")
@@ -1555,7 +1556,7 @@ def _adjust_extended(state: CombatState, cmd: c.AdjustExtended, emit: _Emitter) 
                 step.status = StepStatus.SKIPPED
                 step.skipped_for = "done"
                 emit(EventKind.WITHDRAWN, Msg(N_("{owner}'s TA for \"{description}\" "
-                                                 "withdrawn: the action is done (E3)."),
+                                                 "withdrawn: the action is done."),
                                               owner=progress.owner,
                                               description=progress.action.description),
                      actor=progress.owner, rule="E3")
@@ -1570,7 +1571,7 @@ def _abandon_extended(state: CombatState, cmd: c.AbandonExtended, emit: _Emitter
             step.status = StepStatus.SKIPPED
             step.skipped_for = "abandoned"
             _after_step(state, step, emit)  # P4: it may complete its simultaneous group
-    emit(EventKind.EXTENDED, Msg(N_("{owner} abandons \"{description}\" (E1)."),
+    emit(EventKind.EXTENDED, Msg(N_("{owner} abandons \"{description}\"."),
                                  owner=progress.owner,
                                  description=progress.action.description),
          actor=progress.owner, override=True, rule="E1")
@@ -1582,16 +1583,16 @@ def _abandon_extended(state: CombatState, cmd: c.AbandonExtended, emit: _Emitter
 def _skip_reason(state: CombatState, reactor: str) -> Msg | None:
     """D11: why a (non-forced) prompt for `reactor` cannot be answered, if it cannot."""
     if reactor in state.locked:
-        return Msg(N_("locked (D7)"))
+        return Msg(N_("locked"))
     if reactor in state.out:
-        return Msg(N_("out (P4)"))
+        return Msg(N_("out"))
     if state.character(reactor) is None:
         return Msg(N_("gone"))
     body = state.bodies.get(reactor)
     if body is not None and body.conditions:
         blockers = preventing_reaction(body.conditions, state.round)
         if blockers:  # C4: cannot react
-            return Msg(N_("{conditions} (C4)"), conditions=", ".join(
+            return Msg(N_("{conditions}"), conditions=", ".join(
                 dict.fromkeys(cond.name for cond in blockers)))
     return None
 
@@ -1607,7 +1608,7 @@ def _settle(state: CombatState, emit: _Emitter) -> None:
             if reason is None:
                 break
             state.prompts.pop()
-            emit(EventKind.SKIPPED, Msg(N_("{reactor}'s prompt skipped: {reason} (D11)."),
+            emit(EventKind.SKIPPED, Msg(N_("{reactor}'s prompt skipped: {reason}."),
                                         reactor=top.reactor, reason=reason),
                  actor=top.reactor, rule="D11")
         if state.bodies and not state.prompts:
@@ -1628,13 +1629,11 @@ def _settle(state: CombatState, emit: _Emitter) -> None:
                 if state.character(name) is None:
                     reason, why = Msg(N_("left the encounter")), "gone"
                 elif name in state.out:
-                    reason = (Msg(N_("out (P4)")) if step.extended_id is None
-                              else Msg(N_("out (P5)")))
-                    why = "out"
+                    reason, why = Msg(N_("out")), "out"
                 elif state.phase is Phase.ROUND and name in state.prevented:
-                    reason, why = Msg(N_("prevented (P4)")), "prevented"
+                    reason, why = Msg(N_("prevented")), "prevented"
                 elif (unable := _unable_by_conditions(state, name)) is not None:
-                    reason, why = Msg(N_("{conditions} (C4)"), conditions=unable), \
+                    reason, why = Msg(N_("{conditions}"), conditions=unable), \
                         "cannot act"
                 if reason is None:
                     continue
@@ -1703,9 +1702,9 @@ def _need_no_proposal(state: CombatState, doing: str) -> None:
         template = {
             ProposalKind.HIT: N_("First settle the hit on {character}: accept or decline it, "
                                  "then {doing}."),
-            ProposalKind.THRESHOLD: N_("First settle {condition} for {character} (H7): accept "
+            ProposalKind.THRESHOLD: N_("First settle {condition} for {character}: accept "
                                        "or decline it, then {doing}."),
-            ProposalKind.PREVENT: N_("First settle prevented for {character} (H11): accept or "
+            ProposalKind.PREVENT: N_("First settle prevented for {character}: accept or "
                                      "decline it, then {doing}.")}[first.kind]
         raise CodedError("proposal.open", template,
                          params={"kind": first.kind.value, "character": first.character,
@@ -1740,7 +1739,7 @@ def _propose_hits(state: CombatState, step: Step, action: Action, attacker: str,
                      ds=reading.dice.ds) if reading
                  else Msg(N_("location and damage to give (no dice)")))
         emit(EventKind.PROPOSAL, Msg(N_("{attacker} hits {name} with {weapon}: {where}; the DJ "
-                                        "settles the hit (H1)."), attacker=attacker,
+                                        "settles the hit."), attacker=attacker,
                                      name=name, weapon=weapon.name, where=where),
              actor=attacker, targets=[name], rule="H1",
              code="hit.proposed",
@@ -1760,17 +1759,17 @@ def _hit_assessments(state: CombatState, proposal: Proposal, cmd: c.AcceptHit
     changed: list[Msg] = []
     if cmd.entries is not None:  # H4: the DJ's (location, damage) list
         entries = merge_by_location(cmd.entries)
-        changed.append(Msg(N_("locations and damage (H4)")))
+        changed.append(Msg(N_("locations and damage")))
     else:
         if reading is None and (cmd.location is None or
                                 (cmd.damage is None)):
             raise CodedError("hit.needs_values", N_("The hit on {character} was decided "
                                                     "without dice: give its location and "
-                                                    "damage (H1)."),
+                                                    "damage."),
                              params={"character": target.name})
         if reading is not None and reading.needs_damage and cmd.damage is None:
             raise CodedError("hit.needs_damage", N_("Tipo {tipo} has no formula yet: type the "
-                                                    "damage (H3)."),
+                                                    "damage."),
                              params={"tipo": damage_type.id}, field="damage")
         location = cmd.location or (reading.location if reading else None)
         assert location is not None
@@ -1803,7 +1802,7 @@ def _hit_assessments(state: CombatState, proposal: Proposal, cmd: c.AcceptHit
                        f"{reading.damage.substituted} = {reading.damage.raw}"
                        if reading.damage.formula and reading.damage.raw is not None
                        else f"tipo {damage_type.id}")
-        numbers = Msg(N_("dS {ds} -> value {value} (H2); {damage}"), ds=reading.dice.ds,
+        numbers = Msg(N_("dS {ds} -> value {value}; {damage}"), ds=reading.dice.ds,
                       value=reading.location_value, damage=damage_text)
     else:
         numbers = Msg(N_("tipo {tipo}, no dice"), tipo=damage_type.id)
@@ -1813,9 +1812,9 @@ def _hit_assessments(state: CombatState, proposal: Proposal, cmd: c.AcceptHit
 def _wound_text(assessment: WoundAssessment) -> Msg:
     """H12: one wound's numbers for the log line (rendered in the DJ's language)."""
     cons = assessment.consequences
-    protection = (Msg(N_(" - protection {protection} = {damage} (H5)"),
+    protection = (Msg(N_(" - protection {protection} = {damage}"),
                       protection=assessment.protection, damage=assessment.damage)
-                  if assessment.protection else Msg(N_(", no protection (H5)")))
+                  if assessment.protection else Msg(N_(", no protection")))
     effects: list[Msg | str] = [Msg(N_("{gd} GD {scope}"), gd=f"{e.gd:+d}",
                                     scope=Msg(e.scope_label())) for e in cons.gd]
     effects += [Msg(N_("{name} {count} asaltos"), name=spec.name, count=spec.duration)
@@ -1825,11 +1824,11 @@ def _wound_text(assessment: WoundAssessment) -> Msg:
         effects.append(Msg(N_("bleeds every {rate} asaltos"), rate=cons.bleed_rate))
     effects += [reminder.message for reminder in cons.reminders]
     return Msg(N_("{location}: damage {damage}{protection}, {lethal}; R {resistencia} -> "
-                  "{severity} (H8){effects}"), location=Msg(assessment.location.label),
+                  "{severity}{effects}"), location=Msg(assessment.location.label),
                damage=assessment.damage_in, protection=protection,
                lethal=Msg(N_("lethal")) if assessment.lethal else Msg(N_("non-lethal")),
                resistencia=assessment.resistencia, severity=assessment.severity.value,
-               effects=Msg(N_("; {effects} (H9)"), effects=Join(", ", effects))
+               effects=Msg(N_("; {effects}"), effects=Join(", ", effects))
                if effects else "")
 
 
@@ -1857,8 +1856,8 @@ def _apply_hit(state: CombatState, target: str, assessments: list[WoundAssessmen
     _set_body(state, target, counters=counters, wounds=tuple(wounds),
               conditions=tuple(conditions))
     pv = pv_of(state, target)
-    emit(EventKind.HIT, Msg(N_("{head}: {wounds}; G {g0} -> {g1}, W {w0} -> {w1} of PV {pv} "
-                               "(H6)."), head=text,
+    emit(EventKind.HIT, Msg(N_("{head}: {wounds}; G {g0} -> {g1}, W {w0} -> {w1} of PV {pv}"
+                               "."), head=text,
                             wounds=Join(" | ", [_wound_text(a) for a in assessments]),
                             g0=before.g, g1=counters.g, w0=before.w, w1=counters.w, pv=pv),
          actor=data.get("attacker"), targets=[target],
@@ -1876,7 +1875,7 @@ def _after_points(state: CombatState, name: str, before: Counters, after: Counte
     """H7: reaching PV proposes inconsciente / muerto; points beyond PV are logged."""
     report = thresholds(before, after, pv_of(state, name))
     if report.golpe_over or report.herida_over:
-        emit(EventKind.WOUND, Msg(N_("{name} is beyond PV {pv}: G +{g}, W +{w} (H7)."),
+        emit(EventKind.WOUND, Msg(N_("{name} is beyond PV {pv}: G +{g}, W +{w}."),
                                   name=name, pv=report.pv, g=report.golpe_over,
                                   w=report.herida_over),
              actor=name, rule="H7", code="points.over_pv",
@@ -1889,7 +1888,7 @@ def _after_points(state: CombatState, name: str, before: Counters, after: Counte
         state.proposals.append(proposal)
         which = "W" if spec.name == MUERTO else "G"
         emit(EventKind.PROPOSAL, Msg(N_("{name}'s {which} reaches PV {pv}: {condition}? (the "
-                                        "DJ confirms, H7)"), name=name, which=which,
+                                        "DJ confirms)"), name=name, which=which,
                                      pv=report.pv, condition=spec.name),
              actor=name, rule="H7", code="threshold.proposed",
              data={"proposal": proposal.id, "condition": spec.name, "pv": report.pv})
@@ -1911,7 +1910,7 @@ def _condition_started(state: CombatState, name: str, condition: Condition,
                             reason=condition.name, round=state.round)
         state.proposals.append(proposal)
         emit(EventKind.PROPOSAL, Msg(N_("{name} is {condition} with a round action pending: "
-                                        "mark prevented? (H11, P4)"), name=name,
+                                        "mark prevented?"), name=name,
                                      condition=condition.name),
              actor=name, rule="H11", code="prevent.proposed",
              data={"proposal": proposal.id, "condition": condition.name})
@@ -1957,7 +1956,7 @@ def _accept_hit(state: CombatState, cmd: c.AcceptHit, emit: _Emitter) -> None:
             proposal_id=proposal.id, target=proposal.character, group=proposal.group,
             assessments=tuple(assessments), cause=weapon, text=text))
         emit(EventKind.HIT, Msg(N_("{attacker}'s hit on {target} takes effect after the "
-                                   "simultaneous group (H11, P3)."), attacker=attacker,
+                                   "simultaneous group."), attacker=attacker,
                                 target=proposal.character),
              actor=attacker, targets=[proposal.character],
              rule="H11", code="hit.deferred", data={"proposal": proposal.id})
@@ -1973,7 +1972,7 @@ def _apply_deferred_hits(state: CombatState, emit: _Emitter) -> None:
         if state.character(hit.target) is None:
             continue
         _apply_hit(state, hit.target, list(hit.assessments), hit.cause,
-                   Msg(N_("{head} (after the simultaneous group, H11)"), head=hit.text), emit,
+                   Msg(N_("{head} (after the simultaneous group)"), head=hit.text), emit,
                    override=False,
                    data={"proposal": hit.proposal_id})
 
@@ -1982,7 +1981,7 @@ def _decline_hit(state: CombatState, cmd: c.DeclineHit, emit: _Emitter) -> None:
     proposal = _need_proposal(state, cmd.proposal_id, ProposalKind.HIT)
     state.proposals.remove(proposal)
     why = f": {cmd.reason.strip()}" if cmd.reason.strip() else ""
-    emit(EventKind.OVERRIDE, Msg(N_("DJ declines {attacker}'s hit on {target}{why} (H1)."),
+    emit(EventKind.OVERRIDE, Msg(N_("DJ declines {attacker}'s hit on {target}{why}."),
                                  attacker=proposal.attacker, target=proposal.character,
                                  why=why), actor=proposal.attacker,
          targets=[proposal.character], override=True, rule="H1", code="hit.declined",
@@ -2002,13 +2001,13 @@ def _confirm_proposal(state: CombatState, cmd: c.ConfirmProposal, emit: _Emitter
                             source=ConditionSource.of_rule("H7"), condition_id=_new_id(state))
         body = state.body(name)
         _set_body(state, name, conditions=(*body.conditions, condition))
-        emit(EventKind.CONDITION, Msg(N_("DJ confirms: {name} is {condition} (H7)."),
+        emit(EventKind.CONDITION, Msg(N_("DJ confirms: {name} is {condition}."),
                                       name=name, condition=condition.name), actor=name,
              override=True, rule="H7", code="condition.started",
              data={"condition": condition.name, "id": condition.id})
         _condition_started(state, name, condition, emit)
         return
-    emit(EventKind.OVERRIDE, Msg(N_("DJ confirms: {name} is prevented ({condition}, H11)."),
+    emit(EventKind.OVERRIDE, Msg(N_("DJ confirms: {name} is prevented ({condition})."),
                                  name=name, condition=proposal.reason),
          actor=name, override=True, rule="H11", code="prevent.confirmed",
          data={"condition": proposal.reason})
@@ -2021,11 +2020,9 @@ def _decline_proposal(state: CombatState, cmd: c.DeclineProposal, emit: _Emitter
                               ProposalKind.PREVENT)
     state.proposals.remove(proposal)
     what = proposal.condition if proposal.kind is ProposalKind.THRESHOLD else "prevented"
-    emit(EventKind.OVERRIDE, Msg(N_("DJ declines {what} for {name} ({rule})."),
+    emit(EventKind.OVERRIDE, Msg(N_("DJ declines {what} for {name}."),
                                  what=what if proposal.kind is ProposalKind.THRESHOLD
-                                 else Msg(N_("prevented")), name=proposal.character,
-                                 rule="H7" if proposal.kind is ProposalKind.THRESHOLD
-                                 else "H11"),
+                                 else Msg(N_("prevented")), name=proposal.character),
          actor=proposal.character, override=True,
          rule="H7" if proposal.kind is ProposalKind.THRESHOLD else "H11",
          code="proposal.declined", data={"proposal": proposal.id, "what": what})
@@ -2062,7 +2059,7 @@ def _heal(state: CombatState, cmd: c.Heal, emit: _Emitter) -> None:
                                  "counters": str(before)}, field="points")
     _set_body(state, cmd.character, counters=after)
     emit(EventKind.WOUND, Msg(N_("DJ heals {name} {points} {kind} points: G {g0} -> {g1}, W "
-                                 "{w0} -> {w1} (H12)."), name=cmd.character,
+                                 "{w0} -> {w1}."), name=cmd.character,
                               points=cmd.points, kind=cmd.kind.value, g0=before.g,
                               g1=after.g, w0=before.w, w1=after.w), actor=cmd.character,
          override=True, rule="H12", code="points.healed",
@@ -2091,8 +2088,8 @@ def _attend_wound(state: CombatState, cmd: c.AttendWound, emit: _Emitter) -> Non
     conditions = tuple(cond for cond in body.conditions
                        if not (cond.name == SANGRANDO and cond.source.wound_id == wound.id))
     _set_body(state, cmd.character, wounds=wounds, conditions=conditions)
-    emit(EventKind.WOUND, Msg(N_("DJ attends {name}'s {location} wound: it stops bleeding "
-                                 "(H12)."), name=cmd.character,
+    emit(EventKind.WOUND, Msg(N_("DJ attends {name}'s {location} wound: it stops bleeding"
+                                 "."), name=cmd.character,
                               location=Msg(wound.location.label)),
          actor=cmd.character, override=True, rule="H12",
          code="wound.attended", data={"id": wound.id, "location": wound.location.value})
@@ -2104,7 +2101,7 @@ def _edit_wound(state: CombatState, cmd: c.EditWound, emit: _Emitter) -> None:
     _set_body(state, cmd.character,
               wounds=tuple(cmd.wound if w.id == old.id else w for w in body.wounds))
     emit(EventKind.WOUND, Msg(N_("DJ edits {name}'s {old} wound: {location} {damage}, "
-                                 "{severity}{attended} (H12)."), name=cmd.character,
+                                 "{severity}{attended}."), name=cmd.character,
                               old=Msg(old.location.label), location=Msg(cmd.wound.location.label),
                               damage=cmd.wound.damage, severity=cmd.wound.severity.value,
                               attended=Msg(N_(", attended")) if cmd.wound.attended else ""),
@@ -2116,7 +2113,7 @@ def _remove_wound(state: CombatState, cmd: c.RemoveWound, emit: _Emitter) -> Non
     wound = _need_wound(state, cmd.character, cmd.wound_id)
     body = state.body(cmd.character)
     _set_body(state, cmd.character, wounds=tuple(w for w in body.wounds if w.id != wound.id))
-    emit(EventKind.WOUND, Msg(N_("DJ removes {name}'s {location} wound (H12)."),
+    emit(EventKind.WOUND, Msg(N_("DJ removes {name}'s {location} wound."),
                               name=cmd.character, location=Msg(wound.location.label)),
          actor=cmd.character, override=True, rule="H12", code="wound.removed",
          data={"id": wound.id})
@@ -2126,7 +2123,7 @@ def _set_counters(state: CombatState, cmd: c.SetCounters, emit: _Emitter) -> Non
     _need_character(state, cmd.character)
     if cmd.w > cmd.g:
         raise CodedError("points.w_over_g", N_("W ({w}) cannot exceed G ({g}): each herida "
-                                               "point carries a golpe point (H6)."),
+                                               "point carries a golpe point."),
                          params={"g": cmd.g, "w": cmd.w}, field="w")
     before = state.body(cmd.character).counters
     after = Counters(g=cmd.g, w=cmd.w)
@@ -2134,8 +2131,8 @@ def _set_counters(state: CombatState, cmd: c.SetCounters, emit: _Emitter) -> Non
         raise CodedError("points.unchanged", N_("{character} already has {counters}."),
                          params={"character": cmd.character, "counters": str(before)})
     _set_body(state, cmd.character, counters=after)
-    emit(EventKind.WOUND, Msg(N_("DJ sets {name}'s points: G {g0} -> {g1}, W {w0} -> {w1} "
-                                 "(H12)."), name=cmd.character, g0=before.g, g1=after.g,
+    emit(EventKind.WOUND, Msg(N_("DJ sets {name}'s points: G {g0} -> {g1}, W {w0} -> {w1}"
+                                 "."), name=cmd.character, g0=before.g, g1=after.g,
                               w0=before.w, w1=after.w),
          actor=cmd.character, override=True, rule="H12",
          code="points.set", data={"g_before": before.g, "g": after.g, "w_before": before.w,
@@ -2154,9 +2151,9 @@ def _describe_condition(condition: Condition) -> Msg:
     covered = condition.covered_rounds()
     assert covered is not None
     if len(covered) == 1:
-        return Msg(N_("{name} (1 asalto: round {first}, C3)"), name=condition.name,
+        return Msg(N_("{name} (1 asalto: round {first})"), name=condition.name,
                    first=covered.start)
-    return Msg(N_("{name} ({count} asaltos: rounds {first}-{last}, C3)"), name=condition.name,
+    return Msg(N_("{name} ({count} asaltos: rounds {first}-{last})"), name=condition.name,
                count=condition.duration, first=covered.start, last=covered.stop - 1)
 
 
@@ -2202,7 +2199,7 @@ def _remove_condition(state: CombatState, cmd: c.RemoveCondition, emit: _Emitter
     body = state.body(cmd.character)
     _set_body(state, cmd.character,
               conditions=tuple(cond for cond in body.conditions if cond.id != old.id))
-    emit(EventKind.CONDITION, Msg(N_("DJ removes {name}'s {condition} (C2)."),
+    emit(EventKind.CONDITION, Msg(N_("DJ removes {name}'s {condition}."),
                                   name=cmd.character, condition=old.name),
          actor=cmd.character, override=True, rule="C2", code="condition.removed",
          data={"id": old.id, "condition": old.name})
@@ -2234,7 +2231,7 @@ def _end_of_round_bodies(state: CombatState, emit: _Emitter) -> None:
                 counters = bleed_point(counters, settings)
                 emit(EventKind.WOUND, Msg(N_(
                     "{name} bleeds 1 point ({location}, {severity}, every {rate} asaltos): G "
-                    "{g0} -> {g1}, W {w0} -> {w1} (H9)."), name=name,
+                    "{g0} -> {g1}, W {w0} -> {w1}."), name=name,
                     location=Msg(wound.location.label), severity=wound.severity.value,
                     rate=wound.bleed_rate, g0=before.g, g1=counters.g, w0=before.w,
                     w1=counters.w),
@@ -2254,7 +2251,7 @@ def _end_of_round_bodies(state: CombatState, emit: _Emitter) -> None:
             continue
         state.bodies[name] = body.model_copy(update={"conditions": expiry.kept})
         for condition in expiry.expired:
-            emit(EventKind.CONDITION, Msg(N_("{name}'s {condition} ends (C3)."), name=name,
+            emit(EventKind.CONDITION, Msg(N_("{name}'s {condition} ends."), name=name,
                                           condition=condition.name), actor=name,
                  rule="C3", code="condition.expired",
                  data={"id": condition.id, "condition": condition.name})
@@ -2275,7 +2272,7 @@ def _declare_inaction_for_unable(state: CombatState, emit: _Emitter) -> None:
         state.declarations[declaration.id] = declaration
         state.current[name] = declaration.id
         names = ", ".join(dict.fromkeys(cond.name for cond in blockers))
-        emit(EventKind.SKIPPED, Msg(N_("{name} is {conditions}: declares inaction (C4)."),
+        emit(EventKind.SKIPPED, Msg(N_("{name} is {conditions}: declares inaction."),
                                     name=name, conditions=names), actor=name,
              rule="C4", code="declare.cannot_act", data={"conditions": names})
 

@@ -280,7 +280,7 @@ class Action(BaseModel):
                                                                "extended parameters"))
         if self.kind is ActionKind.AUTOMATIC and self.opposition is not None:
             raise invalid("model.automatic_action_cannot_be", N_("an automatic action cannot be "
-                                                                 "opposed (it never rolls, T7)"))
+                                                                 "opposed (it never rolls)"))
         if self.kind is ActionKind.INSTANT and self.opposition is not None:
             raise invalid("model.opposed_actions_are_round", N_("opposed actions are round or "
                                                                 "extended actions"))

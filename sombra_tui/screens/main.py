@@ -429,7 +429,7 @@ class MainScreen(Screen[None]):
         target = next((event.ta.target for event in reversed(events)
                        if event.kind is EventKind.TA and event.actor == name
                        and event.ta is not None), None)
-        self.action_free_ta(name, target, _("confirms the suspicion (O4)"))
+        self.action_free_ta(name, target, _("confirms the suspicion"))
 
     def action_free_ta(self, name: str | None = None, target: int | None = None,
                        label: str = "") -> None:

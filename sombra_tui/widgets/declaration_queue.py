@@ -63,9 +63,10 @@ def action_detail(action: Action) -> str:
                      else _("complex, {successes} S every {interval}").format(
                          successes=spec.successes, interval=spec.interval))
     if action.opposition is not None:
-        rule = "O2" if action.opposition.mode is OppositionMode.DIRECT else "O3"
-        parts.append(_("opposed ({rule}) with {names}").format(
-            rule=rule, names=", ".join(action.opposition.against)))
+        names = ", ".join(action.opposition.against)
+        parts.append(_("opposed (direct) with {names}").format(names=names)
+                     if action.opposition.mode is OppositionMode.DIRECT
+                     else _("opposed (conditioned) with {names}").format(names=names))
     return " · ".join(parts)
 
 
@@ -91,7 +92,7 @@ def declaration_detail(state: CombatState, name: str, palette: Palette) -> Text 
         text.append("\n  " + _("affects: {names}").format(names=", ".join(declaration.affected)),
                     style="dim")
     if name in state.locked:
-        text.append("\n  " + _("locked: failed an Alerta TA this round (D7)"),
+        text.append("\n  " + _("locked: failed an Alerta TA this round"),
                     style=palette.warning)
     return text
 
@@ -190,7 +191,7 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
                 parts.insert(2 + index, prompt_lines(state, prompt, top=index == 0,
                                                      palette=palette))
         elif not state.settings.reaccion:
-            parts.append(Text(_("Reacción off (D3): no prompts."), style="dim"))
+            parts.append(Text(_("Reacción off: no prompts."), style="dim"))
         detail = declaration_detail(state, selected, palette) if selected else None
         if detail is not None:
             parts.append(detail)
@@ -214,7 +215,7 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
             names = list(dict.fromkeys(step.character for step in group))
             title = _("Acting now: {names}").format(names=", ".join(names))
             if len(names) > 1:
-                title += "  " + _("(simultaneous: effects after the group, P3)")
+                title += "  " + _("(simultaneous: effects after the group)")
             parts.append(Text(title, style="bold"))
         acting = {id(step) for step in group}
         steps, before, after = steps_window(state)
@@ -252,7 +253,7 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
             parts.append(detail)
     else:
         parts.append(Text(_("Asalto {round} is over. Change initiatives now if wounds or state "
-                            "call for it (I1).").format(round=state.round)))
+                            "call for it.").format(round=state.round)))
     return parts
 
 

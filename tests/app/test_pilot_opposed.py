@@ -148,7 +148,7 @@ async def test_sentinel_win_offers_the_confirming_free_ta() -> None:
         command = app.session.combat.commands[-1]
         assert isinstance(command, c.FreeTA)
         assert (command.character, command.target) == ("Ana", 14)
-        assert "O4" in command.label
+        assert command.label == "confirms the suspicion"
 
 
 async def test_dj_gives_the_outcome_to_the_loser_from_the_result() -> None:

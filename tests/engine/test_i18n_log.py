@@ -24,13 +24,13 @@ def small_combat() -> Combat:
 def test_a_saved_combat_reopened_in_spanish_reads_in_spanish(tmp_path: Path) -> None:
     combat = small_combat()
     [begins] = [e for e in combat.log if e.kind is EventKind.ROUND]
-    assert begins.text.startswith("Asalto 1 begins. Declaration order (I3): ")
+    assert begins.text.startswith("Asalto 1 begins. Declaration order: ")
     path = tmp_path / "prueba.json"
     storage.save(combat, path)
     i18n.set_language("es")
     reopened = storage.load(path)
     [again] = [e for e in reopened.log if e.kind is EventKind.ROUND]
-    assert again.text.startswith("Empieza el asalto 1. Orden de declaración (I3): ")
+    assert again.text.startswith("Empieza el asalto 1. Orden de declaración: ")
     # The same event object follows a switch too: rendered when shown, not when made.
     assert begins.text == again.text
     i18n.set_language("en")

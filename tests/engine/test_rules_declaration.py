@@ -143,7 +143,7 @@ def test_d2_inaction_affects_nobody() -> None:
     combat = trio()
     declare(combat, "Ana")
     assert_refused(combat, Declare(character="Bruno", actions=[], affected=["Ana"]),
-                   match="D2")
+                   match="Inaction affects nobody")
     declare(combat, "Bruno")
     assert combat.state.prompts == []
     assert combat.state.declaration_of("Bruno").affected == []  # type: ignore[union-attr]
@@ -179,7 +179,7 @@ def test_d3_reaccion_off_no_prompts_appear() -> None:
     assert combat.state.prompts == []
     assert combat.state.current_declarer == "Carla"
     assert not may_react(combat.state, "Ana", combat.state.declaration_of("Bruno"))  # type: ignore[arg-type]
-    assert_refused(combat, AllowPrompt(character="Ana", against="Bruno"), match="D3")
+    assert_refused(combat, AllowPrompt(character="Ana", against="Bruno"), match="Reacción is off")
     assert events_of(combat, EventKind.PROMPT) == []
 
 
@@ -665,7 +665,7 @@ def test_d11_depth_first_then_next_declarer() -> None:
     react(combat, "Carla", COMB, act("and shoots Ana"), roll=dice(1, 2, 3))
     seen.append(top_reactor(combat.state))
     assert combat.state.current_declarer is None
-    assert_refused(combat, Declare(character="Eva"), match="D11")
+    assert_refused(combat, Declare(character="Eva"), match="First settle")
     assert_refused(combat, React(character="Bruno", mode=COMB, actions=[act("x")],
                                  dice=dice(1, 1, 1)), match="Ana")
     decline(combat, "Ana")
@@ -774,9 +774,10 @@ def test_d12_reaction_needs_exactly_one_of_dice_or_acceptance() -> None:
     declare(combat, "Ana")
     declare(combat, "Bruno", act("shoots Ana", "Ana"))
     assert_refused(combat, React(character="Ana", mode=SUB, actions=[act("dives")]),
-                   match="D6")
+                   match="needs an Alerta TA")
     assert_refused(combat, React(character="Ana", mode=SUB, actions=[act("dives")],
-                                 dice=dice(1, 2, 3), accept_without_roll=True), match="D12")
+                                 dice=dice(1, 2, 3), accept_without_roll=True),
+                   match="or accept the reaction without a roll")
 
 
 def test_d12_every_override_is_logged_with_override_flag() -> None:

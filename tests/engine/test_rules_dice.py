@@ -359,8 +359,8 @@ def test_t7_automatic_action_never_rolls() -> None:
 
 def test_t7_dice_or_a_dj_outcome_for_an_automatic_action_are_refused() -> None:
     combat = _automatic_combat()
-    assert_refused(combat, Resolve(character="Ana", dice=dice(1, 2, 3)), match="T7")
-    assert_refused(combat, Resolve(character="Ana", accept=True), match="T7")
+    assert_refused(combat, Resolve(character="Ana", dice=dice(1, 2, 3)), match="never roll")
+    assert_refused(combat, Resolve(character="Ana", accept=True), match="never roll")
 
 
 def test_t7_a_difficulty_action_does_need_dice() -> None:

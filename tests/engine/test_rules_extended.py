@@ -144,7 +144,7 @@ def test_e2_dj_may_shorten_the_retry() -> None:
     next_round(combat)
     assert to_extended_phase(combat) == ["Ana"]  # round 4, not round 6
     assert_refused(combat, AdjustExtended(extended_id=progress(combat).id, successes=2),
-                   match="E3")
+                   match="Only a complex extended action counts successes")
 
 
 # --------------------------------------------------------------------------- E3
@@ -210,7 +210,7 @@ def test_e3_dj_raises_the_successes_required() -> None:
     combat.execute(Resolve(character="Ana", dice=PASS))
     assert (progress(combat).successes, progress(combat).status) == (1, ExtendedStatus.ACTIVE)
     assert_refused(combat, AdjustExtended(extended_id=progress(combat).id, duration=2),
-                   match="E2")
+                   match="Only a simple extended action has a duration")
 
 
 # --------------------------------------------------------------------------- E4

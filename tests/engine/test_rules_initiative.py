@@ -108,7 +108,8 @@ def test_i2_missing_or_bad_initiative_d10_is_refused() -> None:
     assert_refused(combat, StartCombat(initiative_rolls={"Ana": 3, "Bruno": 0}),
                    match="1 to 10")
     off = make_combat(char("Ana", 8))
-    assert_refused(off, StartCombat(initiative_rolls={"Ana": 3}), match="I2")
+    assert_refused(off, StartCombat(initiative_rolls={"Ana": 3}),
+                   match="only for iniciativa variable")
 
 
 # --------------------------------------------------------------------------- I3

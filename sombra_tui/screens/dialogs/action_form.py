@@ -126,9 +126,9 @@ class ActionForm(Vertical):
         yield Vertical(classes="extended")
         with Horizontal(classes="row"):
             yield Field(_("Opposed"), FormSelect(
-                [(_("No (independent, O1)"), NO_OPPOSITION),
-                 (_("Direct: only one can succeed (O2)"), OppositionMode.DIRECT),
-                 (_("Conditioned: one conditions the other (O3)"), OppositionMode.CONDITIONED)],
+                [(_("No (independent)"), NO_OPPOSITION),
+                 (_("Direct: only one can succeed"), OppositionMode.DIRECT),
+                 (_("Conditioned: one conditions the other"), OppositionMode.CONDITIONED)],
                 value=NO_OPPOSITION, allow_blank=False, id=p("opposition")),
                 field_id=p("opposition"))
         yield Vertical(classes="opposition")
@@ -137,8 +137,8 @@ class ActionForm(Vertical):
         p = self.fid
         return [
             Horizontal(Field(_("Extended mode"), FormSelect(
-                [(_("Simple: one TA after N rounds (E2)"), ExtendedMode.SIMPLE),
-                 (_("Complex: S successes, a TA every K rounds (E3)"), ExtendedMode.COMPLEX)],
+                [(_("Simple: one TA after N rounds"), ExtendedMode.SIMPLE),
+                 (_("Complex: S successes, a TA every K rounds"), ExtendedMode.COMPLEX)],
                 value=ExtendedMode.SIMPLE, allow_blank=False, id=p("mode")),
                 field_id=p("mode")), classes="row"),
             Horizontal(
@@ -163,7 +163,7 @@ class ActionForm(Vertical):
                      (_("is conditioned (rolls second)"), Role.CONDITIONED)],
                     value=Role.CONDITIONING, allow_blank=False, id=p("role")),
                     field_id=p("role")),
-                Field(_("Reading (O4)"), FormSelect(
+                Field(_("Reading"), FormSelect(
                     [(_("generic"), Reading.GENERIC), (_("attack vs dodge"), Reading.ATTACK),
                      (_("stealth vs perception"), Reading.STEALTH)],
                     value=Reading.GENERIC, allow_blank=False, id=p("reading")),

@@ -82,7 +82,7 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
                 name=self.character.name, round=self.round), id="dialog-title")
             with VerticalScroll(id="forms"):
                 yield ActionForm(self.character, self.others, prefix="a0")
-                yield Field(_("Directly affected (D2; pre-filled from the targets)"),
+                yield Field(_("Directly affected (pre-filled from the targets)"),
                             PickList(*[(n, n) for n in self.others], id="affected"),
                             field_id="affected", hint=_("space toggles"))
             yield Static("", id="form-error")
@@ -115,7 +115,7 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
             return
         form = ActionForm(self.character, self.others, prefix=f"a{len(forms)}",
                           kind=ActionKind.INSTANT,
-                          title=_("Combined action (D1: instant actions combine freely)"))
+                          title=_("Combined action (instant actions combine freely)"))
         self.query_one("#forms", VerticalScroll).mount(form, before="#field-affected")
         self.call_after_refresh(form.focus_first)
 

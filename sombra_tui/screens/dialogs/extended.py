@@ -41,11 +41,10 @@ class ExtendedDialog(Dialog[ExtendedCommand]):
             with Horizontal(classes="row"):
                 if simple:
                     yield Field(_("Duration (rounds)"), TextInput(str(p.duration), id="duration",
-                                type="integer"), field_id="duration", hint="E2")
+                                type="integer"), field_id="duration")
                 else:
                     yield Field(_("Successes needed"), TextInput(str(p.successes_needed),
-                                id="successes", type="integer"), field_id="successes",
-                                hint="E3")
+                                id="successes", type="integer"), field_id="successes")
                     yield Field(_("Interval (rounds)"), TextInput(str(p.interval), id="interval",
                                 type="integer"), field_id="interval")
                 yield Field(_("GD of later TAs"), TextInput(str(p.gd), id="gd", type="integer"),

@@ -77,9 +77,9 @@ class OpposedDialog(Dialog[ResolveOpposed]):
         return " " + _("(conditioned by {names})").format(names=", ".join(against))
 
     def compose(self) -> ComposeResult:
-        kind = (_("Direct opposition (O2): the best result wins (T5)")
+        kind = (_("Direct opposition: the best result wins")
                 if self.plan.direct else
-                _("Conditioned opposition (O3): the conditioning TA first; the conditioned one "
+                _("Conditioned opposition: the conditioning TA first; the conditioned one "
                   "gets +GD if it succeeded, -GD if it failed; each pair compared"))
         with Vertical(id="dialog"):
             yield Static(_("Opposed: {character} — {description}").format(
@@ -106,11 +106,11 @@ class OpposedDialog(Dialog[ResolveOpposed]):
                                     placeholder=_("from their action")), field_id=f"{slug}-gd")
                 with Horizontal(classes="row"):
                     if not self.plan.direct:
-                        yield Field(_("Condition size (O3)"), TextInput("1", id="size",
+                        yield Field(_("Condition size"), TextInput("1", id="size",
                                     type="integer"), field_id="size", hint=_("GD"))
                     yield Field(_("Winner (DJ decides; a tie needs one)"), FormSelect(
                         [(name, name) for name in self.participants], id="tie",
-                        prompt="by the dice (T5)"), field_id="tie")
+                        prompt=_("by the dice")), field_id="tie")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
                 yield Button(_("Resolve (enter)"), id="resolve", variant="primary")

@@ -80,11 +80,11 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
                         value=ReactionMode.SUBSTITUTE, allow_blank=False, id="mode"),
                         field_id="mode", hint=_("ctrl+t"))
                     yield Field(_("Base GD"), TextInput("0", id="base", type="integer"),
-                                field_id="base", hint="D6")
+                                field_id="base")
                     yield Field(_("DJ grades"), TextInput("0", id="extra", type="integer"),
-                                field_id="extra", hint="D12")
+                                field_id="extra")
                 yield ActionForm(self.character, self.others, prefix="a0",
-                                 title=_("The reaction (D5: it opposes the declared action)"))
+                                 title=_("The reaction (it opposes the declared action)"))
                 yield Field(_("Directly affected by the reaction"),
                             PickList(*[(n, n) for n in self.others], id="affected"),
                             field_id="affected", hint=_("space toggles"))
@@ -102,7 +102,7 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
             yield Field(_("Alerta dice (dS first)"), TextInput(
                 id="dice", placeholder=dice_placeholder(self.table)), field_id="dice",
                 hint=_("ctrl+r rolls"))
-            yield FormCheckbox(_("Accept without a roll (D12)"), id="accept")
+            yield FormCheckbox(_("Accept without a roll"), id="accept")
 
     def on_mount(self) -> None:
         if self.table:

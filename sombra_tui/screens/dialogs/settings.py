@@ -98,13 +98,13 @@ class SettingsDialog(Dialog[list[Command]]):
     def _fields(self) -> ComposeResult:
         s = self.settings
         yield Field(_("Encounter name"), TextInput(self.name_, id="name"), field_id="name")
-        yield FormCheckbox(_("Reacción: prompt reactions during declarations (D3)"),
+        yield FormCheckbox(_("Reacción: prompt reactions during declarations"),
                            s.reaccion, id="reaccion")
-        yield FormCheckbox(_("Niveles de calidad: alto / medio / bajo (T4)"),
+        yield FormCheckbox(_("Niveles de calidad: alto / medio / bajo"),
                            s.niveles_de_calidad, id="niveles")
-        yield FormCheckbox(_("Iniciativa variable: +1d10 on primaria in round 1 (I2)"),
+        yield FormCheckbox(_("Iniciativa variable: +1d10 on primaria in round 1"),
                            s.iniciativa_variable, id="variable", disabled=self.started)
-        yield Field(_("Points per GD (T3)"), TextInput(str(s.points_per_gd), id="points",
+        yield Field(_("Points per GD"), TextInput(str(s.points_per_gd), id="points",
                     type="integer"), field_id="points")
         with Horizontal(classes="row"):
             for label, field_id, value in ((_("PCs' dice"), "pc-dice", s.pc_dice),

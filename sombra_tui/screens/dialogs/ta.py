@@ -97,8 +97,8 @@ class TADialog(Dialog[Resolve]):
                 id="dice", placeholder=dice_placeholder(self.table)), field_id="dice",
                 hint=_("ctrl+r rolls"))
             yield Field(_("Outcome"), FormSelect(
-                [(_("From the dice"), ROLL), (_("DJ: success, no roll (D12)"), DJ_SUCCESS),
-                 (_("DJ: failure, no roll (D12)"), DJ_FAILURE)],
+                [(_("From the dice"), ROLL), (_("DJ: success, no roll"), DJ_SUCCESS),
+                 (_("DJ: failure, no roll"), DJ_FAILURE)],
                 value=ROLL, allow_blank=False, id="outcome"), field_id="outcome")
 
     def on_mount(self) -> None:
