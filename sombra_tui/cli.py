@@ -75,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="sombra-tui",
         description=_(
             "Keyboard-driven combat tracker for Sistema Sombra: initiative, "
-            "declarations with reactions (Alerta), and the instant, round and "
+            "declarations with reacciones (Alerta), and the instant, round and "
             "extended phases of each asalto. With no FILE it opens a demo encounter."
         ),
         epilog=_("Other commands: 'sombra-tui schema' prints the JSON Schema of encounter "

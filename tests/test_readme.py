@@ -28,7 +28,7 @@ def test_readme_engine_example_plays_the_worked_example() -> None:
     result = subprocess.run([sys.executable, "-c", code.group(1)], capture_output=True,
                             text=True, timeout=60)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "GD +1 = 1 earlier reaction"
+    assert result.stdout.strip() == "GD +1 = 1 earlier reacción"
 
 
 def test_readme_commands_are_single_lines_from_a_fresh_venv() -> None:

@@ -36,8 +36,8 @@ PHASES: dict[type[BaseModel], Fit] = {
     c.Declare: Fit((Phase.DECLARATION,), N_("declare")),  # D1
     c.React: Fit((Phase.DECLARATION,), N_("react")),  # D5
     c.Decline: Fit((Phase.DECLARATION,), N_("decline")),  # D4
-    c.DenyPrompt: Fit((Phase.DECLARATION,), N_("be denied a reaction")),  # D12
-    c.AllowPrompt: Fit((Phase.DECLARATION,), N_("open a reaction prompt")),  # D12
+    c.DenyPrompt: Fit((Phase.DECLARATION,), N_("be denied a reacción")),  # D12
+    c.AllowPrompt: Fit((Phase.DECLARATION,), N_("open a reacción prompt")),  # D12
     c.Resolve: Fit(RESOLUTION_PHASES, N_("resolve an action")),  # P2, P3, P5
     c.ResolveOpposed: Fit(RESOLUTION_PHASES, N_("resolve an opposed action")),  # O2, O3
     c.Advance: Fit(tuple(phase for phase in Phase if phase is not Phase.SETUP), refusal=(

@@ -490,7 +490,7 @@ def _declare(state: CombatState, cmd: c.Declare, emit: _Emitter) -> None:
     _need_no_proposal(state, _("declare"))
     top = state.top_prompt
     if top is not None:
-        raise SombraError(N_("First settle {reactor}'s reaction prompt."),
+        raise SombraError(N_("First settle {reactor}'s reacción prompt."),
                           code="declare.prompt_open", params={"reactor": top.reactor})
     declarer = state.current_declarer
     if declarer is None:
@@ -536,7 +536,7 @@ def _need_top_prompt(state: CombatState, name: str, doing: str) -> Prompt:
     _need_character(state, name)
     top = state.top_prompt
     if top is None:
-        raise SombraError(N_("No reaction prompt is open; {name} cannot {doing} now."),
+        raise SombraError(N_("No reacción prompt is open; {name} cannot {doing} now."),
                           code="prompt.none_open", params={"name": name, "doing": doing})
     if top.reactor != name:
         raise SombraError(N_("The open prompt is {reactor}'s, not {name}'s (prompts are"
@@ -573,11 +573,11 @@ def _react(state: CombatState, cmd: c.React, emit: _Emitter) -> None:
                           code="react.two_extended", params={"character": cmd.character})
     new_affected = _affected(state, cmd.character, cmd.actions, cmd.affected)
     if cmd.accept_without_roll and cmd.dice is not None:
-        raise SombraError(N_("Either roll the Alerta TA or accept the reaction without a "
+        raise SombraError(N_("Either roll the Alerta TA or accept the reacción without a "
                              "roll, not both."),
                           code="react.roll_and_accept")
     if not cmd.accept_without_roll and cmd.dice is None:
-        raise SombraError(N_("The reaction needs an Alerta TA: roll or type the dice."),
+        raise SombraError(N_("The reacción needs an Alerta TA: roll or type the dice."),
                           code="react.no_roll")
     gd = alerta_gd(state, prompt, cmd.mode, base=cmd.base_gd, extra=cmd.extra_gd)
     if cmd.dice is None:
@@ -586,8 +586,8 @@ def _react(state: CombatState, cmd: c.React, emit: _Emitter) -> None:
         result = resolve_ta(cmd.dice, target=character.alerta, gd=gd.total,
                             points_per_gd=state.settings.points_per_gd,
                             quality_levels=state.settings.niveles_de_calidad)
-    word = (Msg(N_("counter-reaction")) if prompt.kind is PromptKind.COUNTER
-            else Msg(N_("reaction")))
+    word = (Msg(N_("contrarreacción")) if prompt.kind is PromptKind.COUNTER
+            else Msg(N_("reacción")))
     state.prompts.pop()
     if not result.success:  # D7: as if Y had not tried, and locked for the round
         state.locked.append(cmd.character)
@@ -646,10 +646,10 @@ def _decline(state: CombatState, cmd: c.Decline, emit: _Emitter) -> None:
 
 
 def _deny_prompt(state: CombatState, cmd: c.DenyPrompt, emit: _Emitter) -> None:
-    prompt = _need_top_prompt(state, cmd.character, _("be denied a reaction"))
+    prompt = _need_top_prompt(state, cmd.character, _("be denied a reacción"))
     state.prompts.pop()
     author = state.declarations[prompt.declaration_id].author
-    emit(EventKind.OVERRIDE, Msg(N_("DJ denies {name}'s reaction to {author}."),
+    emit(EventKind.OVERRIDE, Msg(N_("DJ denies {name}'s reacción to {author}."),
                                  name=cmd.character, author=author),
          actor=cmd.character, targets=[author], override=True, rule="D12")
 
@@ -659,7 +659,7 @@ def _allow_prompt(state: CombatState, cmd: c.AllowPrompt, emit: _Emitter) -> Non
     _need_character(state, cmd.against)
     if not state.settings.reaccion:
         raise SombraError(N_("Reacción is off in the settings; turn it on to allow "
-                             "reactions."),
+                             "reacciones."),
                           code="allow.reaccion_off")
     if cmd.character == cmd.against:
         raise SombraError(N_("{character} cannot react to their own declaration."),
@@ -775,7 +775,7 @@ def _advance(state: CombatState, cmd: c.Advance, emit: _Emitter) -> None:
     _need_no_proposal(state, _("go on"))
     if phase is Phase.DECLARATION:
         if state.prompts:
-            raise SombraError(N_("{reactor}'s reaction prompt is still open."),
+            raise SombraError(N_("{reactor}'s reacción prompt is still open."),
                               code="advance.prompt_open",
                               params={"reactor": state.prompts[-1].reactor})
         if state.next_declarer is not None:

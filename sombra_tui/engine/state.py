@@ -124,7 +124,7 @@ class GdBreakdown(BaseModel):
         if self.substitution:
             parts.append(_("substitute {gd}").format(gd=self.substitution))
         if self.earlier_reactions:
-            parts.append(ngettext("{count} earlier reaction", "{count} earlier reactions",
+            parts.append(ngettext("{count} earlier reacción", "{count} earlier reacciones",
                                   self.earlier_reactions).format(count=self.earlier_reactions))
         if self.override:
             parts.append(f"DJ {self.override:+d}")

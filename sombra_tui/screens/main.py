@@ -285,7 +285,7 @@ class MainScreen(Screen[None]):
         declarer = self.state.current_declarer
         if declarer is None:
             if self.state.top_prompt is not None:
-                self.notify(_("First settle {name}'s reaction prompt.").format(
+                self.notify(_("First settle {name}'s reacción prompt.").format(
                     name=self.state.top_prompt.reactor),
                             severity="warning")
             else:
@@ -297,7 +297,7 @@ class MainScreen(Screen[None]):
     def action_react(self) -> None:
         prompt = self.state.top_prompt
         if prompt is None:
-            self.notify(_("No reaction prompt is open."), severity="warning")
+            self.notify(_("No reacción prompt is open."), severity="warning")
             return
         combat = self.session.combat
         self.open_dialog(ReactionDialog(self.state, prompt, self.check, combat.roll),
@@ -306,14 +306,14 @@ class MainScreen(Screen[None]):
     def action_decline(self) -> None:
         prompt = self.state.top_prompt
         if prompt is None:
-            self.notify(_("No reaction prompt is open."), severity="warning")
+            self.notify(_("No reacción prompt is open."), severity="warning")
             return
         self.run_command(c.Decline(character=prompt.reactor))
 
     def action_deny_prompt(self) -> None:
         prompt = self.state.top_prompt
         if prompt is None:
-            self.notify(_("No reaction prompt is open."), severity="warning")
+            self.notify(_("No reacción prompt is open."), severity="warning")
             return
         self.run_command(c.DenyPrompt(character=prompt.reactor))
 

@@ -32,8 +32,8 @@ def prompt_lines(state: CombatState, prompt: Prompt, *, top: bool, palette: Pale
     text = Text()
     text.append("▶ " if top else "  ", style=f"bold {palette.accent}")
     text.append(prompt.reactor, style="bold" if top else "")
-    text.append((_(" - counter-reaction to {author}: ") if prompt.kind is PromptKind.COUNTER
-                 else _(" - reaction to {author}: ")).format(author=declaration.author))
+    text.append((_(" - contrarreacción to {author}: ") if prompt.kind is PromptKind.COUNTER
+                 else _(" - reacción to {author}: ")).format(author=declaration.author))
     text.append(declaration.summary(), style="italic")
     if prompt.forced:
         text.append(" [DJ]", style=palette.warning)
@@ -79,8 +79,8 @@ def declaration_detail(state: CombatState, name: str, palette: Palette) -> Text 
     text = Text()
     text.append(_("Declaration of {name}").format(name=name), style=f"bold {palette.accent}")
     if declaration.mode is not None:
-        mode = (_("reaction: substitutes") if declaration.mode is ReactionMode.SUBSTITUTE
-                else _("reaction: combines"))
+        mode = (_("reacción: substitutes") if declaration.mode is ReactionMode.SUBSTITUTE
+                else _("reacción: combines"))
         text.append(f" ({mode})", style="dim")
     text.append(":")
     if not declaration.actions:
@@ -108,9 +108,9 @@ def next_step_hint(state: CombatState) -> str:
             author = state.declarations[top.declaration_id].author
             # The same word as the prompt's line below: a counter prompt is a
             # contrarreacción ("counter-reaction" in English), not a plain reaction.
-            hint = (_("space: {reactor}'s counter-reaction to {author} (x: no reaction)")
+            hint = (_("space: {reactor}'s contrarreacción to {author} (x: no reacción)")
                     if top.kind is PromptKind.COUNTER
-                    else _("space: {reactor} reacts to {author} (x: no reaction)"))
+                    else _("space: {reactor} reacts to {author} (x: no reacción)"))
             return hint.format(reactor=top.reactor, author=author)
         if state.current_declarer:
             return _("space: {name} declares").format(name=state.current_declarer)
@@ -174,7 +174,7 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
         if declarer:
             line.append(declarer, style=f"bold {palette.accent}")
         elif state.prompts:
-            line.append(_("(reactions first)"), style="dim")
+            line.append(_("(reacciones first)"), style="dim")
         else:
             line.append(_("everyone has declared"), style="dim")
         parts.append(line)
@@ -185,7 +185,7 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
                 names=", ".join(waiting[:MAX_WAITING]) + more), style="dim"))
         if state.prompts:
             # Before the rest: the GD breakdown must stay in sight on a small terminal.
-            parts.insert(1, Text(_("Pending reactions ({count}):").format(
+            parts.insert(1, Text(_("Pending reacciones ({count}):").format(
                 count=len(state.prompts)), style="bold"))
             for index, prompt in enumerate(reversed(state.prompts)):
                 parts.insert(2 + index, prompt_lines(state, prompt, top=index == 0,

@@ -598,12 +598,12 @@ async def test_the_counter_reaction_hint_panel_and_dialog_say_the_same_word() ->
         journal=False)
     async with app.run_test(size=SIZE) as pilot:
         text = _plain(app.main_screen.query_one(DeclarationQueue))
-        assert text.startswith("space: Bruno's counter-reaction to Ana (x: no reaction)")
-        assert "Bruno - counter-reaction to Ana" in text
+        assert text.startswith("space: Bruno's contrarreacción to Ana (x: no reacción)")
+        assert "Bruno - contrarreacción to Ana" in text
         assert "reacts" not in text
         await pilot.press("r")
         title = str(app.screen.query_one("#dialog-title", Static).content)
-        assert title == "Bruno: counter-reaction to Ana"
+        assert title == "Bruno: contrarreacción to Ana"
 
 
 async def test_after_a_resolution_the_cursor_stays_on_the_row_the_dj_chose() -> None:

@@ -80,7 +80,7 @@ def test_help_lists_every_binding_with_its_description() -> None:
     text = help_text()
     for key in keys.KEYS:
         assert f"| {keys.keys_in_force(key.id, {})} | {key.help} |" in text
-    assert "## Declarations and reactions (D)" in text  # the rules summary follows
+    assert "## Declarations and reacciones (D)" in text  # the rules summary follows
 
 
 def test_palette_commands_are_the_registry_s() -> None:

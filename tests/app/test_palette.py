@@ -22,7 +22,7 @@ async def test_palette_lists_the_commands_of_the_phase_and_runs_them() -> None:
         await pilot.pause()
         assert app.session.combat.state.phase is Phase.DECLARATION
         titles = {command.title for command in app.get_system_commands(app.main_screen)}
-        assert {"Declare", "React", "Decline the reaction"} <= titles
+        assert {"Declare", "React", "Decline the reacción"} <= titles
         undo = next(c for c in app.get_system_commands(app.main_screen) if c.title == "Undo")
         await undo.callback()
         await pilot.pause()

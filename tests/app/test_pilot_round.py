@@ -174,7 +174,7 @@ async def test_worked_example_played_by_keyboard_d4_to_d11() -> None:
         before = len(combat.commands)
         count = len(combat.log)
         shown = await react(pilot, "covers her head", "2 3 1", combine=True)
-        assert shown.endswith("GD +1 = 1 earlier reaction")
+        assert shown.endswith("GD +1 = 1 earlier reacción")
         command = combat.commands[before]
         assert isinstance(command, c.React)
         assert command.mode is ReactionMode.COMBINE and command.character == "Ana"
@@ -512,7 +512,7 @@ async def test_refused_keys_notify_and_change_nothing() -> None:
         before = snapshot(app)
         for key in ("r", "x", "z"):
             await pilot.press(key)
-            assert notifications(app)[-1] == ("warning", "No reaction prompt is open.")
+            assert notifications(app)[-1] == ("warning", "No reacción prompt is open.")
             assert_unchanged(app, before)
         await pilot.press("j")
         assert notifications(app)[-1] == ("warning", "No extended action is running.")
@@ -536,6 +536,6 @@ async def test_refused_keys_notify_and_change_nothing() -> None:
         before = snapshot(app)
         await pilot.press("d")
         await app.workers.wait_for_complete()
-        assert notifications(app)[-1] == ("warning", "First settle Ana's reaction prompt.")
+        assert notifications(app)[-1] == ("warning", "First settle Ana's reacción prompt.")
         assert app.screen is app.main_screen
         assert_unchanged(app, before)

@@ -117,8 +117,12 @@ def unmarked(app: SombraApp) -> list[str]:
     text = screen_text(app)
     return sorted({word for word in WORD.findall(text) if PLAIN.search(word)
                    and word not in ALLOWED_WORDS and word not in typed
-                   # a typed word cut at a panel's edge
-                   and not (len(word) >= 3 and any(word in each for each in typed))})
+                   # a typed word cut at a panel's edge (or by a dialog over it): any
+                   # piece of 3 letters or more, or its first or last 2 letters
+                   and not (len(word) >= 3 and any(word in each for each in typed))
+                   and not (len(word) == 2 and any(each.startswith(word)
+                                                   or each.endswith(word)
+                                                   for each in typed))})
 
 
 Driver = Callable[[Pilot[Any]], Awaitable[None]]

@@ -777,7 +777,7 @@ def test_d12_reaction_needs_exactly_one_of_dice_or_acceptance() -> None:
                    match="needs an Alerta TA")
     assert_refused(combat, React(character="Ana", mode=SUB, actions=[act("dives")],
                                  dice=dice(1, 2, 3), accept_without_roll=True),
-                   match="or accept the reaction without a roll")
+                   match="or accept the reacción without a roll")
 
 
 def test_d12_every_override_is_logged_with_override_flag() -> None:

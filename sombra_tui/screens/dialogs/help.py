@@ -16,21 +16,21 @@ from sombra_tui.screens.dialogs.base import Dialog
 #: first, from sombra_tui/keys.py.
 HELP_SECTIONS: tuple[str, ...] = (
     N_("""\
-## Declarations and reactions (D)
+## Declarations and reacciones (D)
 
 - Characters declare from the **lowest** initiative up (I3): higher
   initiative decides knowing what the others do (D1).
 - A declaration marks who it **directly affects** (D2). Inaction affects nobody.
 - Each affected character who has **already declared** (lower initiative),
   can act and has not failed an Alerta this round may **react** (D4).
-- The reaction needs an **Alerta TA** (D6) at
-  **GD = base + 1 if it substitutes + 1 per earlier reaction this round**.
+- The reacción needs an **Alerta TA** (D6) at
+  **GD = base + 1 if it substitutes + 1 per earlier reacción this round**.
   Combining with the earlier declaration adds nothing.
 - Failing it changes nothing and **locks** the character for the round (D7).
 - A success replaces the declaration; prompts answering a substituted
   declaration are withdrawn (D8).
 - **Contrarreacción** (D9): the one reacted to may answer. Substituting adds
-  **no** grade; earlier reactions still add one each. Chains have no limit (D10);
+  **no** grade; earlier reacciones still add one each. Chains have no limit (D10);
   prompts are settled depth first (D11).
 """),
     N_("""\

@@ -56,7 +56,7 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
         self.table = state.table_rolls(prompt.reactor)
 
     def compose(self) -> ComposeResult:
-        title = (_("{character}: counter-reaction to {author}")
+        title = (_("{character}: contrarreacción to {author}")
                  if self.prompt.kind is PromptKind.COUNTER
                  else _("{character} may react to {author}"))
         with Vertical(id="dialog"):
@@ -74,7 +74,7 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
                 if self.table:
                     yield from self._dice_row()
                 with Horizontal(classes="row"):
-                    yield Field(_("Reaction"), FormSelect(
+                    yield Field(_("Reacción"), FormSelect(
                         [(_("Substitute"), ReactionMode.SUBSTITUTE),
                          (_("Combine"), ReactionMode.COMBINE)],
                         value=ReactionMode.SUBSTITUTE, allow_blank=False, id="mode"),
@@ -84,8 +84,8 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
                     yield Field(_("DJ grades"), TextInput("0", id="extra", type="integer"),
                                 field_id="extra")
                 yield ActionForm(self.character, self.others, prefix="a0",
-                                 title=_("The reaction (it opposes the declared action)"))
-                yield Field(_("Directly affected by the reaction"),
+                                 title=_("The reacción (it opposes the declared action)"))
+                yield Field(_("Directly affected by the reacción"),
                             PickList(*[(n, n) for n in self.others], id="affected"),
                             field_id="affected", hint=_("space toggles"))
                 if not self.table:

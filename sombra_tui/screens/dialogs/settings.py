@@ -98,7 +98,7 @@ class SettingsDialog(Dialog[list[Command]]):
     def _fields(self) -> ComposeResult:
         s = self.settings
         yield Field(_("Encounter name"), TextInput(self.name_, id="name"), field_id="name")
-        yield FormCheckbox(_("Reacción: prompt reactions during declarations"),
+        yield FormCheckbox(_("Reacción: prompt reacciones during declarations"),
                            s.reaccion, id="reaccion")
         yield FormCheckbox(_("Niveles de calidad: alto / medio / bajo"),
                            s.niveles_de_calidad, id="niveles")
