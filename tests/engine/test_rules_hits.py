@@ -26,6 +26,7 @@ from sombra_tui.engine.commands import (
     ConfirmProposal,
     DeclineHit,
     DeclineProposal,
+    FreeTA,
     Heal,
     HealKind,
     ManualHit,
@@ -280,6 +281,31 @@ def test_h10_a_left_arm_action_does_not_carry_the_right_arm_wound() -> None:
     events = combat.execute(Resolve(character="Ana", dice=dice(1, 1, 1)))
     [ta] = events_of(events, EventKind.TA)
     assert ta.ta is not None and ta.ta.gd == 0 and ta.gd is None
+
+
+def test_h10_the_djs_free_ta_carries_the_wound_grades_of_its_scope() -> None:
+    """A free TA (T2) is a later TA too: physical with the main arm unless the DJ says."""
+    combat = fighters()
+    combat.execute(ManualHit(character="Ana", location=Location.BRAZO_DERECHO, damage=6))
+    events = combat.execute(FreeTA(character="Ana", target=30, dice=dice(1, 1, 1)))
+    [ta] = events_of(events, EventKind.TA)
+    assert ta.ta is not None and ta.ta.gd == 1  # right (main) arm, leve wound
+    assert ta.gd is not None and [g.name for g in ta.gd.grades] == ["right arm"]
+    assert "right arm" in ta.plain()
+    # With the left arm it does not carry the right arm's wound; not physical, nothing.
+    for scope in (ActionScope(arms=frozenset({BodySide.LEFT})), ActionScope(physical=False)):
+        events = combat.execute(FreeTA(character="Ana", target=30, dice=dice(1, 1, 1),
+                                       scope=scope))
+        [ta] = events_of(events, EventKind.TA)
+        assert ta.ta is not None and ta.ta.gd == 0 and ta.gd is None
+    # A condition on every TA applies whatever the scope (C1), added to the DJ's own GD.
+    combat.execute(AddCondition(character="Ana", condition=Condition(
+        name="cegado", effects=ConditionEffects(gd=(GdEffect(scope=ScopeKind.ANY, gd=2),)))))
+    events = combat.execute(FreeTA(character="Ana", target=30, gd=1, dice=dice(1, 1, 1),
+                                   scope=ActionScope(physical=False)))
+    [ta] = events_of(events, EventKind.TA)
+    assert ta.ta is not None and ta.ta.gd == 3
+    assert ta.gd is not None and ta.gd.base == 1 and "cegado +2" in ta.gd.describe()
 
 
 def test_h11_inside_a_simultaneous_group_the_wound_waits_for_the_group() -> None:

@@ -767,8 +767,8 @@ class CharacterSheet(Dialog[None]):
         if not options:
             options.append(Option(_("No wounds or conditions."), id="none", disabled=True))
         items.add_options(options)
-        if highlighted is not None and options:
-            items.highlighted = min(highlighted, len(options) - 1)
+        if not options[0].disabled:  # the first wound or condition is chosen at once
+            items.highlighted = min(highlighted or 0, len(options) - 1)
 
     def _selected(self) -> tuple[str, int] | None:
         items = self.query_one(OptionList)
