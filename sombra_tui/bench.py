@@ -133,8 +133,9 @@ WEAPONS = (Weapon(name="pistola", damage_type="II"), Weapon(name="puños", damag
            Weapon(name="cuchillo", damage_type="I"))
 
 
-def build_encounter(characters: int, seed: int = 1) -> Encounter:
-    """`characters` combatants with varied (often tied) initiatives, Alerta and skills."""
+def build_encounter(characters: int, seed: int = 1, *, hc: bool = True) -> Encounter:
+    """`characters` combatants with varied (often tied) initiatives, Alerta and skills;
+    with `hc`, each with a weapon (sections H and C), else none (the baseline)."""
     rng = random.Random(seed)
     roster = [
         Character(name=f"{'PJ' if i % 4 == 0 else 'PNJ'} {i:03d}",
@@ -142,7 +143,8 @@ def build_encounter(characters: int, seed: int = 1) -> Encounter:
                   primaria=rng.randint(4, 20), secundaria=rng.randint(1, 9),
                   alerta=rng.randint(9, 17),
                   skills={skill: rng.randint(8, 17) for skill in SKILLS},
-                  resistencia=rng.randint(4, 8), weapons=[rng.choice(WEAPONS)])
+                  resistencia=rng.randint(4, 8),
+                  weapons=[rng.choice(WEAPONS)] if hc else [])
         for i in range(characters)
     ]
     return Encounter(name=f"Banco de pruebas ({characters})", settings=Settings(),
@@ -152,8 +154,11 @@ def build_encounter(characters: int, seed: int = 1) -> Encounter:
 class ScriptedDJ:
     """Chooses the next legal command by looking at the state, like a DJ at the table."""
 
-    def __init__(self, seed: int = 2) -> None:
+    def __init__(self, seed: int = 2, *, hc: bool = True) -> None:
         self.rng = random.Random(seed)
+        #: Sections H and C: heals, attends and conditions now and then (hits follow
+        #: from the weapons of the encounter).
+        self.hc = hc
 
     def dice(self) -> Dice:
         rng = self.rng
@@ -207,6 +212,8 @@ class ScriptedDJ:
     def _body_command(self, state: CombatState) -> c.Command | None:
         """Now and then the DJ heals, attends a wound or adds a condition (H12, C2)."""
         rng = self.rng
+        if not self.hc:
+            return None
         roll = rng.random()
         if roll > 0.06:
             return None
@@ -307,9 +314,10 @@ class ScriptedDJ:
                          extra_gd=rng.choice((0, 0, 0, -1, 1)))
 
 
-def build_history(encounter: Encounter, length: int, seed: int = 2) -> list[c.Command]:
+def build_history(encounter: Encounter, length: int, seed: int = 2, *,
+                  hc: bool = True) -> list[c.Command]:
     """`length` legal commands, each chosen by the scripted DJ from the live state."""
-    dj = ScriptedDJ(seed)
+    dj = ScriptedDJ(seed, hc=hc)
     combat = Combat(encounter)
     history: list[c.Command] = []
     while len(history) < length:
@@ -324,6 +332,29 @@ def build_history(encounter: Encounter, length: int, seed: int = 2) -> list[c.Co
 
 
 # --------------------------------------------------------------------------- timing helpers
+
+
+def spread(samples: Sequence[float]) -> float:
+    """The run's noise: how far the samples of one measure stray from their median
+    (half the range, as a share of the median)."""
+    middle = statistics.median(samples)
+    return (max(samples) - min(samples)) / 2 / middle if middle else 0.0
+
+
+def add_ratio(report: Report, key: str, what: str, with_hc: Sequence[float],
+              without: Sequence[float], noise: float | None = None) -> None:
+    """Issue 14: `what` with sections H and C against the same without them, measured
+    taking turns in this run, next to the run's noise (by default the spread of the
+    repeats of each measure)."""
+    report.add(Row(f"{key}_plain_ms", f"{what} without sections H and C (no weapons, "
+                   "wounds or conditions; the baseline)", median_ms(without),
+                   "ms CPU" if key == "command_to_screen" else "ms"))
+    ratio = statistics.median(with_hc) / statistics.median(without)
+    if noise is None:
+        noise = max(spread(with_hc), spread(without))
+    report.add(Row(f"{key}_hc_ratio", f"{what}: with H and C / without (noise of this run "
+                   f"+/-{noise:.0%})", ratio, "x", target=f"<= 1 + noise ({1 + noise:.2f}x)",
+                   met=ratio <= 1 + noise))
 
 
 def median_ms(samples: Sequence[float]) -> float:
@@ -350,15 +381,24 @@ def private_dirs() -> Iterator[Path]:
 
 
 def bench_engine(report: Report, sizes: Sizes, encounter: Encounter,
-                 history: list[c.Command], progress: Callable[[str], None]) -> Combat:
+                 history: list[c.Command], progress: Callable[[str], None],
+                 plain: tuple[Encounter, list[c.Command]] | None = None) -> Combat:
+    """Replay, undo and redo. With `plain` (the same sizes without sections H and C),
+    its replay takes turns with this one, and the ratio is reported (issue 14)."""
     n = len(history)
-    progress(f"replaying {n:,} commands x{sizes.replay_repeats}")
+    progress(f"replaying {n:,} commands x{sizes.replay_repeats}"
+             + (" (and the baseline without H and C)" if plain else ""))
     combat: Combat | None = None
     samples = []
+    baseline = []
     for _repeat in range(sizes.replay_repeats):
         start = time.perf_counter()
         combat = Combat(encounter, history)
         samples.append(time.perf_counter() - start)
+        if plain is not None:
+            start = time.perf_counter()
+            Combat(*plain)
+            baseline.append(time.perf_counter() - start)
     assert combat is not None
     replay = median_ms(samples)
     events = len(combat.log)
@@ -366,6 +406,8 @@ def bench_engine(report: Report, sizes: Sizes, encounter: Encounter,
                    f"{combat.state.round} rounds, {events:,} events)", replay, "ms",
                    target="< 1000 ms", met=replay < 1000))
     report.add(Row("replay_rate", "replay rate", n / (replay / 1000), "commands/s"))
+    if baseline:
+        add_ratio(report, "replay", "replay", samples, baseline)
 
     # The sweeps at each length take turns, so that every length sees the same moments
     # of this shared machine (it speeds up and slows down from one second to the next).
@@ -492,7 +534,8 @@ def _forget_journals() -> None:
 
 
 async def _bench_app(report: Report, sizes: Sizes, combat: Combat,
-                     extra: list[c.Command], progress: Callable[[str], None]) -> None:
+                     extra: list[c.Command], progress: Callable[[str], None],
+                     plain: tuple[Combat, list[c.Command]] | None = None) -> None:
     from textual.app import App, ComposeResult
     from textual.widgets import Static
 
@@ -555,37 +598,72 @@ async def _bench_app(report: Report, sizes: Sizes, combat: Combat,
         report.add(Row("start_ratio", "app start / bare app start", ratio, "x",
                        target="<= 1.5x", met=ratio <= 1.5))
 
-        progress(f"command to screen x{len(extra)}")
-        app = make_sombra()
+        progress(f"command to screen x{len(extra)}"
+                 + (" (taking turns with the baseline without H and C)" if plain else ""))
         samples: list[float] = []
         sync: list[float] = []
-        async with app.run_test(headless=True, size=sizes.size):
-            main = app.main_screen
-            await _wait_for(lambda: main.is_mounted and id(main) in refreshes.wall)
-            await asyncio.sleep(0.1)
-            for command in extra:
-                await asyncio.sleep(0.03)  # settled: no refresh pending
-                key = id(app.screen)
-                refreshes.done = asyncio.Event()
-                cpu = time.thread_time()
-                wall = time.perf_counter()
-                if main.run_command(command) is None:
-                    raise RuntimeError(f"bench: the app refused {command!r}")
-                sync.append(time.perf_counter() - wall)
-                await asyncio.wait_for(refreshes.done.wait(), 30)
-                await asyncio.sleep(0.03)  # any follow-up refresh (e.g. column widths)
-                samples.append(refreshes.cpu[key] - cpu)
+        baseline: list[float] = []
+        #: The median of each half, per measure: how much the same measure moved
+        #: between the two halves is this run's noise.
+        halves_of: dict[str, list[float]] = {"hc": [], "plain": []}
+        # In halves, taking turns with the baseline, so both see the same moments of
+        # this shared machine.
+        halves = 2 if plain is not None else 1
+        for half in range(halves):
+            part = extra[half * len(extra) // halves:(half + 1) * len(extra) // halves]
+            before = len(samples)
+            await _screen_samples(SombraApp(Session(combat), remember_theme=False,
+                                            cursor_blink=False),
+                                  part, sizes, refreshes, samples, sync)
+            halves_of["hc"].append(statistics.median(samples[before:]))
+            if plain is not None:
+                plain_combat, plain_extra = plain
+                part = plain_extra[half * len(plain_extra) // halves:
+                                   (half + 1) * len(plain_extra) // halves]
+                before = len(baseline)
+                await _screen_samples(SombraApp(Session(plain_combat), remember_theme=False,
+                                                cursor_blink=False),
+                                      part, sizes, refreshes, baseline, [])
+                halves_of["plain"].append(statistics.median(baseline[before:]))
         screen = median_ms(samples)
         report.add(Row("command_to_screen_ms", f"command to screen ({characters} characters, "
                        f"{len(combat.log):,}-event log)", screen, "ms CPU",
                        target="< 16 ms", met=screen < 16))
         report.add(Row("command_sync_ms", "of which run_command (engine + render_state, wall)",
                        median_ms(sync), "ms"))
+        if baseline:
+            noise = max(spread(halves_of["hc"]), spread(halves_of["plain"]))
+            add_ratio(report, "command_to_screen", "command to screen", samples, baseline,
+                      noise)
 
         progress(f"open the declaration dialog x{sizes.start_repeats}")
         opening = await _dialog_opening(sizes, combat.encounter, refreshes)
         report.add(Row("dialog_open_ms", f"open the declaration dialog ({characters} "
                        "characters), to its first screen", opening, "ms CPU"))
+
+
+async def _screen_samples(app: Any, commands: Sequence[c.Command], sizes: Sizes,
+                          refreshes: _Refreshes, samples: list[float],
+                          sync: list[float]) -> None:
+    """Run `commands` in `app` one by one, each from a settled screen to its re-render:
+    the CPU time of each goes to `samples`, run_command's wall time to `sync`."""
+    async with app.run_test(headless=True, size=sizes.size):
+        main = app.main_screen
+        await _wait_for(lambda: main.is_mounted and id(main) in refreshes.wall)
+        await asyncio.sleep(0.1)
+        for command in commands:
+            await asyncio.sleep(0.03)  # settled: no refresh pending
+            key = id(app.screen)
+            refreshes.done = asyncio.Event()
+            cpu = time.thread_time()
+            wall = time.perf_counter()
+            if main.run_command(command) is None:
+                raise RuntimeError(f"bench: the app refused {command!r}")
+            sync.append(time.perf_counter() - wall)
+            await asyncio.wait_for(refreshes.done.wait(), 30)
+            await asyncio.sleep(0.03)  # any follow-up refresh (e.g. column widths)
+            samples.append(refreshes.cpu[key] - cpu)
+    _forget_journals()
 
 
 async def _dialog_opening(sizes: Sizes, encounter: Encounter, refreshes: _Refreshes) -> float:
@@ -688,11 +766,20 @@ def run(quick: bool = False, progress: Callable[[str], None] | None = None) -> R
     encounter = build_encounter(sizes.characters)
     history = build_history(encounter, sizes.commands + sizes.screen_commands)
     history, extra = history[:sizes.commands], history[sizes.commands:]
+    # Issue 14's baseline: the same scripted DJ on the same sizes, without sections H
+    # and C (no weapons, so no hits; no heals, attends or conditions).
+    plain_encounter = build_encounter(sizes.characters, hc=False)
+    plain_history = build_history(plain_encounter, sizes.commands + sizes.screen_commands,
+                                  hc=False)
+    plain_history, plain_extra = (plain_history[:sizes.commands],
+                                  plain_history[sizes.commands:])
     speed = [timed(python_workload) for _i in range(5)]
     with private_dirs() as folder:
-        combat = bench_engine(report, sizes, encounter, history, say)
+        combat = bench_engine(report, sizes, encounter, history, say,
+                              plain=(plain_encounter, plain_history))
         bench_files(report, sizes, combat, folder, say)
-        asyncio.run(_bench_app(report, sizes, combat, extra, say))
+        asyncio.run(_bench_app(report, sizes, combat, extra, say,
+                               plain=(Combat(plain_encounter, plain_history), plain_extra)))
     speed += [timed(python_workload) for _i in range(5)]
     # The same fixed work before and after: how fast this (shared) machine was during
     # the run, to compare runs by. On the machine of README's table it varied by a

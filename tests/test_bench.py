@@ -22,7 +22,10 @@ def expected_rows() -> set[str]:
     rows = {"replay_ms", "replay_rate", "undo_ratio", "save_ms", "load_ms", "file_kib",
             "start_bare_ms", "start_empty_ms", "start_ms", "start_ratio",
             "command_to_screen_ms", "command_sync_ms", "dialog_open_ms",
-            "python_workload_ms"}
+            "python_workload_ms",
+            # issue 14: the same measures without sections H and C, taking turns
+            "replay_plain_ms", "replay_hc_ratio", "command_to_screen_plain_ms",
+            "command_to_screen_hc_ratio"}
     for length in bench.QUICK.lengths:
         rows |= {f"undo_ms_{length}", f"redo_ms_{length}"}
     return rows
@@ -73,3 +76,29 @@ def test_scripted_history_has_hits_bleeding_and_expiries() -> None:
         command.type for command in history}
     codes = {event.code for event in Combat(encounter, history).log}
     assert {"hit.applied", "wound.bled", "condition.expired"} <= codes
+
+
+def test_the_baseline_history_has_no_hits_wounds_or_conditions() -> None:
+    """Issue 14's baseline: the same scripted DJ without sections H and C."""
+    from sombra_tui.engine.history import Combat
+
+    encounter = bench.build_encounter(20, hc=False)
+    history = bench.build_history(encounter, 1500, hc=False)
+    assert all(not character.weapons for character in encounter.characters)
+    types = {command.type for command in history}
+    assert not types & {"accept_hit", "decline_hit", "add_condition", "heal", "attend_wound"}
+    combat = Combat(encounter, history)
+    assert all(not body.wounds and not body.conditions
+               for body in combat.state.bodies.values())
+    assert {"react", "resolve", "advance"} <= types
+
+
+def test_a_ratio_row_names_the_runs_noise_and_meets_within_it() -> None:
+    report = bench.Report(mode="full", targets=True, machine={}, sizes={})
+    bench.add_ratio(report, "replay", "replay", [1.05, 1.0, 1.1], [1.0, 0.95, 1.05])
+    plain, ratio = report.rows
+    assert plain.key == "replay_plain_ms" and plain.value == pytest.approx(1000)
+    assert ratio.value == pytest.approx(1.05) and "+/-5%" in ratio.label
+    assert ratio.met  # 1.05 <= 1 + 5 %
+    bench.add_ratio(report, "replay", "replay", [1.3], [1.0], noise=0.1)
+    assert report.rows[-1].met is False and "+/-10%" in report.rows[-1].label
