@@ -317,7 +317,8 @@ class SombraApp(App[None]):
     async def action_new_encounter(self) -> None:
         """An empty encounter (or one with a party), after asking about unsaved changes."""
         if self.session.dirty and not await self._settle_unsaved(
-                "starting a new encounter"):
+                _("The encounter has unsaved changes. Save them before starting a new "
+                  "encounter?")):
             return
         folder = self.session.path.parent if self.session.path else self.default_folder()
         encounter = await self.push_screen_wait(NewEncounterDialog(folder))

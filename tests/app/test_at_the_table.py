@@ -61,6 +61,7 @@ from tests.app.conftest import (
     send_keys,
     session_after,
     snapshot,
+    text_of,
     type_text,
 )
 
@@ -112,6 +113,8 @@ async def test_ctrl_n_asks_about_unsaved_changes_then_starts_an_empty_encounter(
         await pilot.press("ctrl+n")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceDialog)  # save / discard / cancel
+        assert text_of(app, "#question") == ("The encounter has unsaved changes. Save them "
+                                             "before starting a new encounter?")
         await pilot.press("escape")
         await pilot.pause()
         assert on_main_screen(app) and len(app.session.combat.state.characters) == 6

@@ -161,6 +161,7 @@ SCREENS: dict[str, Driver] = {
     "open": dialog(shots.settle, "ctrl+o", FileDialog),
     "remove": dialog(shots.settle, "delete", ConfirmDialog),
     "quit_unsaved": dialog(after_a_change, "q", ChoiceDialog),
+    "new_unsaved": dialog(after_a_change, "ctrl+n", ChoiceDialog),
     "free_ta": dialog(shots.start, "f", FreeTADialog),
 }
 
