@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from sombra_tui.engine.conditions import ActionScope, BodySide
 from sombra_tui.engine.dice import DEFAULT_POINTS_PER_GD
 from sombra_tui.engine.errors import invalid
-from sombra_tui.engine.i18n import N_, Msg
+from sombra_tui.engine.i18n import N_, Msg, _
 from sombra_tui.engine.wounds import (
     MAX_POINTS,
     MAX_PROTECTION,
@@ -140,15 +140,19 @@ class Character(BaseModel):
     def _check_protection(cls, value: dict[Location, int]) -> dict[Location, int]:
         for location, points in value.items():
             if not 0 <= points <= MAX_PROTECTION:
-                raise ValueError(f"protection of the {location.label} must be from 0 to "
-                                 f"{MAX_PROTECTION}, not {points}")
+                raise invalid("model.protection_range", N_("protection of the {location} must "
+                                                           "be from 0 to {max}, not {points}"),
+                              location=_(location.label), max=MAX_PROTECTION, points=points)
         return value
 
     @model_validator(mode="after")
     def _default_weapon_exists(self) -> Self:
         if self.default_weapon and self.default_weapon >= len(self.weapons):
-            raise ValueError(f"the default weapon is number {self.default_weapon + 1}, but "
-                             f"{self.name} has {len(self.weapons)} weapons")
+            raise invalid("model.default_weapon_missing", N_("the default weapon is number "
+                                                             "{number}, but {name} has {count} "
+                                                             "weapons"),
+                          number=self.default_weapon + 1, name=self.name,
+                          count=len(self.weapons))
         return self
 
     @property

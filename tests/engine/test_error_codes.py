@@ -123,3 +123,27 @@ def test_an_undecided_tie_points_at_the_tie_winner_field() -> None:
             OpposedRoll(character="Bruno", dice=same, target=12, gd=0)]))
     assert (info.value.code, info.value.field) == ("opposed.tie", "tie_winner")
     assert info.value.params == {"winners": "Ana and Bruno"}
+
+
+@pytest.mark.parametrize(("fields", "code", "expected"), [
+    ({"protection": {"pecho": 100}}, "model.protection_range",
+     "la protección de pecho debe estar entre 0 y 99, no 100"),
+    ({"default_weapon": 2, "weapons": [{"name": "porra", "damage_type": "0"}]},
+     "model.default_weapon_missing", "el arma habitual es la número 3, pero Ana tiene 1 armas"),
+])
+def test_section_h_sheet_refusals_have_codes_and_speak_the_djs_language(
+        fields: dict[str, object], code: str, expected: str, request: pytest.FixtureRequest
+) -> None:
+    """H1/H5: a sheet's protection and default weapon are refused by type, in Spanish."""
+    request.getfixturevalue("spanish")
+    from pydantic import ValidationError
+
+    from sombra_tui.engine.errors import problem_message
+    from sombra_tui.engine.model import Character
+
+    with pytest.raises(ValidationError) as caught:
+        Character.model_validate({"name": "Ana", "primaria": 8, "secundaria": 3,
+                                  "alerta": 14, **fields})
+    [problem] = caught.value.errors()
+    assert problem["type"] == code
+    assert problem_message(problem) == expected
