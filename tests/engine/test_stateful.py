@@ -107,6 +107,8 @@ from sombra_tui.engine.commands import (
 )
 from sombra_tui.engine.conditions import (
     BUILTIN_NAMES,
+    ActionScope,
+    active,
     builtin,
     preventing_reaction,
 )
@@ -733,7 +735,18 @@ class CombatMachine(RuleBasedStateMachine):
         ta = event.ta
         assert ta is not None and ta.target == command.target, "T2: free TA target"
         points = self.state.settings.points_per_gd
-        assert ta.total == command.dice.sum + points * command.gd + command.modifier  # T2
+        # H10/C1: a free TA with no scope is physical with the main arm; the wounds' and the
+        # active conditions' grades of that scope add to the DJ's GD.
+        character = self.state.character(name)
+        assert character is not None
+        scope = ActionScope.default(character.main_arm)
+        body = self.state.body(name)
+        grades = sum(effect.gd for wound in body.wounds for effect in wound.gd
+                     if effect.matches(scope))
+        grades += sum(effect.gd for condition in active(body.conditions, self.state.round)
+                      for effect in condition.effects.gd if effect.matches(scope))
+        assert ta.total == (command.dice.sum + points * (command.gd + grades)
+                            + command.modifier)  # T2, H10
         assert self.state.steps == steps
 
     def adjust_extended(self, data: Any) -> None:
