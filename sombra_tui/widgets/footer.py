@@ -13,20 +13,21 @@ from textual.widgets._footer import FooterKey
 
 from sombra_tui.engine.i18n import N_, _
 
-#: The keys a narrow footer (80 columns) keeps: the next step, undo, save, help, quit and
-#: the command palette.
+#: The bindings a narrow footer (80 columns) keeps, by action (so a rebound key stays):
+#: the next step, undo, save, help, quit and the command palette.
 #: The phase's own keys (d, r, x, t, y) go: space does each of them in turn, and the
 #: help lists them.
-NARROW_KEYS = frozenset({"space", "u", "ctrl+s", "question_mark", "q", "ctrl+p"})
+NARROW_ACTIONS = frozenset({"next_step", "undo", "save", "help", "quit", "command_palette"})
 
 
 class TranslatedFooter(Footer):
-    #: Only NARROW_KEYS are shown (set on a narrow terminal; recompose to apply).
+    #: Only NARROW_ACTIONS are shown (set on a narrow terminal; recompose to apply).
     narrow = False
 
     def compose(self) -> ComposeResult:
         for widget in super().compose():
-            if self.narrow and isinstance(widget, FooterKey) and widget.key not in NARROW_KEYS:
+            if self.narrow and isinstance(widget, FooterKey) and \
+                    widget.action.rpartition(".")[2] not in NARROW_ACTIONS:
                 continue
             if isinstance(widget, FooterKey):
                 widget.description = _(widget.description) if widget.description else ""

@@ -208,3 +208,18 @@ def test_a_bad_rebinding_is_reported_in_spanish(spanish: str) -> None:
     [problem] = keys.resolve_keymap({"declare": "r"}, "prefs.json").problems
     assert problem == ("Teclas en prefs.json: 'declare', 'react' compartirían r en la "
                        "pantalla principal; se mantiene la tecla por defecto (declare d).")
+
+
+async def test_the_narrow_footer_keeps_its_bindings_when_they_are_rebound(
+        app_dirs: Dirs) -> None:
+    """At 80x24 the footer keeps the next step, undo, save, help, quit and the palette by
+    binding, not by key: rebound, they stay, under their new keys."""
+    write_keys(app_dirs, {"next_step": "n", "undo": "backspace", "help": "F1"})
+    app = make_app(journal=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = {key.action.rpartition(".")[2]: key.key_display
+                  for key in app.screen.query(FooterKey)}
+        assert {"next_step", "undo", "save", "help", "quit", "command_palette"} <= set(footer)
+        assert footer["next_step"] == "n" and footer["help"] == "f1"
+        assert "backspace" in footer["undo"] or footer["undo"] == "⌫"
