@@ -550,10 +550,10 @@ class CombatMachine(RuleBasedStateMachine):
                                                 label="lethal")))
 
     def natural_step(self, data: Any) -> None:
-        if self.state.phase is Phase.SETUP:  # undone back to the start
-            self.execute(self.combat.start_command())
-        elif self.has_proposal():
+        if self.has_proposal():  # H1/H7: settled first, in set-up too (a hit by hand)
             self.settle_proposal(data)
+        elif self.state.phase is Phase.SETUP:  # undone back to the start
+            self.execute(self.combat.start_command())
         elif self.has_prompt():
             self.do_answer(data)
         elif self.can_declare():
