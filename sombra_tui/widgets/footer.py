@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
+from sombra_tui.engine import i18n
 from sombra_tui.engine.i18n import N_, _
 
 #: The bindings a narrow footer (80 columns) keeps, by action (so a rebound key stays):
@@ -23,6 +24,26 @@ NARROW_ACTIONS = frozenset({"next_step", "undo", "save", "help", "quit", "comman
 class TranslatedFooter(Footer):
     #: Only NARROW_ACTIONS are shown (set on a narrow terminal; recompose to apply).
     narrow = False
+    #: What the keys on show were built from. Textual rebuilds the footer's keys each
+    #: time the screen's bindings are refreshed (after every command, every dialog
+    #: closed), some forty widgets each time; the same keys again need no new widgets.
+    _built_from: tuple[object, ...] | None = None
+
+    def _what_it_shows(self) -> tuple[object, ...]:
+        bindings = tuple(
+            (binding.key, self.app.get_key_display(binding), binding.description,
+             binding.action, binding.show, id(binding.group), enabled, tooltip)
+            for (_node, binding, enabled, tooltip) in self.screen.active_bindings.values())
+        return (self.narrow, i18n.language(), self._bindings_ready,
+                self.show_command_palette, bindings)
+
+    async def recompose(self) -> None:
+        if self.is_attached:
+            shows = self._what_it_shows()
+            if shows == self._built_from:
+                return
+            self._built_from = shows
+        await super().recompose()
 
     def compose(self) -> ComposeResult:
         for widget in super().compose():
