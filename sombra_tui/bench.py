@@ -636,10 +636,13 @@ async def _bench_app(report: Report, sizes: Sizes, combat: Combat,
             add_ratio(report, "command_to_screen", "command to screen", samples, baseline,
                       noise)
 
-        progress(f"open the declaration dialog x{sizes.start_repeats}")
-        opening = await _dialog_opening(sizes, combat.encounter, refreshes)
-        report.add(Row("dialog_open_ms", f"open the declaration dialog ({characters} "
-                       "characters), to its first screen", opening, "ms CPU"))
+        progress(f"open the declaration dialog x{sizes.start_repeats + 1}")
+        first, again = await _dialog_opening(sizes, combat.encounter, refreshes)
+        report.add(Row("dialog_first_open_ms", f"open the declaration dialog ({characters} "
+                       "characters) the first time, built, to its first screen", first,
+                       "ms CPU"))
+        report.add(Row("dialog_open_ms", "open it again (refilled, as for the next declarer), "
+                       "to its first screen", again, "ms CPU"))
 
 
 async def _screen_samples(app: Any, commands: Sequence[c.Command], sizes: Sizes,
@@ -666,9 +669,13 @@ async def _screen_samples(app: Any, commands: Sequence[c.Command], sizes: Sizes,
     _forget_journals()
 
 
-async def _dialog_opening(sizes: Sizes, encounter: Encounter, refreshes: _Refreshes) -> float:
-    """CPU time from asking for the declaration dialog to its first full screen: the
-    wait the DJ has on every declaration. (The issue sets no target for it.)"""
+async def _dialog_opening(sizes: Sizes, encounter: Encounter,
+                          refreshes: _Refreshes) -> tuple[float, float]:
+    """CPU time from the DJ's key for the declaration dialog to its first full screen:
+    the wait the DJ has on every declaration. The first opening builds the dialog;
+    the next ones show it again, refilled (DialogShelf). Each opening waits for the
+    dialog to settle before it is closed, as the DJ's typing does. (The issue sets no
+    number: "within one frame or so".) Returns (first opening, median of the others)."""
     from sombra_tui.app import SombraApp
     from sombra_tui.screens.dialogs import DeclarationEditor
     from sombra_tui.session import Session
@@ -680,21 +687,20 @@ async def _dialog_opening(sizes: Sizes, encounter: Encounter, refreshes: _Refres
     async with app.run_test(headless=True, size=sizes.size):
         main = app.main_screen
         await _wait_for(lambda: main.is_mounted and id(main) in refreshes.wall)
-        declarer = combat.state.current_declarer
-        assert declarer is not None
-        for _i in range(sizes.start_repeats + 1):  # the first one warms the caches
-            await asyncio.sleep(0.05)
-            dialog = DeclarationEditor(combat.state, declarer, main.check)
-            key = id(dialog)
-            refreshes.watch = lambda screen, dialog=dialog: screen is dialog
+        for _i in range(sizes.start_repeats + 1):
+            await asyncio.sleep(0.2)  # the main screen settled
+            refreshes.first.clear()
+            refreshes.first_cpu.clear()
+            refreshes.watch = lambda screen: isinstance(screen, DeclarationEditor)
             cpu = time.thread_time()
-            app.push_screen(dialog)
-            await _wait_for(lambda key=key: key in refreshes.first_cpu)  # type: ignore[misc]
-            samples.append(refreshes.first_cpu[key] - cpu)
-            app.pop_screen()
+            main.action_declare()  # as the DJ's key does
+            await _wait_for(lambda: bool(refreshes.first_cpu))
+            samples.append(next(iter(refreshes.first_cpu.values())) - cpu)
+            await asyncio.sleep(0.2)  # the dialog settled, as while the DJ types
+            app.screen.dismiss(None)
     refreshes.watch = None
     _forget_journals()
-    return median_ms(samples[1:])
+    return samples[0] * 1000, median_ms(samples[1:])
 
 
 # --------------------------------------------------------------------------- report

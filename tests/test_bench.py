@@ -22,6 +22,7 @@ def expected_rows() -> set[str]:
     rows = {"replay_ms", "replay_rate", "undo_ratio", "save_ms", "load_ms", "file_kib",
             "start_bare_ms", "start_empty_ms", "start_ms", "start_ratio",
             "command_to_screen_ms", "command_sync_ms", "dialog_open_ms",
+            "dialog_first_open_ms",
             "python_workload_ms",
             # issue 14: the same measures without sections H and C, taking turns
             "replay_plain_ms", "replay_hc_ratio", "command_to_screen_plain_ms",

@@ -45,6 +45,7 @@ from sombra_tui.screens.dialogs import (
 )
 from sombra_tui.screens.dialogs.base import Dialog
 from sombra_tui.screens.dialogs.opposed import comparisons
+from sombra_tui.screens.dialogs.shelf import DialogShelf
 from sombra_tui.screens.dialogs.wounds import (
     CharacterSheet,
     HitDialog,
@@ -103,6 +104,14 @@ class MainScreen(Screen[None]):
         #: The encounter shown; the app replaces it (open, recover) and re-renders.
         self.session = session
         self._enabled: tuple[bool | None, ...] = ()
+        self._shelf: DialogShelf | None = None
+
+    @property
+    def shelf(self) -> DialogShelf:
+        """The dialogs shown again rather than built again (they open in about a frame)."""
+        if self._shelf is None:
+            self._shelf = DialogShelf(self.app)
+        return self._shelf
 
     @property
     def state(self) -> CombatState:
@@ -291,8 +300,10 @@ class MainScreen(Screen[None]):
             else:
                 self.notify(_("Everyone has declared: space resolves the round."))
             return
-        self.open_dialog(DeclarationEditor(self.state, declarer, self.check),
-                         self.run_command)
+        state, check = self.state, self.check
+        self.open_dialog(self.shelf.take(
+            "declaration", lambda: DeclarationEditor(state, declarer, check),
+            lambda dialog: dialog.refill(state, declarer, check)), self.run_command)
 
     def action_react(self) -> None:
         prompt = self.state.top_prompt

@@ -33,6 +33,8 @@ from sombra_tui.screens.dialogs.base import (
     PickList,
     TextInput,
     parse_int,
+    refill_picks,
+    refill_select,
     validation_message,
 )
 
@@ -110,12 +112,11 @@ class ActionForm(Vertical):
         yield Field(_("Aimed at (pre-fills affected)"),
                     PickList(*[(name, name) for name in self.others], id=p("targets")),
                     field_id=p("targets"), hint=_("space toggles"))
-        weapons = [(f"{w.name} (tipo {w.damage_type})", str(i))
-                   for i, w in enumerate(self.character.weapons)]
         with Horizontal(classes="row"):
             yield Field(_("Weapon (an attack, with targets)"), FormSelect(
-                [(_("No weapon"), NO_WEAPON), *weapons],
-                value=str(self.character.default_weapon) if weapons else NO_WEAPON,
+                self._weapon_options(),
+                value=(str(self.character.default_weapon) if self.character.weapons
+                       else NO_WEAPON),
                 allow_blank=False, id=p("weapon")), field_id=p("weapon"))
             yield Field(_("Uses"), FormSelect(scope_options(self.character.main_arm),
                                               value="default", allow_blank=False,
@@ -132,6 +133,11 @@ class ActionForm(Vertical):
                 value=NO_OPPOSITION, allow_blank=False, id=p("opposition")),
                 field_id=p("opposition"))
         yield Vertical(classes="opposition")
+
+    def _weapon_options(self) -> list[tuple[str, str]]:
+        return [(_("No weapon"), NO_WEAPON),
+                *((f"{w.name} (tipo {w.damage_type})", str(i))
+                  for i, w in enumerate(self.character.weapons))]
 
     def _extended_fields(self) -> list[Widget]:
         p = self.fid
@@ -171,7 +177,48 @@ class ActionForm(Vertical):
                 classes="row"),
         ]
 
+    #: Take the focus once built (an action added to an open dialog).
+    focus_when_mounted = False
+
     def on_mount(self) -> None:
+        self._sync_visibility()
+        if self.focus_when_mounted:
+            self.focus_first()
+
+    def can_refill(self) -> bool:
+        """Whether `refill` can make this form as new: not once the DJ opened its
+        extended or opposition fields (a new form is built then, as it costs the same)."""
+        return not any(self.query_one(f".{name}", Vertical).children
+                       for name in ("extended", "opposition"))
+
+    def refill(self, character: Character, others: list[str]) -> None:
+        """Make this form what a new one for `character` would be (a dialog shown again:
+        issue 13). Call it inside `prevent` of the change messages: nothing here is the
+        DJ's edit."""
+        assert self.can_refill()
+        p = self.fid
+        self.character = character
+        self.others = others
+        self._auto_target = ""
+        skills = list(character.skills)
+        kind = self.query_one(f"#{p('kind')}", Select)
+        kind.value = self.initial_kind
+        for name, value in (("gd", "0"), ("description", ""), ("skill", ""), ("target", "")):
+            field = self.query_one(f"#{p(name)}", Input)
+            field.value = value
+            field.cursor_position = len(value)
+        skill = self.query_one(f"#{p('skill')}", Input)
+        skill.suggester = SuggestFromList(skills, case_sensitive=False)
+        skill.placeholder = ", ".join(skills[:3])
+        self.query_one(f"#field-{p('gd')}", Field).set_hint(gd_name(0))
+        refill_picks(self.query_one(f"#{p('targets')}", SelectionList), others)
+        refill_select(self.query_one(f"#{p('weapon')}", Select), self._weapon_options(),
+                      str(character.default_weapon) if character.weapons else NO_WEAPON)
+        refill_select(self.query_one(f"#{p('scope')}", Select),
+                      scope_options(character.main_arm), "default")
+        self.query_one(f"#{p('opposition')}", Select).value = NO_OPPOSITION
+        for select in self.query(Select):
+            select.expanded = False
         self._sync_visibility()
 
     def on_select_changed(self, event: Select.Changed) -> None:
@@ -204,10 +251,11 @@ class ActionForm(Vertical):
                 label = "?"
             self.query_one(f"#field-{self.fid('gd')}", Field).set_hint(label)
 
-    def focus_first(self) -> None:
+    def focus_first(self, *, scroll_visible: bool = True) -> None:
         # At once (not deferred like Widget.focus): keys typed while the dialog opens
         # wait for the first field to have the focus (Dialog).
-        self.screen.set_focus(self.query_one(f"#{self.fid('description')}", Input))
+        self.screen.set_focus(self.query_one(f"#{self.fid('description')}", Input),
+                              scroll_visible=scroll_visible)
 
     def targets(self) -> list[str]:
         return list(self.query_one(f"#{self.fid('targets')}", SelectionList).selected)

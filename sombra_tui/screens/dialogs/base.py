@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 from rich.segment import Segment
 from textual import events, on
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.await_complete import AwaitComplete
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.strip import Strip
 from textual.style import Style
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
-from textual.widgets._select import SelectType
+from textual.widgets._select import SelectCurrent, SelectOverlay, SelectType
 from textual.widgets.option_list import OptionDoesNotExist
 
 from sombra_tui import keys
@@ -28,7 +30,15 @@ ResultT = TypeVar("ResultT")
 
 
 class TextInput(Input):
-    """An Input whose cursor stops blinking when the app asks (stable screenshots)."""
+    """An Input whose cursor stops blinking when the app asks (stable screenshots).
+
+    Empty is valid: the form says what an empty field means (a default, or an error
+    naming it when the DJ submits). Textual's own check would paint an empty number
+    field red as soon as the DJ tabbed through it.
+    """
+
+    def __init__(self, *args: Any, valid_empty: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, valid_empty=valid_empty, **kwargs)
 
     def on_mount(self) -> None:
         if not getattr(self.app, "cursor_blink", True):
@@ -76,6 +86,26 @@ class PickList(ConfirmsDialog, SelectionList[str]):
         if len(segments) > 1 and segments[1].text == "X":
             segments[1] = Segment(UNTICKED, segments[1].style)
         return Strip(segments, strip.cell_length)
+
+
+def refill_picks(picks: SelectionList[str], names: list[str]) -> None:
+    """Give a pick list the options `names`, none ticked (a dialog shown again)."""
+    picks.clear_options()
+    picks.add_options([(name, name) for name in names])
+    picks.highlighted = 0 if names else None
+    picks.scroll_home(animate=False)
+
+
+def refill_select(select: Select[SelectType], options: list[tuple[str, SelectType]],
+                  value: SelectType) -> None:
+    """Give a select new options and the value `value` (a dialog shown again)."""
+    select.set_options(options)
+    select.value = value
+    # Textual redraws the shown choice only when the value changes: the same value
+    # worded anew (another character's main arm) must show its new wording.
+    index = next(i for i, (_prompt, option) in enumerate(options) if option == value)
+    select.query_one(SelectCurrent).update(options[index][0])
+    select.query_one(SelectOverlay).highlighted = index
 
 
 class FormSelect(Select[SelectType]):
@@ -250,6 +280,8 @@ class Dialog(ModalScreen[ResultT]):
         #: Keys that came before any field had the focus (the dialog still opening).
         self._early_keys: list[events.Key] = []
         self._opened = False
+        #: Shown again after a refill (DialogShelf): its styles are already in force.
+        self._styled = False
 
     def _forward_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded \
@@ -283,10 +315,43 @@ class Dialog(ModalScreen[ResultT]):
         self.call_after_refresh(self._finish_opening)
 
     def on_resize(self, event: events.Resize) -> None:
-        narrow = event.size.width < self.NARROW_BELOW
+        self._fit_width(event.size.width)
+
+    def _fit_width(self, width: int) -> None:
+        narrow = width < self.NARROW_BELOW
         self.set_class(narrow, "-narrow")
         for button in self.query(Button):
             button.compact = narrow
+
+    # ---- shown again (DialogShelf) ----------------------------------------------------
+
+    #: Whether `refill` is written for this dialog (DialogShelf keeps only those).
+    REUSABLE = False
+
+    def prepare_refill(self) -> None:
+        """Before a subclass's refill: the dialog as it opens, no error, no open list.
+        Call the refill inside `quietly()`, so that nothing it sets counts as the DJ's."""
+        self.clear_errors()
+        for select in self.query(Select):
+            select.expanded = False
+        for scroll in self.query(VerticalScroll):
+            scroll.scroll_home(animate=False)
+        self._early_keys = []
+        self._opened = True  # the refill gives a field the focus at once
+        self._styled = True
+        self._fit_width(self.app.size.width)
+
+    def quietly(self) -> contextlib.AbstractContextManager[None]:
+        """No change message while refilling: they would read as the DJ's own edits."""
+        return self.prevent(Input.Changed, Select.Changed, SelectionList.SelectedChanged,
+                            SelectionList.SelectionToggled, Checkbox.Changed)
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Runs before Screen's own handler (Textual calls a message's handlers from the
+        # subclass up): a dialog shown again keeps its styles (the shelf drops it when
+        # the theme or language changes), which saves restyling every widget in it.
+        if self._styled:
+            event.refresh_styles = False
 
     def _finish_opening(self) -> None:
         self._opened = True
@@ -303,6 +368,15 @@ class Dialog(ModalScreen[ResultT]):
         field = next((node for node in widget.ancestors if isinstance(node, Field)), None)
         if field is not None and field.widget is widget and field.has_class("-invalid"):
             field.set_error(None)
+
+    def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
+        """Close with `result`, only if this dialog is the one on top. A key typed
+        right after the Enter that closed it can still reach one of its fields (Textual
+        hands keys on before the field has handled the Enter); a second close then
+        would take away the screen below (the main screen)."""
+        if not self.is_active:
+            return AwaitComplete.nothing()
+        return super().dismiss(result)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -15,7 +15,13 @@ from sombra_tui.engine.i18n import _
 from sombra_tui.engine.model import Action, ActionKind, Character
 from sombra_tui.engine.state import CombatState
 from sombra_tui.screens.dialogs.action_form import ActionForm
-from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, PickList
+from sombra_tui.screens.dialogs.base import (
+    Dialog,
+    Field,
+    FormError,
+    PickList,
+    refill_picks,
+)
 
 MAX_ACTIONS = 4
 
@@ -76,10 +82,36 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
         self.check = check
         self.round = state.round
 
+    REUSABLE = True
+
+    def refill(self, state: CombatState, name: str,
+               check: Callable[[Declare], SombraError | None]) -> bool:
+        """Become what `DeclarationEditor(state, name, check)` would be (DialogShelf);
+        False when this one cannot (the DJ added actions or opened a form's extra fields)."""
+        forms = self.forms
+        if len(forms) != 1 or not forms[0].can_refill():
+            return False
+        character = state.character(name)
+        assert character is not None
+        self.character = character
+        self.others = other_names(state, name)
+        self.check = check
+        self.round = state.round
+        self._affected_touched = False
+        self._prefilled = frozenset()
+        self.query_one("#dialog-title", Static).update(self._title())
+        forms[0].refill(character, self.others)
+        refill_picks(self.query_one("#affected", SelectionList), self.others)
+        forms[0].focus_first(scroll_visible=False)
+        return True
+
+    def _title(self) -> str:
+        return _("{name} declares (asalto {round})").format(name=self.character.name,
+                                                           round=self.round)
+
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(_("{name} declares (asalto {round})").format(
-                name=self.character.name, round=self.round), id="dialog-title")
+            yield Static(self._title(), id="dialog-title")
             with VerticalScroll(id="forms"):
                 yield ActionForm(self.character, self.others, prefix="a0")
                 yield Field(_("Directly affected (pre-filled from the targets)"),
@@ -93,7 +125,9 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
                 yield Button(_("Cancel (esc)"), id="cancel")
 
     def on_mount(self) -> None:
-        self.forms[0].focus_first()
+        # The first field is near the top: the form opens scrolled to its top, built new
+        # or shown again (DialogShelf) alike.
+        self.forms[0].focus_first(scroll_visible=False)
 
     @property
     def forms(self) -> list[ActionForm]:
@@ -116,8 +150,8 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
         form = ActionForm(self.character, self.others, prefix=f"a{len(forms)}",
                           kind=ActionKind.INSTANT,
                           title=_("Combined action (instant actions combine freely)"))
+        form.focus_when_mounted = True
         self.query_one("#forms", VerticalScroll).mount(form, before="#field-affected")
-        self.call_after_refresh(form.focus_first)
 
     def action_inaction(self) -> None:
         command = Declare(character=self.character.name, actions=[], affected=[])
