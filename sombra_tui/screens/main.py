@@ -310,9 +310,11 @@ class MainScreen(Screen[None]):
         if prompt is None:
             self.notify(_("No reacción prompt is open."), severity="warning")
             return
-        combat = self.session.combat
-        self.open_dialog(ReactionDialog(self.state, prompt, self.check, combat.roll),
-                         self.run_command)
+        state, check, roll = self.state, self.check, self.session.combat.roll
+        self.open_dialog(self.shelf.take(
+            f"reaction-{state.table_rolls(prompt.reactor)}",
+            lambda: ReactionDialog(state, prompt, check, roll),
+            lambda dialog: dialog.refill(state, prompt, check, roll)), self.run_command)
 
     def action_decline(self) -> None:
         prompt = self.state.top_prompt
@@ -388,7 +390,10 @@ class MainScreen(Screen[None]):
                              self._opposed_result)
             return
         # Not opposed, or nobody able is left to oppose it: the character's own TA.
-        self.open_dialog(TADialog(state, step, self.check, combat.roll), self.run_command)
+        check, roll = self.check, combat.roll
+        self.open_dialog(self.shelf.take(
+            f"ta-{state.table_rolls(name)}", lambda: TADialog(state, step, check, roll),
+            lambda dialog: dialog.refill(state, step, check, roll)), self.run_command)
 
     @work
     async def _opposed_result(self, opposed: c.ResolveOpposed) -> None:

@@ -8,10 +8,26 @@ choices and errors; and plays the refilled dialog by keyboard, at full speed.
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+from textual.widgets import Checkbox
+
 from sombra_tui.app import SombraApp
 from sombra_tui.engine import commands as c
-from sombra_tui.engine.model import ActionKind, BodySide, Encounter, Settings, Side, Weapon
-from sombra_tui.screens.dialogs import DeclarationEditor
+from sombra_tui.engine.history import Combat
+from sombra_tui.engine.model import (
+    Action,
+    ActionKind,
+    BodySide,
+    Encounter,
+    Settings,
+    Side,
+    Weapon,
+)
+from sombra_tui.engine.state import Phase
+from sombra_tui.screens.dialogs import DeclarationEditor, ReactionDialog, TADialog
+from sombra_tui.screens.dialogs.base import Dialog
 from tests.app.conftest import (
     MIN_SIZE,
     SIZE,
@@ -29,16 +45,36 @@ from tests.app.conftest import (
 )
 
 
-def three() -> Encounter:
-    """Three characters whose dialogs differ: skills, weapons, main arm, side."""
+def three(ana: Side = Side.PC, others: Side = Side.NPC) -> Encounter:
+    """Three characters whose dialogs differ: skills, weapons, main arm (and side)."""
     return Encounter(name="Estante", seed=3, settings=Settings(), characters=[
-        char("Ana", 8, 3, 14, side=Side.PC, skills={"Esquivar": 12},
+        char("Ana", 8, 3, 14, side=ana, skills={"Esquivar": 12},
              weapons=[Weapon(name="revólver", damage_type="II"),
                       Weapon(name="puños", damage_type="0")], default_weapon=1,
              main_arm=BodySide.LEFT),
-        char("Bruno", 12, 5, 12, skills={"Pelea": 13, "Armas cortas": 11},
+        char("Bruno", 12, 5, 12, side=others, skills={"Pelea": 13, "Armas cortas": 11},
              weapons=[Weapon(name="navaja", damage_type="I")]),
-        char("Carla", 15, 2, 13, skills={"Sigilo": 10})])
+        char("Carla", 15, 2, 13, side=others, skills={"Sigilo": 10})])
+
+
+def everyone_declared(encounter: Encounter, *, attack: bool) -> list[c.Command]:
+    """Set-up: everyone declares in turn; with `attack`, the last one aims at the two
+    who declared before (both may react, D4), else everyone waits."""
+    combat = Combat(encounter)
+    commands: list[c.Command] = [c.StartCombat()]
+    combat.execute(commands[0])
+    names: list[str] = []
+    while (name := combat.state.current_declarer) is not None:
+        if attack and len(names) == 2:
+            action = Action(description="ataca", skill="Pelea", targets=names)
+            command = c.Declare(character=name, actions=[action], affected=names)
+        else:
+            command = c.Declare(character=name, actions=[Action(
+                description=f"espera {name}", target=10 + len(names))])
+        combat.execute(command)
+        commands.append(command)
+        names.append(name)
+    return commands
 
 
 def screen_text(app: SombraApp) -> list[str]:
@@ -50,19 +86,27 @@ def screen_text(app: SombraApp) -> list[str]:
 
 
 async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Every message handled and every scroll done (a new dialog scrolls to its focused
+    field with an animation)."""
     for _ in range(3):
         await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
 
 
-async def new_dialog_screen(app: SombraApp, pilot, name: str) -> str:  # type: ignore[no-untyped-def]
-    """The screen of a declaration dialog built new for `name` (then cancelled)."""
+async def new_dialog_screen(app: SombraApp, pilot,  # type: ignore[no-untyped-def]
+                            name: str, dialog: Dialog[Any] | None = None) -> list[str]:
+    """The screen of a dialog built new (by default the declaration dialog for `name`),
+    then cancelled."""
     main = app.main_screen
-    dialog = DeclarationEditor(app.session.combat.state, name, main.check)
+    if dialog is None:
+        dialog = DeclarationEditor(app.session.combat.state, name, main.check)
     await app.push_screen(dialog)
     await settle(pilot)
     text = screen_text(app)
     await pilot.press("escape")
     await settle(pilot)
+    assert app.screen is main
     return text
 
 
@@ -246,3 +290,97 @@ async def test_keys_typed_right_after_enter_never_close_the_main_screen() -> Non
         assert app.screen is app.main_screen
         declaration = combat.state.declaration_of(first)
         assert declaration is not None and declaration.actions[0].description == "espera"
+
+
+@pytest.mark.parametrize("side", [Side.NPC, Side.PC], ids=["tracker rolls", "table rolls"])
+async def test_the_reaction_dialog_for_the_next_prompt_is_refilled_and_as_new(side: Side
+                                                                              ) -> None:
+    app = make_app(session_after(three(side, side), *everyone_declared(
+        three(side, side), attack=True)), journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        state = app.session.combat.state
+        first_prompt = state.top_prompt
+        assert first_prompt is not None
+        await pilot.press("r")
+        await settle(pilot)
+        first = app.screen
+        assert isinstance(first, ReactionDialog)
+        await fill(pilot, "dice", "3 5 2")
+        await fill(pilot, "base", "2")
+        await fill(pilot, "a0-description", "se aparta")
+        await toggle(pilot, "a0-targets", [first.others[0]])
+        await focus(pilot, "accept")
+        await send_keys(pilot, "space")
+        assert first.query_one("#accept", Checkbox).value
+        await pilot.press("ctrl+b")  # declines: the next prompt is the other one's
+        await settle(pilot)
+        following = state.top_prompt
+        assert following is not None and following.reactor != first_prompt.reactor
+
+        main = app.main_screen
+        combat = app.session.combat
+        expected = await new_dialog_screen(app, pilot, "", ReactionDialog(
+            state, following, main.check, combat.roll))
+        await pilot.press("r")
+        await settle(pilot)
+        assert app.screen is first and first.character.name == following.reactor
+        assert screen_text(app) == expected
+        # And it answers: typed at full speed, the reacción is the new reactor's.
+        await send_keys(pilot, *("3 5 2" if side is Side.PC else "se cubre"))
+        if side is Side.PC:
+            await focus(pilot, "a0-description")
+            await type_text(pilot, "se cubre")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert on_main_screen(app), f"still on {app.screen}"
+        react = app.session.combat.commands[-1]  # (its Alerta TA may fail: no new version)
+        assert isinstance(react, c.React) and react.character == following.reactor
+        assert [action.description for action in react.actions] == ["se cubre"]
+        assert react.affected == [] and react.base_gd == 0 and not react.accept_without_roll
+        if side is Side.PC:
+            assert react.dice is not None and (react.dice.ds, react.dice.a, react.dice.b) == \
+                (3, 5, 2)
+
+
+@pytest.mark.parametrize("side", [Side.NPC, Side.PC], ids=["tracker rolls", "table rolls"])
+async def test_the_ta_dialog_for_the_next_step_is_refilled_and_as_new(side: Side) -> None:
+    encounter = three(side, side)
+    commands = everyone_declared(encounter, attack=False)
+    combat = Combat(encounter)
+    for command in commands:
+        combat.execute(command)
+    while combat.state.phase is not Phase.ROUND:  # past the (empty) instant phase
+        commands.append(c.Advance())
+        combat.execute(commands[-1])
+    app = make_app(session_after(encounter, *commands), journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        state = app.session.combat.state
+        assert state.phase is Phase.ROUND
+        await pilot.press("y")
+        await settle(pilot)
+        first = app.screen
+        assert isinstance(first, TADialog)
+        acting = first.step.character
+        await fill(pilot, "extra", "3")
+        await fill(pilot, "modifier", "-2")
+        await fill(pilot, "target", "7")
+        await fill(pilot, "dice", "1 1 1")
+        await pilot.press("escape")
+        await settle(pilot)
+        expected = await new_dialog_screen(app, pilot, "", TADialog(
+            state, first.step, app.main_screen.check, app.session.combat.roll))
+        await pilot.press("y")
+        await settle(pilot)
+        assert app.screen is first and screen_text(app) == expected
+        await fill(pilot, "dice", "3 5 2")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert on_main_screen(app)
+        following = next(s for s in state.current_group() if s.character != acting)
+        expected = await new_dialog_screen(app, pilot, "", TADialog(
+            state, following, app.main_screen.check, app.session.combat.roll))
+        await pilot.press("y")
+        await settle(pilot)
+        assert app.screen is first and first.step.character == following.character
+        assert screen_text(app) == expected
+        await pilot.press("escape")

@@ -325,9 +325,6 @@ class Dialog(ModalScreen[ResultT]):
 
     # ---- shown again (DialogShelf) ----------------------------------------------------
 
-    #: Whether `refill` is written for this dialog (DialogShelf keeps only those).
-    REUSABLE = False
-
     def prepare_refill(self) -> None:
         """Before a subclass's refill: the dialog as it opens, no error, no open list.
         Call the refill inside `quietly()`, so that nothing it sets counts as the DJ's."""
@@ -346,12 +343,26 @@ class Dialog(ModalScreen[ResultT]):
         return self.prevent(Input.Changed, Select.Changed, SelectionList.SelectedChanged,
                             SelectionList.SelectionToggled, Checkbox.Changed)
 
+    #: Once laid out, the dialog scrolls its focused field to the centre (a dialog whose
+    #: first field may be below the fold; it gives the focus without scrolling). New or
+    #: shown again alike: Textual's own scroll on focus, asked before the first layout
+    #: of a new dialog, lands elsewhere than the same scroll asked of a refilled one.
+    CENTRE_FOCUSED = False
+
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         # Runs before Screen's own handler (Textual calls a message's handlers from the
         # subclass up): a dialog shown again keeps its styles (the shelf drops it when
         # the theme or language changes), which saves restyling every widget in it.
         if self._styled:
             event.refresh_styles = False
+        if self.CENTRE_FOCUSED:
+            # After the refresh that lays the dialog out (the first one after the push
+            # is the screen below's).
+            self.call_after_refresh(self.call_after_refresh, self._centre_focused)
+
+    def _centre_focused(self) -> None:
+        if self.focused is not None and self.is_active:
+            self.scroll_to_center(self.focused, animate=False, origin_visible=True)
 
     def _finish_opening(self) -> None:
         self._opened = True

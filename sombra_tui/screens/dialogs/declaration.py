@@ -75,14 +75,18 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
     def __init__(self, state: CombatState, name: str,
                  check: Callable[[Declare], SombraError | None]) -> None:
         super().__init__()
+        self._take(state, name, check)
+
+    def _take(self, state: CombatState, name: str,
+              check: Callable[[Declare], SombraError | None]) -> None:
         character = state.character(name)
         assert character is not None
         self.character: Character = character
         self.others = other_names(state, name)
         self.check = check
         self.round = state.round
-
-    REUSABLE = True
+        self._affected_touched = False
+        self._prefilled = frozenset()
 
     def refill(self, state: CombatState, name: str,
                check: Callable[[Declare], SombraError | None]) -> bool:
@@ -91,16 +95,9 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
         forms = self.forms
         if len(forms) != 1 or not forms[0].can_refill():
             return False
-        character = state.character(name)
-        assert character is not None
-        self.character = character
-        self.others = other_names(state, name)
-        self.check = check
-        self.round = state.round
-        self._affected_touched = False
-        self._prefilled = frozenset()
+        self._take(state, name, check)
         self.query_one("#dialog-title", Static).update(self._title())
-        forms[0].refill(character, self.others)
+        forms[0].refill(self.character, self.others)
         refill_picks(self.query_one("#affected", SelectionList), self.others)
         forms[0].focus_first(scroll_visible=False)
         return True

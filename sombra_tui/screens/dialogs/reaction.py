@@ -29,6 +29,7 @@ from sombra_tui.screens.dialogs.base import (
     dice_placeholder,
     parse_int,
     read_dice,
+    refill_picks,
 )
 from sombra_tui.screens.dialogs.declaration import AffectedMixin, other_names
 from sombra_tui.widgets.formatting import ta_text
@@ -42,10 +43,17 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
                  check: Callable[[React | Decline], SombraError | None],
                  roll: Callable[[], Dice]) -> None:
         super().__init__()
+        self._take(state, prompt, check, roll)
+
+    def _take(self, state: CombatState, prompt: Prompt,
+              check: Callable[[React | Decline], SombraError | None],
+              roll: Callable[[], Dice]) -> None:
         self.state = state
         self.prompt = prompt
         self.check = check
         self.roll = roll
+        self._affected_touched = False
+        self._prefilled = frozenset()
         character = state.character(prompt.reactor)
         assert character is not None
         self.character: Character = character
@@ -55,19 +63,48 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
         #: with them empty asks for them (the tracker's side: Enter rolls).
         self.table = state.table_rolls(prompt.reactor)
 
-    def compose(self) -> ComposeResult:
+    def refill(self, state: CombatState, prompt: Prompt,
+               check: Callable[[React | Decline], SombraError | None],
+               roll: Callable[[], Dice]) -> bool:
+        """Become what `ReactionDialog(state, prompt, check, roll)` would be (DialogShelf,
+        which keeps one per side that rolls: the dice come first or last); False when
+        this one cannot (the DJ opened the form's extra fields)."""
+        form = self.query_one(ActionForm)
+        if not form.can_refill() or state.table_rolls(prompt.reactor) != self.table:
+            return False
+        self._take(state, prompt, check, roll)
+        self.query_one("#dialog-title", Static).update(self._title())
+        self.query_one("#declared", Static).update(self._declared())
+        for name, value in (("dice", ""), ("base", "0"), ("extra", "0")):
+            field = self.query_one(f"#{name}", Input)
+            field.value = value
+            field.cursor_position = len(value)
+        self.query_one("#accept", Checkbox).value = False
+        self.query_one("#mode", Select).value = ReactionMode.SUBSTITUTE
+        form.refill(self.character, self.others)
+        refill_picks(self.query_one("#affected", SelectionList), self.others)
+        self._focus_first()
+        self.update_preview()
+        return True
+
+    def _title(self) -> str:
         title = (_("{character}: contrarreacción to {author}")
                  if self.prompt.kind is PromptKind.COUNTER
                  else _("{character} may react to {author}"))
+        return title.format(character=self.character.name, author=self.answered.author)
+
+    def _declared(self) -> Text:
+        current = self.state.declaration_of(self.character.name)
+        return Text.assemble(
+            (_("{name} declared: ").format(name=self.answered.author), "bold"),
+            self.answered.summary(),
+            "\n", (_("{name} had declared: ").format(name=self.character.name), "bold"),
+            current.summary() if current else "—")
+
+    def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(title.format(character=self.character.name,
-                                      author=self.answered.author), id="dialog-title")
-            current = self.state.declaration_of(self.character.name)
-            yield Static(Text.assemble(
-                (_("{name} declared: ").format(name=self.answered.author), "bold"),
-                self.answered.summary(),
-                "\n", (_("{name} had declared: ").format(name=self.character.name), "bold"),
-                current.summary() if current else "—"), classes="note")
+            yield Static(self._title(), id="dialog-title")
+            yield Static(self._declared(), classes="note", id="declared")
             # Outside the scrolling form, so the DJ always sees why the GD is what it is.
             yield Static("", id="gd-breakdown")
             with VerticalScroll():
@@ -105,11 +142,16 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
             yield FormCheckbox(_("Accept without a roll"), id="accept")
 
     def on_mount(self) -> None:
-        if self.table:
-            self.set_focus(self.query_one("#dice", Input))
-        else:
-            self.query_one(ActionForm).focus_first()
+        self._focus_first()
         self.update_preview()
+
+    CENTRE_FOCUSED = True  # the reacción's description may be below the fold
+
+    def _focus_first(self) -> None:
+        if self.table:
+            self.set_focus(self.query_one("#dice", Input), scroll_visible=False)
+        else:
+            self.query_one(ActionForm).focus_first(scroll_visible=False)
 
     # ---- live GD breakdown and TA preview (D6/D9) ------------------------------------
 

@@ -39,6 +39,10 @@ class TADialog(Dialog[Resolve]):
     def __init__(self, state: CombatState, step: Step,
                  check: Callable[[Resolve], SombraError | None], roll: Callable[[], Dice]) -> None:
         super().__init__()
+        self._take(state, step, check, roll)
+
+    def _take(self, state: CombatState, step: Step,
+              check: Callable[[Resolve], SombraError | None], roll: Callable[[], Dice]) -> None:
         self.state = state
         self.step = step
         self.action = state.step_action(step)
@@ -58,14 +62,36 @@ class TADialog(Dialog[Resolve]):
         #: with it empty asks for them (the tracker's side: Enter rolls).
         self.table = state.table_rolls(step.character)
 
-    def compose(self) -> ComposeResult:
+    def refill(self, state: CombatState, step: Step,
+               check: Callable[[Resolve], SombraError | None], roll: Callable[[], Dice]
+               ) -> bool:
+        """Become what `TADialog(state, step, check, roll)` would be (DialogShelf, which
+        keeps one per side that rolls: the dice come first or last)."""
+        if state.table_rolls(step.character) != self.table:
+            return False
+        self._take(state, step, check, roll)
+        self.query_one("#dialog-title", Static).update(self._title())
+        target = "" if self.default_target is None else str(self.default_target)
+        for name, value in (("target", target), ("extra", "0"), ("modifier", "0"),
+                            ("dice", "")):
+            field = self.query_one(f"#{name}", Input)
+            field.value = value
+            field.cursor_position = len(value)
+        self.query_one("#field-extra", Field).set_hint(self.gd_hint())
+        self.query_one("#outcome", Select).value = ROLL
+        self.query_one("#ta-preview", Static).update("")
+        self._focus_first()
+        return True
+
+    def _title(self) -> str:
         action = self.action
         skill = f" ({action.skill})" if action.skill else ""
+        return _("TA: {character} — {description}{skill}").format(
+            character=self.step.character, description=action.description, skill=skill)
+
+    def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(_("TA: {character} — {description}{skill}").format(
-                             character=self.step.character, description=action.description,
-                             skill=skill),
-                         id="dialog-title")
+            yield Static(self._title(), id="dialog-title")
             if self.table:
                 yield from self._dice_row()
             with Horizontal(classes="row"):
@@ -102,6 +128,9 @@ class TADialog(Dialog[Resolve]):
                 value=ROLL, allow_blank=False, id="outcome"), field_id="outcome")
 
     def on_mount(self) -> None:
+        self._focus_first()
+
+    def _focus_first(self) -> None:
         first = "#target" if self.default_target is None and not self.table else "#dice"
         self.set_focus(self.query_one(first, Input))
 
