@@ -27,10 +27,11 @@ from sombra_tui.engine import commands as c
 from sombra_tui.engine.allowed import allowed, mark_allowed
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import EventKind, LogEvent
-from sombra_tui.engine.i18n import N_, _
+from sombra_tui.engine.i18n import N_, _, pgettext
 from sombra_tui.engine.machine import plan_opposition
 from sombra_tui.engine.model import ActionKind, Character
 from sombra_tui.engine.state import CombatState, ExtendedStatus, Phase, ProposalKind, Step
+from sombra_tui.engine.wounds import TIPO_IV
 from sombra_tui.screens.dialogs import (
     CharacterEditor,
     ConfirmDialog,
@@ -246,22 +247,27 @@ class MainScreen(Screen[None]):
 
     # ---- hits, wounds, conditions (H, C) --------------------------------------------------
 
-    @work
-    async def settle_proposal(self) -> None:
-        """The first open proposal: a hit (every number, editable) or an H7 / H11 question."""
+    def settle_proposal(self) -> None:
+        """The first open proposal: a hit (every number, editable) or an H7 / H11 question.
+        Pushed at once, from the key (not from a worker), as every dialog of a round."""
         state = self.state
         if not state.proposals:
             return
         proposal = state.proposals[0]
         if proposal.kind is ProposalKind.HIT:
-            command = await self.app.push_screen_wait(HitDialog(state, proposal, self.check))
-            if command is not None:
-                self.run_command(command)
+            check = self.check
+            self.open_dialog(self.shelf.take(
+                f"hit-{proposal.damage_type == TIPO_IV}",
+                lambda: HitDialog(state, proposal, check),
+                lambda dialog: dialog.refill(state, proposal, check)), self.run_command)
             return
-        confirm = await self.app.push_screen_wait(ConfirmDialog(
-            proposal_question(proposal), yes="Confirm", no="Decline"))
-        self.run_command(c.ConfirmProposal(proposal_id=proposal.id) if confirm
-                         else c.DeclineProposal(proposal_id=proposal.id))
+
+        def answered(confirm: bool) -> None:
+            self.run_command(c.ConfirmProposal(proposal_id=proposal.id) if confirm
+                             else c.DeclineProposal(proposal_id=proposal.id))
+        self.app.push_screen(ConfirmDialog(
+            proposal_question(proposal), yes=_("Confirm"), no=pgettext("proposal", "Decline")),
+            callback=lambda confirm: answered(bool(confirm)))
 
     def action_sheet(self) -> None:
         """The selected character's sheet: wounds, conditions, weapons, with their keys."""
@@ -551,8 +557,9 @@ class MainScreen(Screen[None]):
         if name is None:
             return
         sure = await self.app.push_screen_wait(ConfirmDialog(
-            _("Remove {name} from the encounter? The log keeps what {name} did; undo (u) "
-              "brings them back.").format(name=name), yes=_("Remove")))
+            _("Remove {name} from the encounter? The log keeps what {name} did; undo ({undo}) "
+              "brings them back.").format(name=name, undo=keys.first_key_in_force(
+                  "undo", getattr(self.app, "keymap_in_force", {}))), yes=_("Remove")))
         if sure:
             self.run_command(c.RemoveCharacter(name=name))
 

@@ -15,6 +15,7 @@ from textual.widgets import Checkbox
 
 from sombra_tui.app import SombraApp
 from sombra_tui.engine import commands as c
+from sombra_tui.engine.dice import Dice
 from sombra_tui.engine.history import Combat
 from sombra_tui.engine.model import (
     Action,
@@ -28,6 +29,7 @@ from sombra_tui.engine.model import (
 from sombra_tui.engine.state import Phase
 from sombra_tui.screens.dialogs import DeclarationEditor, ReactionDialog, TADialog
 from sombra_tui.screens.dialogs.base import Dialog
+from sombra_tui.screens.dialogs.wounds import HitDialog
 from tests.app.conftest import (
     MIN_SIZE,
     SIZE,
@@ -384,3 +386,82 @@ async def test_the_ta_dialog_for_the_next_step_is_refilled_and_as_new(side: Side
         assert app.screen is first and first.step.character == following.character
         assert screen_text(app) == expected
         await pilot.press("escape")
+
+
+def two_attacks_on_bruno() -> tuple[Encounter, list[c.Command]]:
+    """Set-up: Carla shoots Bruno and Ana punches him; the first attack has hit (its hit
+    proposal is open, H1) and the second is still to be rolled."""
+    pistol = Weapon(name="pistola", damage_type="II")
+    fists = Weapon(name="puños", damage_type="0")
+    encounter = Encounter(name="Golpes", seed=1, settings=Settings(), characters=[
+        char("Ana", 8, 3, 14, resistencia=6, skills={"Pelea": 30}, weapons=[fists]),
+        char("Bruno", 12, 5, 12, resistencia=7, skills={"Armas": 15}, weapons=[pistol]),
+        char("Carla", 15, 2, 13, skills={"Armas": 17}, weapons=[pistol])])
+    attacks = {"Ana": Action(description="golpea a Bruno", skill="Pelea", targets=["Bruno"],
+                             weapon=fists),
+               "Carla": Action(description="dispara a Bruno", skill="Armas",
+                               targets=["Bruno"], weapon=pistol)}
+    combat = Combat(encounter)
+    commands: list[c.Command] = []
+
+    def run(command: c.Command) -> None:
+        combat.execute(command)
+        commands.append(command)
+    run(c.StartCombat())
+    while combat.state.phase is Phase.DECLARATION:
+        state = combat.state
+        if state.top_prompt is not None:
+            run(c.Decline(character=state.top_prompt.reactor))
+        elif (name := state.current_declarer) is not None:
+            action = attacks.get(name)
+            run(c.Declare(character=name, actions=[action] if action else [],
+                          affected=["Bruno"] if action else []))
+        else:
+            run(c.Advance())
+    while combat.state.phase is not Phase.ROUND:
+        run(c.Advance())
+    first = next(s for s in combat.state.current_group() if s.character in attacks)
+    run(c.Resolve(character=first.character, dice=Dice(ds=5, a=2, b=1)))
+    assert combat.state.proposals, "the first attack hits"
+    return encounter, commands
+
+
+async def test_the_hit_dialog_for_the_next_hit_is_refilled_and_as_new() -> None:
+    encounter, commands = two_attacks_on_bruno()
+    app = make_app(session_after(encounter, *commands), journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        state = app.session.combat.state
+        await pilot.press("space")
+        await settle(pilot)
+        first = app.screen
+        assert isinstance(first, HitDialog)
+        await fill(pilot, "damage", "4")
+        await choose(pilot, "severity", "grave")
+        await fill(pilot, "reason", "x")
+        await focus(pilot, "lethal")
+        await send_keys(pilot, "space")  # not lethal
+        await focus(pilot, "accept")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert on_main_screen(app) and not state.proposals
+        accepted = app.session.combat.commands[-1]
+        assert isinstance(accepted, c.AcceptHit) and accepted.damage == 4
+        assert accepted.lethal is False
+
+        await pilot.press("y")  # the second attack: the DJ types its dice
+        await settle(pilot)
+        await fill(pilot, "dice", "4 1 2")
+        await pilot.press("enter")
+        await settle(pilot)
+        [proposal] = state.proposals
+        expected = await new_dialog_screen(app, pilot, "", HitDialog(
+            state, proposal, app.main_screen.check))
+        await pilot.press("space")
+        await settle(pilot)
+        assert app.screen is first and first.proposal == proposal
+        assert screen_text(app) == expected
+        await pilot.press("space")  # accepts as proposed
+        await settle(pilot)
+        accepted = app.session.combat.commands[-1]
+        assert isinstance(accepted, c.AcceptHit) and accepted.proposal_id == proposal.id
+        assert (accepted.damage, accepted.lethal, accepted.severity) == (None, None, None)

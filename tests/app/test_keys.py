@@ -15,17 +15,32 @@ import pytest
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.dom import DOMNode
-from textual.widgets import Markdown
+from textual.widgets import Button, Markdown, Static
 from textual.widgets._footer import FooterKey
 
 import sombra_tui
 from sombra_tui import keys
 from sombra_tui.app import SombraApp
+from sombra_tui.engine import commands as c
 from sombra_tui.engine import i18n
+from sombra_tui.engine.model import Character, Encounter, Settings
 from sombra_tui.engine.state import Phase
-from sombra_tui.screens.dialogs import CharacterEditor, DeclarationEditor, HelpScreen
+from sombra_tui.engine.wounds import Location
+from sombra_tui.screens.dialogs import (
+    CharacterEditor,
+    ConfirmDialog,
+    DeclarationEditor,
+    HelpScreen,
+)
 from sombra_tui.screens.dialogs.help import help_text
-from tests.app.conftest import SIZE, Dirs, make_app, notifications, on_main_screen
+from tests.app.conftest import (
+    SIZE,
+    Dirs,
+    make_app,
+    notifications,
+    on_main_screen,
+    session_after,
+)
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -223,3 +238,28 @@ async def test_the_narrow_footer_keeps_its_bindings_when_they_are_rebound(
         assert {"next_step", "undo", "save", "help", "quit", "command_palette"} <= set(footer)
         assert footer["next_step"] == "n" and footer["help"] == "f1"
         assert "backspace" in footer["undo"] or footer["undo"] == "⌫"
+
+
+async def test_a_proposal_question_is_in_spanish_and_names_the_keys_in_force(
+        app_dirs: Dirs) -> None:
+    """H7's question after a big hit by hand: its buttons speak the DJ's language and
+    name the keys the DJ bound (they were English "Confirm (y)" / "Decline (n)")."""
+    write_keys(app_dirs, {"confirm.yes": "s", "undo": "ctrl+z"})
+    encounter = Encounter(name="Umbral", seed=1, settings=Settings(), characters=[
+        Character(name="Ana", primaria=8, secundaria=3, alerta=14, resistencia=6)])
+    app = make_app(session_after(encounter, c.ManualHit(
+        character="Ana", location=Location.PECHO, damage=60)), journal=False, language="es")
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.session.combat.state.proposals
+        await pilot.press("space")
+        assert isinstance(app.screen, ConfirmDialog)
+        labels = [str(button.label) for button in app.screen.query(Button)]
+        assert labels == ["Confirmar (s)", "Rechazar (n)"]
+        await pilot.press("s")
+        assert on_main_screen(app) and not app.session.combat.state.proposals
+        assert isinstance(app.session.combat.commands[-1], c.ConfirmProposal)
+        await pilot.press("delete")  # remove Ana: the question names undo's key in force
+        assert isinstance(app.screen, ConfirmDialog)
+        question = str(app.screen.query_one("#question", Static).content)
+        assert "deshacer (ctrl+z)" in question
+        await pilot.press("escape")

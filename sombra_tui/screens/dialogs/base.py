@@ -389,6 +389,10 @@ class Dialog(ModalScreen[ResultT]):
             return AwaitComplete.nothing()
         return super().dismiss(result)
 
+    def key_in_force(self, binding_id: str) -> str:
+        """The first key of `binding_id` as the DJ reads it, their keymap applied."""
+        return keys.first_key_in_force(binding_id, getattr(self.app, "keymap_in_force", {}))
+
     def action_cancel(self) -> None:
         self.dismiss(None)
 

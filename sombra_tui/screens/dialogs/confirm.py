@@ -26,8 +26,9 @@ class ConfirmDialog(Dialog[bool]):
         with Vertical(id="dialog"):
             yield Static(self.question, id="question")
             with Horizontal(classes="buttons"):
-                yield Button(f"{self.yes} (y)", id="yes", variant="warning")
-                yield Button(f"{self.no} (n)", id="no")
+                yield Button(f"{self.yes} ({self.key_in_force('confirm.yes')})", id="yes",
+                             variant="warning")
+                yield Button(f"{self.no} ({self.key_in_force('confirm.no')})", id="no")
 
     def on_mount(self) -> None:
         self.set_focus(self.query_one("#no", Button))

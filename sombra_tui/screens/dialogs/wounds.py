@@ -164,16 +164,48 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
         self.proposal = proposal
         self.check = check
 
-    def compose(self) -> ComposeResult:
-        proposal, reading = self.proposal, self.proposal.reading
+    def refill(self, state: CombatState, proposal: Proposal, check: Check) -> bool:
+        """Become what `HitDialog(state, proposal, check)` would be (DialogShelf, which
+        keeps one for tipo IV hits and one for the others: their fields differ)."""
+        if (proposal.damage_type == TIPO_IV) != bool(self.query("#entries")):
+            return False
+        self.state, self.proposal, self.check = state, proposal, check
+        location, damage = self._read()
+        self.query_one("#dialog-title", Static).update(self._title())
+        self.query_one("#hit-numbers", Static).update(self._numbers())
+        self.query_one("#location", Select).value = location
+        self.query_one("#severity", Select).value = AS_READ
+        for name, value in (("damage", str(damage)), ("reason", ""),
+                            ("entries", f"{location} {damage}".strip())):
+            for field in self.query(f"#{name}").results(Input):
+                field.value = value
+                field.cursor_position = len(value)
+        reading = proposal.reading
+        self.query_one("#lethal", Checkbox).value = reading.lethal if reading else True
+        self.set_focus(self.query_one("#accept", Button))
+        return True
+
+    def _read(self) -> tuple[str, int | str]:
+        """The location and damage the attack's dice read (H2, H3), as the fields show them."""
+        reading = self.proposal.reading
         location = reading.location.value if reading else Location.PECHO.value
         damage = reading.damage.value if reading and reading.damage.value is not None else ""
+        return location, damage
+
+    def _title(self) -> str:
+        return _("Hit: {attacker} -> {target}").format(attacker=self.proposal.attacker,
+                                                      target=self.proposal.character)
+
+    def _numbers(self) -> str:
+        return "\n".join(proposal_lines(self.state, self.proposal))
+
+    def compose(self) -> ComposeResult:
+        proposal, reading = self.proposal, self.proposal.reading
+        location, damage = self._read()
         tipo_iv = proposal.damage_type == TIPO_IV
         with VerticalScroll(id="dialog"):
-            yield Static(_("Hit: {attacker} -> {target}").format(
-                attacker=proposal.attacker, target=proposal.character),
-                         id="dialog-title")
-            yield Static("\n".join(proposal_lines(self.state, proposal)), id="hit-numbers")
+            yield Static(self._title(), id="dialog-title")
+            yield Static(self._numbers(), id="hit-numbers")
             with Horizontal(classes="row"):
                 yield Field(_("Location"), FormSelect(location_options(), value=location,
                                                    allow_blank=False, id="location"),
