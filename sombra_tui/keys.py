@@ -353,9 +353,15 @@ def keys_in_force(binding_id: str, keymap: Mapping[str, str]) -> str:
     return show_keys(keymap.get(binding_id) or BY_ID[binding_id].keys)
 
 
+#: Keys named by a word, said in the DJ's language in a sentence ("espacio", "intro").
+SPOKEN = {"space": N_("space"), "enter": N_("enter")}
+
+
 def first_key_in_force(binding_id: str, keymap: Mapping[str, str]) -> str:
-    """The first key of `binding_id` as the DJ reads it (for hints in a sentence)."""
-    return show_key((keymap.get(binding_id) or BY_ID[binding_id].keys).split(",")[0])
+    """The first key of `binding_id` as the DJ reads it in a sentence or a button
+    ("Declare (enter)", "space: Ana declares"), their rebinding applied."""
+    key = (keymap.get(binding_id) or BY_ID[binding_id].keys).split(",")[0]
+    return _(SPOKEN[key]) if key in SPOKEN else show_key(key)
 
 
 # ---- the user's keymap -------------------------------------------------------------------

@@ -139,7 +139,18 @@ class MainScreen(Screen[None]):
             footer.narrow = narrow
             footer.call_later(footer.recompose)
 
+    def key_in_force(self, binding_id: str) -> str:
+        """The first key of `binding_id` as the DJ reads it, their keymap applied."""
+        return keys.first_key_in_force(binding_id, self.keymap)
+
+    @property
+    def keymap(self) -> dict[str, str]:
+        """The DJ's rebindings in force (the app resolves them at start-up)."""
+        keymap: dict[str, str] = getattr(self.app, "keymap_in_force", {})
+        return keymap
+
     def on_mount(self) -> None:
+        self.query_one(DeclarationQueue).keymap = self.keymap
         self._label_panels()
         self.query_one(InitiativeTable).focus()
         # The first render, as soon as the screen counts as mounted (after this handler).
@@ -304,7 +315,8 @@ class MainScreen(Screen[None]):
                     name=self.state.top_prompt.reactor),
                             severity="warning")
             else:
-                self.notify(_("Everyone has declared: space resolves the round."))
+                self.notify(_("Everyone has declared: {next} resolves the round.").format(
+                    next=self.key_in_force("next_step")))
             return
         state, check = self.state, self.check
         self.open_dialog(self.shelf.take(
@@ -353,7 +365,8 @@ class MainScreen(Screen[None]):
     def _current_step_character(self) -> str | None:
         group = self.state.current_group()
         if not group:
-            self.notify(_("Nothing left to resolve in this phase: space moves on."))
+            self.notify(_("Nothing left to resolve in this phase: {next} moves on.").format(
+                next=self.key_in_force("next_step")))
             return None
         selected = self.selected(quiet=True)
         names = [step.character for step in group]
@@ -558,8 +571,8 @@ class MainScreen(Screen[None]):
             return
         sure = await self.app.push_screen_wait(ConfirmDialog(
             _("Remove {name} from the encounter? The log keeps what {name} did; undo ({undo}) "
-              "brings them back.").format(name=name, undo=keys.first_key_in_force(
-                  "undo", getattr(self.app, "keymap_in_force", {}))), yes=_("Remove")))
+              "brings them back.").format(name=name, undo=self.key_in_force("undo")),
+            yes=_("Remove")))
         if sure:
             self.run_command(c.RemoveCharacter(name=name))
 

@@ -3,10 +3,13 @@ with their GD breakdown (D4, D6, D9, D11), and the steps left while resolving.""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rich.console import Group
 from rich.text import Span, Text
 from textual.widgets import Static
 
+from sombra_tui import keys
 from sombra_tui.engine.dice import format_gd
 from sombra_tui.engine.i18n import N_, _, ngettext
 from sombra_tui.engine.machine import alerta_gd
@@ -97,32 +100,51 @@ def declaration_detail(state: CombatState, name: str, palette: Palette) -> Text 
     return text
 
 
-def next_step_hint(state: CombatState) -> str:
-    """What the 'next' key (space) does now."""
+def next_step_hint(state: CombatState, keymap: Mapping[str, str] | None = None) -> str:
+    """What the 'next' key (space unless the DJ rebound it) does now, naming the keys in
+    force (`keymap`: the DJ's rebindings)."""
+    named = KeyNames(keymap or {})
     phase = state.phase
     if phase is Phase.SETUP:
-        return _("space: start asalto 1") if state.characters else _("a: add a character")
+        return (_("{next}: start asalto 1").format(next=named.next) if state.characters
+                else _("{add}: add a character").format(add=named("add_character")))
     if phase is Phase.DECLARATION:
         top = state.top_prompt
         if top is not None:
             author = state.declarations[top.declaration_id].author
             # The same word as the prompt's line below: a counter prompt is a
             # contrarreacción ("counter-reaction" in English), not a plain reaction.
-            hint = (_("space: {reactor}'s contrarreacción to {author} (x: no reacción)")
+            hint = (_("{next}: {reactor}'s contrarreacción to {author} ({decline}: no "
+                      "reacción)")
                     if top.kind is PromptKind.COUNTER
-                    else _("space: {reactor} reacts to {author} (x: no reacción)"))
-            return hint.format(reactor=top.reactor, author=author)
+                    else _("{next}: {reactor} reacts to {author} ({decline}: no reacción)"))
+            return hint.format(next=named.next, reactor=top.reactor, author=author,
+                               decline=named("decline"))
         if state.current_declarer:
-            return _("space: {name} declares").format(name=state.current_declarer)
-        return _("space: resolve the instant actions")
+            return _("{next}: {name} declares").format(next=named.next,
+                                                       name=state.current_declarer)
+        return _("{next}: resolve the instant actions").format(next=named.next)
     if phase is Phase.END_OF_ROUND:
-        return _("space: start asalto {round}").format(round=state.round + 1)
+        return _("{next}: start asalto {round}").format(next=named.next, round=state.round + 1)
     group = state.current_group()
     if group:
-        return _("space: resolve {name}'s action (t rolls, y types dice)").format(
-            name=group[0].character)
-    return {Phase.INSTANT: _("space: round actions"), Phase.ROUND: _("space: extended actions"),
-            Phase.EXTENDED: _("space: end the asalto")}[phase]
+        return _("{next}: resolve {name}'s action ({roll} rolls, {type} types dice)").format(
+            next=named.next, name=group[0].character, roll=named("roll"),
+            type=named("type_dice"))
+    return {Phase.INSTANT: _("{next}: round actions"),
+            Phase.ROUND: _("{next}: extended actions"),
+            Phase.EXTENDED: _("{next}: end the asalto")}[phase].format(next=named.next)
+
+
+class KeyNames:
+    """The keys in force as the DJ reads them in a sentence (their rebindings applied)."""
+
+    def __init__(self, keymap: Mapping[str, str]) -> None:
+        self.keymap = keymap
+        self.next = self("next_step")
+
+    def __call__(self, binding_id: str) -> str:
+        return keys.first_key_in_force(binding_id, self.keymap)
 
 
 #: How a pending mark reads in the panel (SetMark's values).
@@ -152,21 +174,26 @@ def steps_window(state: CombatState) -> tuple[list[Step], int, int]:
     return steps[start:end], start, len(steps) - end
 
 
-def queue_lines(state: CombatState, palette: Palette, selected: str | None = None
-                ) -> list[Text]:
+def queue_lines(state: CombatState, palette: Palette, selected: str | None = None,
+                keymap: Mapping[str, str] | None = None) -> list[Text]:
     """The panel's paragraphs, top to bottom. The hint of the next key comes first, so
     it stays in sight on a small terminal; `selected` (the table's cursor) gets its
-    whole declaration shown."""
+    whole declaration shown. Keys are named as in force (`keymap`: the DJ's rebindings)."""
+    named = KeyNames(keymap or {})
     # The hint first: whatever follows may scroll out of a small panel (80x24).
-    parts: list[Text] = [Text(next_step_hint(state), style=f"bold {palette.accent}")]
+    parts: list[Text] = [Text(next_step_hint(state, keymap), style=f"bold {palette.accent}")]
     phase = state.phase
     if phase is Phase.SETUP:
         parts.append(Text(ngettext(
-            "{count} character. Add (a, or '4 Matón' for several), duplicate (c), edit or "
-            "remove characters, set the encounter (g), then start.",
-            "{count} characters. Add (a, or '4 Matón' for several), duplicate (c), edit or "
-            "remove them, set the encounter (g), then start.",
-            len(state.characters)).format(count=len(state.characters))))
+            "{count} character. Add ({add}, or '4 Matón' for several), duplicate "
+            "({duplicate}), edit or remove characters, set the encounter ({settings}), then "
+            "start.",
+            "{count} characters. Add ({add}, or '4 Matón' for several), duplicate "
+            "({duplicate}), edit or remove them, set the encounter ({settings}), then start.",
+            len(state.characters)).format(count=len(state.characters),
+                                          add=named("add_character"),
+                                          duplicate=named("duplicate_character"),
+                                          settings=named("settings"))))
     elif phase is Phase.DECLARATION:
         declarer = state.current_declarer
         waiting = state.declarers_after(declarer)
@@ -245,8 +272,8 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
                 f"{m.character} {_(MARK_WORDS.get(m.mark, m.mark))}"
                 for m in state.pending_marks)), style=palette.warning))
         if not group:
-            parts.insert(1, Text(_("Nothing to resolve in this phase: space moves on."),
-                                 style="dim"))
+            parts.insert(1, Text(_("Nothing to resolve in this phase: {next} moves on.").format(
+                next=named.next), style="dim"))
         shown = selected or (group[0].character if group else None)
         detail = declaration_detail(state, shown, palette) if shown else None
         if detail is not None:
@@ -270,6 +297,8 @@ class DeclarationQueue(FollowsTheme, Static):
         #: The state last shown, painted again when the theme's colours change.
         self._state: CombatState | None = None
         self._selected: str | None = None
+        #: The DJ's rebindings (the screen sets them): hints name the keys in force.
+        self.keymap: Mapping[str, str] = {}
 
     def repaint_palette(self) -> None:
         if self._state is not None:
@@ -277,7 +306,7 @@ class DeclarationQueue(FollowsTheme, Static):
 
     def show_state(self, state: CombatState, selected: str | None = None) -> None:
         self._state, self._selected = state, selected
-        lines = queue_lines(state, self.palette, selected)
+        lines = queue_lines(state, self.palette, selected, self.keymap)
         # Many commands leave the queue as it was. (Text's own == ignores its style.)
         key = [(line.plain, str(line.style), line.spans) for line in lines]
         if key == self._shown:

@@ -6,16 +6,18 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import io
 import json
 import pkgutil
 import re
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.dom import DOMNode
-from textual.widgets import Button, Markdown, Static
+from textual.widgets import Button, Label, Markdown, Static
 from textual.widgets._footer import FooterKey
 
 import sombra_tui
@@ -23,7 +25,7 @@ from sombra_tui import keys
 from sombra_tui.app import SombraApp
 from sombra_tui.engine import commands as c
 from sombra_tui.engine import i18n
-from sombra_tui.engine.model import Character, Encounter, Settings
+from sombra_tui.engine.model import Action, Character, Encounter, Settings, Side
 from sombra_tui.engine.state import Phase
 from sombra_tui.engine.wounds import Location
 from sombra_tui.screens.dialogs import (
@@ -31,15 +33,20 @@ from sombra_tui.screens.dialogs import (
     ConfirmDialog,
     DeclarationEditor,
     HelpScreen,
+    ReactionDialog,
 )
 from sombra_tui.screens.dialogs.help import help_text
+from sombra_tui.widgets.declaration_queue import DeclarationQueue
 from tests.app.conftest import (
     SIZE,
     Dirs,
+    field_error,
+    focus,
     make_app,
     notifications,
     on_main_screen,
     session_after,
+    type_text,
 )
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -262,4 +269,44 @@ async def test_a_proposal_question_is_in_spanish_and_names_the_keys_in_force(
         assert isinstance(app.screen, ConfirmDialog)
         question = str(app.screen.query_one("#question", Static).content)
         assert "deshacer (ctrl+z)" in question
+        await pilot.press("escape")
+
+
+def plain(widget: Static) -> str:
+    """What a Static shows, as plain text, its spaces collapsed."""
+    console = Console(width=500, record=True, file=io.StringIO())
+    console.print(widget.content)
+    return " ".join(console.export_text().split())
+
+
+async def test_buttons_and_hints_name_the_keys_the_dj_bound(app_dirs: Dirs) -> None:
+    """Every button, field hint and panel hint names the key in force, not the default
+    one: a rebound next step, decline, inaction and roll show as bound."""
+    write_keys(app_dirs, {"next_step": "n", "decline": "v", "declaration.inaction": "ctrl+e",
+                          "dialog.roll": "ctrl+g"})
+    encounter = Encounter(name="Teclas", seed=5, settings=Settings(), characters=[
+        Character(name="Ana", primaria=8, secundaria=3, alerta=14, side=Side.PC),
+        Character(name="Bruno", primaria=12, secundaria=5, alerta=12)])
+    app = make_app(session_after(encounter, c.StartCombat(), c.Declare(
+        character="Ana", actions=[Action(description="apunta", target=14)])), journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        assert notifications(app) == []
+        queue = app.main_screen.query_one(DeclarationQueue)
+        assert plain(queue).startswith("n: Bruno declares")
+        await pilot.press("n")
+        assert isinstance(app.screen, DeclarationEditor)
+        labels = [str(button.label) for button in app.screen.query(Button)]
+        assert labels == ["Declare (enter)", "Another action (ctrl+n)", "Inaction (ctrl+e)",
+                          "Cancel (esc)"]
+        await type_text(pilot, "golpea a Ana")
+        await focus(pilot, "a0-targets")
+        await pilot.press("space", "enter")
+        assert on_main_screen(app)
+        assert plain(queue).startswith("n: Ana reacts to Bruno (v: no reacción)")
+        await pilot.press("n")
+        assert isinstance(app.screen, ReactionDialog)
+        assert "ctrl+g rolls" in str(app.screen.query_one(
+            "#field-dice .field-label", Label).content)
+        await pilot.press("enter")  # the table rolls Ana's dice: it asks for them
+        assert "ctrl+g rolls them instead" in field_error(app, "dice")
         await pilot.press("escape")

@@ -173,9 +173,10 @@ def dice_placeholder(table: bool) -> str:
 
 
 def read_dice(text: str, field: str, roll: Callable[[], Dice], *, table: bool,
-              who: str = "") -> Dice:
+              roll_key: str, who: str = "") -> Dice:
     """The dice typed in a field; empty, the tracker rolls them, unless the table rolls
-    this character's dice: then Enter asks for them instead of rolling (issue 13)."""
+    this character's dice: then Enter asks for them instead of rolling (issue 13), naming
+    `roll_key`, the key in force that rolls them."""
     text = text.strip()
     if text:
         try:
@@ -183,11 +184,11 @@ def read_dice(text: str, field: str, roll: Callable[[], Dice], *, table: bool,
         except SombraError as error:
             raise FormError(field, f"{who}: {error}" if who else str(error)) from error
     if table:
-        message = (_("Type the dice {name}'s player rolled (dS first, e.g. 3 5 2); ctrl+r "
+        message = (_("Type the dice {name}'s player rolled (dS first, e.g. 3 5 2); {roll} "
                      "rolls them instead.") if who else
-                   _("Type the dice the player rolled (dS first, e.g. 3 5 2); ctrl+r rolls "
+                   _("Type the dice the player rolled (dS first, e.g. 3 5 2); {roll} rolls "
                      "them instead."))
-        raise FormError(field, message.format(name=who))
+        raise FormError(field, message.format(name=who, roll=roll_key))
     return roll()
 
 
@@ -392,6 +393,10 @@ class Dialog(ModalScreen[ResultT]):
     def key_in_force(self, binding_id: str) -> str:
         """The first key of `binding_id` as the DJ reads it, their keymap applied."""
         return keys.first_key_in_force(binding_id, getattr(self.app, "keymap_in_force", {}))
+
+    def keyed(self, message: str, binding_id: str) -> str:
+        """`message` (translated, with a {key} placeholder) naming the key in force."""
+        return message.format(key=self.key_in_force(binding_id))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -197,8 +197,9 @@ class CharacterEditor(Dialog[Character]):
                             field_id="notes")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button(_("Save (enter)"), id="save", variant="primary")
-                yield Button(_("Cancel (esc)"), id="cancel")
+                yield Button(self.keyed(_("Save ({key})"), "dialog.confirm"),
+                             id="save", variant="primary")
+                yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
 
     def on_mount(self) -> None:
         self.set_focus(self.query_one("#name", Input))

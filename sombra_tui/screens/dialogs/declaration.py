@@ -116,10 +116,13 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
                             field_id="affected", hint=_("space toggles"))
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button(_("Declare (enter)"), id="declare", variant="primary")
-                yield Button(_("Another action (ctrl+n)"), id="add")
-                yield Button(_("Inaction (ctrl+b)"), id="inaction")
-                yield Button(_("Cancel (esc)"), id="cancel")
+                yield Button(self.keyed(_("Declare ({key})"), "dialog.confirm"),
+                             id="declare", variant="primary")
+                yield Button(self.keyed(_("Another action ({key})"), "declaration.add_action"),
+                             id="add")
+                yield Button(self.keyed(_("Inaction ({key})"), "declaration.inaction"),
+                             id="inaction")
+                yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
 
     def on_mount(self) -> None:
         # The first field is near the top: the form opens scrolled to its top, built new

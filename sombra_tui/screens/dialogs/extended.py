@@ -51,9 +51,11 @@ class ExtendedDialog(Dialog[ExtendedCommand]):
                             field_id="gd")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button(_("Adjust (enter)"), id="adjust", variant="primary")
-                yield Button(_("Abandon (ctrl+b)"), id="abandon", variant="error")
-                yield Button(_("Cancel (esc)"), id="cancel")
+                yield Button(self.keyed(_("Adjust ({key})"), "dialog.confirm"),
+                             id="adjust", variant="primary")
+                yield Button(self.keyed(_("Abandon ({key})"), "extended.abandon"),
+                             id="abandon", variant="error")
+                yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
 
     def on_mount(self) -> None:
         self.set_focus(self.query(Input).first())

@@ -49,9 +49,10 @@ class FileDialog(Dialog[Path]):
                         field_id="path", hint=_("enter confirms"))
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                label = _("Open (enter)") if self.mode == "open" else _("Save (enter)")
+                label = self.keyed(_("Open ({key})") if self.mode == "open"
+                                   else _("Save ({key})"), "dialog.confirm")
                 yield Button(label, id="ok", variant="primary")
-                yield Button(_("Cancel (esc)"), id="cancel")
+                yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
 
     def on_mount(self) -> None:
         self.set_focus(self.query_one("#path", Input))

@@ -84,14 +84,15 @@ class FreeTADialog(Dialog[FreeTA]):
             yield Static("", id="ta-preview")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button(_("Roll the TA (enter)"), id="resolve", variant="primary")
-                yield Button(_("Cancel (esc)"), id="cancel")
+                yield Button(self.keyed(_("Roll the TA ({key})"), "dialog.confirm"),
+                             id="resolve", variant="primary")
+                yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
 
     def _dice_row(self) -> ComposeResult:
         with Horizontal(classes="row"):
             yield Field(_("Dice (dS first)"), TextInput(
                 id="dice", placeholder=dice_placeholder(self.table)), field_id="dice",
-                hint=_("ctrl+r rolls"))
+                hint=self.keyed(_("{key} rolls"), "dialog.roll"))
             yield Field(_("Why (for the log)"), TextInput(self.default_label, id="label"),
                         field_id="label")
 
@@ -172,7 +173,8 @@ class FreeTADialog(Dialog[FreeTA]):
         text = self.value("dice").strip()
         if not text and not roll_if_empty:
             raise FormError("dice", _("no dice yet"))
-        dice = read_dice(text, "dice", self.roll, table=self.state.table_rolls(who))
+        dice = read_dice(text, "dice", self.roll, table=self.state.table_rolls(who),
+                         roll_key=self.key_in_force("dialog.roll"))
         skill = self.value("skill").strip()
         label = self.value("label").strip()
         if len(skill) > 80:

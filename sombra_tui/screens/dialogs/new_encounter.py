@@ -37,8 +37,9 @@ class NewEncounterDialog(Dialog[Encounter]):
                            "a row."), classes="note")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button(_("Create (enter)"), id="create", variant="primary")
-                yield Button(_("Cancel (esc)"), id="cancel")
+                yield Button(self.keyed(_("Create ({key})"), "dialog.confirm"),
+                             id="create", variant="primary")
+                yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
 
     def on_mount(self) -> None:
         self.set_focus(self.query_one("#name", Input))

@@ -113,8 +113,9 @@ class OpposedDialog(Dialog[ResolveOpposed]):
                         prompt=_("by the dice")), field_id="tie")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button(_("Resolve (enter)"), id="resolve", variant="primary")
-                yield Button(_("Cancel (esc)"), id="cancel")
+                yield Button(self.keyed(_("Resolve ({key})"), "dialog.confirm"),
+                             id="resolve", variant="primary")
+                yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
 
     def on_mount(self) -> None:
         self.set_focus(self.query_one(f"#{self.slugs[self.participants[0]]}-dice", Input))
@@ -142,7 +143,8 @@ class OpposedDialog(Dialog[ResolveOpposed]):
             # Each participant's side says who rolls: an empty field of the table's asks
             # for the dice, one of the tracker's rolls.
             dice: Dice = read_dice(self.value(f"{slug}-dice"), f"{slug}-dice", roller.roll,
-                                   table=self.state.table_rolls(name), who=name)
+                                   table=self.state.table_rolls(name), who=name,
+                                   roll_key=self.key_in_force("dialog.roll"))
             target_text = self.value(f"{slug}-target").strip()
             gd_text = self.value(f"{slug}-gd").strip()
             rolls.append(OpposedRoll(
@@ -220,13 +222,15 @@ class OpposedResultDialog(Dialog[ResultChoice]):
                 yield Static(event_text(event, palette), classes="result-line")
             with Horizontal(classes="buttons"):
                 for index, name in enumerate(self.confirm):
-                    yield Button(_("Confirming TA: {name} (f)").format(
-                                     name=name), id=f"confirm-{index}",
+                    yield Button(_("Confirming TA: {name} ({key})").format(
+                                     name=name, key=self.key_in_force("opposed.confirm_ta")),
+                                 id=f"confirm-{index}",
                                  variant="warning")
                 for index, name in enumerate(self.others):
                     yield Button(_("DJ: {name} wins").format(
                                      name=name), id=f"winner-{index}")
-                yield Button(_("OK (enter)"), id="ok", variant="primary")
+                yield Button(self.keyed(_("OK ({key})"), "dialog.confirm"),
+                             id="ok", variant="primary")
 
     BINDINGS = keys.bindings(keys.Scope.OPPOSED_RESULT)
 

@@ -115,7 +115,7 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
                         [(_("Substitute"), ReactionMode.SUBSTITUTE),
                          (_("Combine"), ReactionMode.COMBINE)],
                         value=ReactionMode.SUBSTITUTE, allow_blank=False, id="mode"),
-                        field_id="mode", hint=_("ctrl+t"))
+                        field_id="mode", hint=self.key_in_force("reaction.mode"))
                     yield Field(_("Base GD"), TextInput("0", id="base", type="integer"),
                                 field_id="base")
                     yield Field(_("DJ grades"), TextInput("0", id="extra", type="integer"),
@@ -130,15 +130,16 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
             yield Static("", id="ta-preview")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button(_("React (enter)"), id="react", variant="primary")
-                yield Button(_("Decline (ctrl+b)"), id="decline")
-                yield Button(_("Cancel (esc)"), id="cancel")
+                yield Button(self.keyed(_("React ({key})"), "dialog.confirm"),
+                             id="react", variant="primary")
+                yield Button(self.keyed(_("Decline ({key})"), "reaction.decline"), id="decline")
+                yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
 
     def _dice_row(self) -> ComposeResult:
         with Horizontal(classes="row"):
             yield Field(_("Alerta dice (dS first)"), TextInput(
                 id="dice", placeholder=dice_placeholder(self.table)), field_id="dice",
-                hint=_("ctrl+r rolls"))
+                hint=self.keyed(_("{key} rolls"), "dialog.roll"))
             yield FormCheckbox(_("Accept without a roll"), id="accept")
 
     def on_mount(self) -> None:
@@ -230,12 +231,14 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
         try:
             accept = self.query_one("#accept", Checkbox).value
             if self.table and not accept:  # the table's dice first: ask for them
-                read_dice(self.value("dice"), "dice", self.roll, table=True)
+                read_dice(self.value("dice"), "dice", self.roll, table=True,
+                          roll_key=self.key_in_force("dialog.roll"))
             base, extra = self.grades()
             action = self.query_one(ActionForm).build()
             dice: Dice | None = None
             if not accept:
-                dice = read_dice(self.value("dice"), "dice", self.roll, table=self.table)
+                dice = read_dice(self.value("dice"), "dice", self.roll, table=self.table,
+                                 roll_key=self.key_in_force("dialog.roll"))
         except FormError as error:
             self.show_error(error.field, error.message)
             return

@@ -41,8 +41,9 @@ class RosterDialog(Dialog[ImportCharacters]):
                         field_id="characters", hint=_("space toggles"))
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button(_("Import (enter)"), id="import", variant="primary")
-                yield Button(_("Cancel (esc)"), id="cancel")
+                yield Button(self.keyed(_("Import ({key})"), "dialog.confirm"),
+                             id="import", variant="primary")
+                yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
 
     def on_mount(self) -> None:
         self.set_focus(self.query_one("#characters", SelectionList))

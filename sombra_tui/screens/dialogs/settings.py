@@ -92,8 +92,9 @@ class SettingsDialog(Dialog[list[Command]]):
                 yield from self._fields()
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button(_("Apply (enter)"), id="apply", variant="primary")
-                yield Button(_("Cancel (esc)"), id="cancel")
+                yield Button(self.keyed(_("Apply ({key})"), "dialog.confirm"),
+                             id="apply", variant="primary")
+                yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
 
     def _fields(self) -> ComposeResult:
         s = self.settings

@@ -107,8 +107,9 @@ class TADialog(Dialog[Resolve]):
             yield Static("", id="ta-preview")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button(_("Resolve (enter)"), id="resolve", variant="primary")
-                yield Button(_("Cancel (esc)"), id="cancel")
+                yield Button(self.keyed(_("Resolve ({key})"), "dialog.confirm"),
+                             id="resolve", variant="primary")
+                yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
 
     def gd_hint(self) -> str:
         """The GD breakdown: the action's, then each wound and condition (H10)."""
@@ -121,7 +122,7 @@ class TADialog(Dialog[Resolve]):
         with Horizontal(classes="row"):
             yield Field(_("Dice (dS first)"), TextInput(
                 id="dice", placeholder=dice_placeholder(self.table)), field_id="dice",
-                hint=_("ctrl+r rolls"))
+                hint=self.keyed(_("{key} rolls"), "dialog.roll"))
             yield Field(_("Outcome"), FormSelect(
                 [(_("From the dice"), ROLL), (_("DJ: success, no roll"), DJ_SUCCESS),
                  (_("DJ: failure, no roll"), DJ_FAILURE)],
@@ -173,12 +174,14 @@ class TADialog(Dialog[Resolve]):
         outcome = self.query_one("#outcome", Select).value
         try:
             if self.table and outcome == ROLL:  # the table's dice first: ask for them
-                read_dice(self.value("dice"), "dice", self.roll, table=True)
+                read_dice(self.value("dice"), "dice", self.roll, table=True,
+                          roll_key=self.key_in_force("dialog.roll"))
             target, extra, modifier = self.numbers()
             dice: Dice | None = None
             accept: bool | None = None
             if outcome == ROLL:
-                dice = read_dice(self.value("dice"), "dice", self.roll, table=self.table)
+                dice = read_dice(self.value("dice"), "dice", self.roll, table=self.table,
+                                 roll_key=self.key_in_force("dialog.roll"))
             else:
                 accept = outcome == DJ_SUCCESS
         except FormError as error:

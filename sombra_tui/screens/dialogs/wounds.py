@@ -31,7 +31,7 @@ from sombra_tui.engine.conditions import (
     builtin,
 )
 from sombra_tui.engine.errors import SombraError
-from sombra_tui.engine.i18n import N_, _
+from sombra_tui.engine.i18n import N_, _, pgettext
 from sombra_tui.engine.machine import pv_of
 from sombra_tui.engine.state import CombatState, Proposal, ProposalKind
 from sombra_tui.engine.wounds import (
@@ -227,8 +227,10 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
                 yield Field(_("Decline reason"), TextInput(id="reason",
                                                         placeholder=_("cover, a miss")),
                             field_id="reason")
-                yield Button(_("Accept (space)"), id="accept", variant="primary")
-                yield Button(_("Decline (ctrl+d)"), id="decline", variant="warning")
+                yield Button(self.keyed(_("Accept ({key})"), "hit.accept"),
+                             id="accept", variant="primary")
+                yield Button(self.keyed(pgettext("proposal", "Decline ({key})"), "hit.decline"),
+                             id="decline", variant="warning")
 
     def on_mount(self) -> None:
         self.query_one("#accept", Button).focus()
@@ -311,8 +313,9 @@ class ManualHitDialog(Dialog[c.ManualHit]):
             yield FormCheckbox(_("Lethal"), True, id="lethal")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button(_("Apply (enter)"), id="apply", variant="primary")
-                yield Button(_("Cancel (esc)"), id="cancel")
+                yield Button(self.keyed(_("Apply ({key})"), "dialog.confirm"),
+                             id="apply", variant="primary")
+                yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
 
     def on_mount(self) -> None:
         self.query_one("#damage", Input).focus()
@@ -376,8 +379,9 @@ class ConditionDialog(Dialog[c.AddCondition]):
             yield Static(_("The own name and the boxes are for (other)."), classes="note")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button(_("Add (enter)"), id="add", variant="primary")
-                yield Button(_("Cancel (esc)"), id="cancel")
+                yield Button(self.keyed(_("Add ({key})"), "dialog.confirm"),
+                             id="add", variant="primary")
+                yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
 
     def on_mount(self) -> None:
         self.query_one("#duration", Input).focus()
@@ -451,8 +455,9 @@ class HealDialog(Dialog[c.Heal | c.SetCounters]):
                             field_id="w")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button(_("Apply (enter)"), id="apply", variant="primary")
-                yield Button(_("Cancel (esc)"), id="cancel")
+                yield Button(self.keyed(_("Apply ({key})"), "dialog.confirm"),
+                             id="apply", variant="primary")
+                yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
 
     ERROR_FIELDS = {"w": "w"}
 
@@ -578,8 +583,9 @@ class WoundDialog(Dialog[c.EditWound]):
                 yield FormCheckbox(_("Attended"), wound.attended, id="attended")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button(_("Save (enter)"), id="save", variant="primary")
-                yield Button(_("Cancel (esc)"), id="cancel")
+                yield Button(self.keyed(_("Save ({key})"), "dialog.confirm"),
+                             id="save", variant="primary")
+                yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
 
     def on_mount(self) -> None:
         self.query_one("#damage", Input).focus()
@@ -659,8 +665,9 @@ class EditConditionDialog(Dialog[c.EditCondition]):
                            "does."), classes="note")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                yield Button(_("Save (enter)"), id="save", variant="primary")
-                yield Button(_("Cancel (esc)"), id="cancel")
+                yield Button(self.keyed(_("Save ({key})"), "dialog.confirm"),
+                             id="save", variant="primary")
+                yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
 
     def on_mount(self) -> None:
         self.query_one("#left", Input).focus()
