@@ -465,3 +465,36 @@ async def test_the_hit_dialog_for_the_next_hit_is_refilled_and_as_new() -> None:
         accepted = app.session.combat.commands[-1]
         assert isinstance(accepted, c.AcceptHit) and accepted.proposal_id == proposal.id
         assert (accepted.damage, accepted.lethal, accepted.severity) == (None, None, None)
+
+
+async def test_the_mouse_on_a_dialogs_buttons_submits_adds_or_backs_out() -> None:
+    """The primary button submits and any other backs out (Dialog's default), but a
+    dialog's own buttons keep their use: "Another action" adds one and stays open."""
+    app = make_app(session_after(three(), c.StartCombat()), journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        combat = app.session.combat
+        await pilot.press("d")
+        dialog = app.screen
+        assert isinstance(dialog, DeclarationEditor)
+        await pilot.click("#add")
+        await settle(pilot)
+        assert app.screen is dialog and len(dialog.forms) == 2
+        await pilot.click("#cancel")
+        await settle(pilot)
+        assert on_main_screen(app) and len(combat.commands) == 1
+
+        name = app.main_screen.selected()
+        assert name is not None
+        await pilot.press("h")  # a hit by hand: a dialog with no buttons of its own
+        await settle(pilot)
+        await type_text(pilot, "3")
+        await pilot.click("#apply")
+        await settle(pilot)
+        assert on_main_screen(app)
+        hit = combat.commands[-1]
+        assert isinstance(hit, c.ManualHit) and (hit.character, hit.damage) == (name, 3)
+        await pilot.press("h")
+        await settle(pilot)
+        await pilot.click("#cancel")
+        await settle(pilot)
+        assert on_main_screen(app) and combat.commands[-1] is hit

@@ -439,3 +439,28 @@ class Dialog(ModalScreen[ResultT]):
 
     def submit(self) -> None:  # overridden
         raise NotImplementedError
+
+    #: The engine's dry run of a command (the screen's `check`): why it would be
+    #: refused, or None. Dialogs that build a command keep it here.
+    check: Callable[[Any], SombraError | None]
+
+    def finish(self, command: ResultT) -> None:
+        """Close with `command`, unless the engine would refuse it: then show why, next
+        to its field when the dialog has it, and stay open with everything typed."""
+        problem = self.check(command)
+        if problem:
+            self.show_problem(problem)
+            return
+        self.dismiss(command)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """The primary button submits; any other backs out. Dialogs with more buttons
+        handle theirs: Textual calls this handler after a subclass's own, so it only
+        acts for dialogs that have none."""
+        mro = type(self).__mro__
+        if any("on_button_pressed" in vars(cls) for cls in mro[:mro.index(Dialog)]):
+            return
+        if event.button.variant == "primary":
+            self.submit()
+        else:
+            self.action_cancel()

@@ -204,12 +204,6 @@ class CharacterEditor(Dialog[Character]):
     def on_mount(self) -> None:
         self.set_focus(self.query_one("#name", Input))
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "save":
-            self.submit()
-        else:
-            self.dismiss(None)
-
     def _name_and_count(self) -> tuple[str, int | None]:
         name = self.value("name")
         match = COUNT_AND_NAME.match(name) if self.many else None
@@ -256,8 +250,4 @@ class CharacterEditor(Dialog[Character]):
         except FormError as error:
             self.show_error(error.field, error.message)
             return
-        problem = self.check(character)
-        if problem:
-            self.show_problem(problem)
-            return
-        self.dismiss(character)
+        self.finish(character)

@@ -155,11 +155,7 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
 
     def action_inaction(self) -> None:
         command = Declare(character=self.character.name, actions=[], affected=[])
-        problem = self.check(command)
-        if problem:
-            self.show_problem(problem)
-            return
-        self.dismiss(command)
+        self.finish(command)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {"declare": self.submit, "add": self.action_add_action,
@@ -179,8 +175,4 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
         affected = self.affected_at_submit(self.forms, self.query_one("#affected",
                                                                       SelectionList))
         command = Declare(character=self.character.name, actions=actions, affected=affected)
-        problem = self.check(command)
-        if problem:
-            self.show_problem(problem)
-            return
-        self.dismiss(command)
+        self.finish(command)

@@ -89,8 +89,4 @@ class ExtendedDialog(Dialog[ExtendedCommand]):
         except FormError as error:
             self.show_error(error.field, error.message)
             return
-        problem = self.check(command)
-        if problem:
-            self.show_problem(problem)
-            return
-        self.dismiss(command)
+        self.finish(command)

@@ -62,12 +62,6 @@ class FileDialog(Dialog[Path]):
         if self.mode == "open":
             self.submit()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "ok":
-            self.submit()
-        else:
-            self.dismiss(None)
-
     def resolve_path(self) -> Path | None:
         text = self.value("path").strip()
         if not text:

@@ -185,12 +185,6 @@ class FreeTADialog(Dialog[FreeTA]):
                       dice=dice, label=label,
                       scope=SCOPES[str(self.query_one("#scope", Select).value)])
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "resolve":
-            self.submit()
-        else:
-            self.dismiss(None)
-
     def submit(self) -> None:
         self.clear_errors()
         try:

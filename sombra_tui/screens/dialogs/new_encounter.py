@@ -44,12 +44,6 @@ class NewEncounterDialog(Dialog[Encounter]):
     def on_mount(self) -> None:
         self.set_focus(self.query_one("#name", Input))
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "create":
-            self.submit()
-        else:
-            self.dismiss(None)
-
     def build(self) -> Encounter:
         name = self.value("name").strip()
         if not name:

@@ -120,12 +120,6 @@ class OpposedDialog(Dialog[ResolveOpposed]):
     def on_mount(self) -> None:
         self.set_focus(self.query_one(f"#{self.slugs[self.participants[0]]}-dice", Input))
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "resolve":
-            self.submit()
-        else:
-            self.dismiss(None)
-
     def action_roll(self) -> None:
         """ctrl+r, as in every dialog: the tracker rolls each dice field still empty."""
         roller = self.roller()

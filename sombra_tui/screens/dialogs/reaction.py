@@ -248,8 +248,4 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
                             self.query_one("#affected", SelectionList)),
                         dice=dice, base_gd=base, extra_gd=extra,
                         accept_without_roll=accept)
-        problem = self.check(command)
-        if problem:
-            self.show_problem(problem)
-            return
-        self.dismiss(command)
+        self.finish(command)

@@ -48,12 +48,6 @@ class RosterDialog(Dialog[ImportCharacters]):
     def on_mount(self) -> None:
         self.set_focus(self.query_one("#characters", SelectionList))
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "import":
-            self.submit()
-        else:
-            self.dismiss(None)
-
     def submit(self) -> None:
         self.clear_errors()
         chosen = set(self.query_one("#characters", SelectionList).selected)

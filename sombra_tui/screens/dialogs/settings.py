@@ -180,12 +180,6 @@ class SettingsDialog(Dialog[list[Command]]):
             "damage_types": table,
         })
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "apply":
-            self.submit()
-        else:
-            self.dismiss(None)
-
     def submit(self) -> None:
         self.clear_errors()
         try:

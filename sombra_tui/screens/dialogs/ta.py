@@ -163,12 +163,6 @@ class TADialog(Dialog[Resolve]):
                              MAX_STAT, default=0)
         return target, extra, modifier
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "resolve":
-            self.submit()
-        else:
-            self.dismiss(None)
-
     def submit(self) -> None:
         self.clear_errors()
         outcome = self.query_one("#outcome", Select).value
@@ -189,8 +183,4 @@ class TADialog(Dialog[Resolve]):
             return
         command = Resolve(character=self.step.character, dice=dice, target=target,
                           extra_gd=extra, modifier=modifier, accept=accept)
-        problem = self.check(command)
-        if problem:
-            self.show_problem(problem)
-            return
-        self.dismiss(command)
+        self.finish(command)

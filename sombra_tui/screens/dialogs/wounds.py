@@ -274,11 +274,7 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
         except FormError as error:
             self.show_error(error.field, error.message)
             return
-        problem = self.check(command)
-        if problem:
-            self.show_problem(problem)
-            return
-        self.dismiss(command)
+        self.finish(command)
 
 
 def proposal_question(proposal: Proposal) -> str:
@@ -320,12 +316,6 @@ class ManualHitDialog(Dialog[c.ManualHit]):
     def on_mount(self) -> None:
         self.query_one("#damage", Input).focus()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "apply":
-            self.submit()
-        else:
-            self.dismiss(None)
-
     def submit(self) -> None:
         self.clear_errors()
         try:
@@ -338,11 +328,7 @@ class ManualHitDialog(Dialog[c.ManualHit]):
                                                                    Select).value)),
                               lethal=self.query_one("#lethal", Checkbox).value,
                               cause=self.value("cause").strip()[:80])
-        problem = self.check(command)
-        if problem:
-            self.show_problem(problem)
-            return
-        self.dismiss(command)
+        self.finish(command)
 
 
 OTHER = "(other)"
@@ -386,12 +372,6 @@ class ConditionDialog(Dialog[c.AddCondition]):
     def on_mount(self) -> None:
         self.query_one("#duration", Input).focus()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "add":
-            self.submit()
-        else:
-            self.dismiss(None)
-
     def condition(self) -> Condition:
         text = self.value("duration").strip()
         duration = parse_int(text, "duration", "Asaltos", 1, 999) if text else None
@@ -419,11 +399,7 @@ class ConditionDialog(Dialog[c.AddCondition]):
         except FormError as error:
             self.show_error(error.field, error.message)
             return
-        problem = self.check(command)
-        if problem:
-            self.show_problem(problem)
-            return
-        self.dismiss(command)
+        self.finish(command)
 
 
 class HealDialog(Dialog[c.Heal | c.SetCounters]):
@@ -464,12 +440,6 @@ class HealDialog(Dialog[c.Heal | c.SetCounters]):
     def on_mount(self) -> None:
         self.query_one("#points", Input).focus()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "apply":
-            self.submit()
-        else:
-            self.dismiss(None)
-
     def submit(self) -> None:
         self.clear_errors()
         kind = str(self.query_one("#kind", Select).value)
@@ -487,11 +457,7 @@ class HealDialog(Dialog[c.Heal | c.SetCounters]):
         except FormError as error:
             self.show_error(error.field, error.message)
             return
-        problem = self.check(command)
-        if problem:
-            self.show_problem(problem)
-            return
-        self.dismiss(command)
+        self.finish(command)
 
 
 M = TypeVar("M", bound=BaseModel)
@@ -590,12 +556,6 @@ class WoundDialog(Dialog[c.EditWound]):
     def on_mount(self) -> None:
         self.query_one("#damage", Input).focus()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "save":
-            self.submit()
-        else:
-            self.dismiss(None)
-
     def edited(self) -> Wound:
         rate_text = self.value("rate").strip()
         rate = parse_int(rate_text, "rate", _("Bleeds every (asaltos)"), 1, 999) \
@@ -623,11 +583,7 @@ class WoundDialog(Dialog[c.EditWound]):
             self.dismiss(None)  # nothing changed: nothing to log
             return
         command = c.EditWound(character=self.name_, wound=wound)
-        problem = self.check(command)
-        if problem:
-            self.show_problem(problem)
-            return
-        self.dismiss(command)
+        self.finish(command)
 
 
 class EditConditionDialog(Dialog[c.EditCondition]):
@@ -672,12 +628,6 @@ class EditConditionDialog(Dialog[c.EditCondition]):
     def on_mount(self) -> None:
         self.query_one("#left", Input).focus()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "save":
-            self.submit()
-        else:
-            self.dismiss(None)
-
     def edited(self) -> Condition:
         condition = self.condition
         name = self.value("cname").strip()
@@ -716,11 +666,7 @@ class EditConditionDialog(Dialog[c.EditCondition]):
             self.dismiss(None)
             return
         command = c.EditCondition(character=self.name_, condition=condition)
-        problem = self.check(command)
-        if problem:
-            self.show_problem(problem)
-            return
-        self.dismiss(command)
+        self.finish(command)
 
 
 class CharacterSheet(Dialog[None]):
