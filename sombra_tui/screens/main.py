@@ -267,10 +267,11 @@ class MainScreen(Screen[None]):
         proposal = state.proposals[0]
         if proposal.kind is ProposalKind.HIT:
             check = self.check
-            self.open_dialog(self.shelf.take(
+            hit: HitDialog = self.shelf.take(
                 f"hit-{proposal.damage_type == TIPO_IV}",
                 lambda: HitDialog(state, proposal, check),
-                lambda dialog: dialog.refill(state, proposal, check)), self.run_command)
+                lambda dialog: dialog.refill(state, proposal, check))
+            self.open_dialog(hit, self.run_command)
             return
 
         def answered(confirm: bool) -> None:
@@ -288,14 +289,11 @@ class MainScreen(Screen[None]):
         self.app.push_screen(CharacterSheet(lambda: self.state, name, self.check,
                                             self.run_command))
 
-    @work
-    async def action_manual_hit(self) -> None:
+    def action_manual_hit(self) -> None:
         name = self.selected()
         if name is None:
             return
-        command = await self.app.push_screen_wait(ManualHitDialog(name, self.check))
-        if command is not None:
-            self.run_command(command)
+        self.open_dialog(ManualHitDialog(name, self.check), self.run_command)
 
     # ---- declaration phase ------------------------------------------------------------
 
@@ -319,9 +317,10 @@ class MainScreen(Screen[None]):
                     next=self.key_in_force("next_step")))
             return
         state, check = self.state, self.check
-        self.open_dialog(self.shelf.take(
+        dialog: DeclarationEditor = self.shelf.take(
             "declaration", lambda: DeclarationEditor(state, declarer, check),
-            lambda dialog: dialog.refill(state, declarer, check)), self.run_command)
+            lambda kept: kept.refill(state, declarer, check))
+        self.open_dialog(dialog, self.run_command)
 
     def action_react(self) -> None:
         prompt = self.state.top_prompt
@@ -329,10 +328,11 @@ class MainScreen(Screen[None]):
             self.notify(_("No reacción prompt is open."), severity="warning")
             return
         state, check, roll = self.state, self.check, self.session.combat.roll
-        self.open_dialog(self.shelf.take(
+        dialog: ReactionDialog = self.shelf.take(
             f"reaction-{state.table_rolls(prompt.reactor)}",
             lambda: ReactionDialog(state, prompt, check, roll),
-            lambda dialog: dialog.refill(state, prompt, check, roll)), self.run_command)
+            lambda kept: kept.refill(state, prompt, check, roll))
+        self.open_dialog(dialog, self.run_command)
 
     def action_decline(self) -> None:
         prompt = self.state.top_prompt
@@ -410,9 +410,10 @@ class MainScreen(Screen[None]):
             return
         # Not opposed, or nobody able is left to oppose it: the character's own TA.
         check, roll = self.check, combat.roll
-        self.open_dialog(self.shelf.take(
+        dialog: TADialog = self.shelf.take(
             f"ta-{state.table_rolls(name)}", lambda: TADialog(state, step, check, roll),
-            lambda dialog: dialog.refill(state, step, check, roll)), self.run_command)
+            lambda kept: kept.refill(state, step, check, roll))
+        self.open_dialog(dialog, self.run_command)
 
     @work
     async def _opposed_result(self, opposed: c.ResolveOpposed) -> None:
@@ -564,40 +565,36 @@ class MainScreen(Screen[None]):
             character, lambda ch: self.check(c.EditCharacter(name=name, character=ch))),
             edited)
 
-    @work
-    async def action_remove_character(self) -> None:
+    def action_remove_character(self) -> None:
         name = self.selected()
         if name is None:
             return
-        sure = await self.app.push_screen_wait(ConfirmDialog(
+
+        def answered(sure: bool) -> None:
+            if sure:
+                self.run_command(c.RemoveCharacter(name=name))
+        self.open_dialog(ConfirmDialog(
             _("Remove {name} from the encounter? The log keeps what {name} did; undo ({undo}) "
               "brings them back.").format(name=name, undo=self.key_in_force("undo")),
-            yes=_("Remove")))
-        if sure:
-            self.run_command(c.RemoveCharacter(name=name))
+            yes=_("Remove")), answered)
 
-    @work
-    async def action_adjust_extended(self) -> None:
+    def action_adjust_extended(self) -> None:
         active = [p for p in self.state.extended if p.status is ExtendedStatus.ACTIVE]
         if not active:
             self.notify(_("No extended action is running."), severity="warning")
             return
         name = self.selected(quiet=True)
         chosen = next((p for p in active if p.owner == name), active[0])
-        result = await self.app.push_screen_wait(ExtendedDialog(chosen, self.check))
-        if result is not None:
-            self.run_command(result)
+        self.open_dialog(ExtendedDialog(chosen, self.check), self.run_command)
 
-    @work
-    async def action_settings(self) -> None:
+    def action_settings(self) -> None:
         state = self.state
-        result = await self.app.push_screen_wait(
-            SettingsDialog(state.name, state.settings, self.check,
-                           started=state.phase is not Phase.SETUP))
-        if result is None:
-            return
-        for command in result:
-            self.run_command(command)
+
+        def apply(commands: list[c.Command]) -> None:
+            for command in commands:
+                self.run_command(command)
+        self.open_dialog(SettingsDialog(state.name, state.settings, self.check,
+                                        started=state.phase is not Phase.SETUP), apply)
 
     @on(InitiativeTable.CursorMoved)
     def _cursor_moved(self) -> None:
