@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
-from textual import work
+from textual import events, work
 from textual.app import App, SystemCommand
 from textual.command import CommandPalette
 from textual.screen import Screen
@@ -292,8 +293,70 @@ class SombraApp(App[None]):
         self._saved()
         return True
 
+    # ---- dialogs opened from a worker -----------------------------------------------------
+
+    #: Keys typed between the DJ's key that starts a flow of dialogs run in a worker
+    #: (save as, open, new encounter, import, quit) and that flow's first dialog: the
+    #: worker pushes it a moment later, and the keys wait for it instead of reaching
+    #: the main screen's bindings. None: no flow is starting.
+    _held_keys: list[events.Key] | None = None
+
+    #: The main screen's keys whose dialogs a worker opens. Textual runs an app binding
+    #: only once its key has gone down to the focused widget and back up, after the keys
+    #: typed behind it were already handed to that widget; these run when their key
+    #: comes in, so that the keys behind them can wait for the dialog.
+    FLOW_BINDINGS = ("save_as", "open", "import_roster", "quit", "quit_ctrl_c")
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            if self._held_keys is not None:
+                self._held_keys.append(event)
+                return
+            flow = self._flow_of(event.key)
+            if flow is not None:
+                flow()
+                return
+        await super().on_event(event)
+
+    def _flow_of(self, key: str) -> Callable[[], None] | None:
+        if self.screen is not self.main_screen:
+            return None
+        for binding_id in self.FLOW_BINDINGS:
+            if key in (self.keymap_in_force.get(binding_id)
+                       or keys.BY_ID[binding_id].keys).split(","):
+                flow: Callable[[], None] = getattr(self, f"action_{keys.BY_ID[binding_id].action}")
+                return flow
+        return None
+
+    def push_screen(self, *args: Any, **kwargs: Any) -> Any:
+        pushed = super().push_screen(*args, **kwargs)
+        self._release_keys()
+        return pushed
+
+    def _hold_keys(self) -> None:
+        if self._held_keys is None:
+            self._held_keys = []
+
+    def _release_keys(self) -> None:
+        """The held keys, in order, to what has the keyboard now: the flow's first dialog
+        (it keeps them until its first field has the focus), or the main screen if the
+        flow opened none."""
+        held, self._held_keys = self._held_keys, None
+        for key in held or []:
+            (self.focused or self.screen)._forward_event(key)
+
+    def action_save_as(self) -> None:
+        self._hold_keys()
+        self._save_as()
+
     @work
-    async def action_save_as(self) -> None:
+    async def _save_as(self) -> None:
+        try:
+            await self._save_as_flow()
+        finally:
+            self._release_keys()
+
+    async def _save_as_flow(self) -> None:
         folder = self.session.path.parent if self.session.path else self.default_folder()
         suggested = (self.session.path.name if self.session.path
                      else f"{slugify(self.session.name)}.json")
@@ -301,8 +364,18 @@ class SombraApp(App[None]):
         if path is not None:
             self._save_to(path)
 
+    def action_open(self) -> None:
+        self._hold_keys()
+        self._open()
+
     @work
-    async def action_open(self) -> None:
+    async def _open(self) -> None:
+        try:
+            await self._open_flow()
+        finally:
+            self._release_keys()
+
+    async def _open_flow(self) -> None:
         if self.session.dirty and not await self._settle_unsaved(
                 _("The encounter has unsaved changes. Save them before opening another "
                   "file?")):
@@ -313,9 +386,19 @@ class SombraApp(App[None]):
             return
         self.open_path(path)
 
-    @work
-    async def action_new_encounter(self) -> None:
+    def action_new_encounter(self) -> None:
         """An empty encounter (or one with a party), after asking about unsaved changes."""
+        self._hold_keys()
+        self._new_encounter()
+
+    @work
+    async def _new_encounter(self) -> None:
+        try:
+            await self._new_encounter_flow()
+        finally:
+            self._release_keys()
+
+    async def _new_encounter_flow(self) -> None:
         if self.session.dirty and not await self._settle_unsaved(
                 _("The encounter has unsaved changes. Save them before starting a new "
                   "encounter?")):
@@ -332,12 +415,23 @@ class SombraApp(App[None]):
         count = len(encounter.characters)
         message = (i18n.ngettext("New encounter \"{name}\" with {count} character.",
                                  "New encounter \"{name}\" with {count} characters.", count)
-                   if count else _("New encounter \"{name}\": add characters with a (or "
+                   if count else _("New encounter \"{name}\": add characters with {add} (or "
                                    "'4 Matón')."))
-        self.notify(message.format(name=encounter.name, count=count), timeout=5)
+        self.notify(message.format(name=encounter.name, count=count, add=keys.first_key_in_force(
+            "add_character", self.keymap_in_force)), timeout=5)
+
+    def action_import_roster(self) -> None:
+        self._hold_keys()
+        self._import_roster()
 
     @work
-    async def action_import_roster(self) -> None:
+    async def _import_roster(self) -> None:
+        try:
+            await self._import_roster_flow()
+        finally:
+            self._release_keys()
+
+    async def _import_roster_flow(self) -> None:
         folder = self.session.path.parent if self.session.path else self.default_folder()
         path = await self.push_screen_wait(FileDialog("open", folder))
         if path is None:
@@ -403,10 +497,20 @@ class SombraApp(App[None]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.keymap_in_force))
 
-    @work
-    async def action_quit(self) -> None:  # type: ignore[override]
+    def action_quit(self) -> None:  # type: ignore[override]
         """Every way out: q, ctrl+q, ctrl+c and the palette's Quit. With unsaved changes
         it asks first (save / discard / cancel)."""
+        self._hold_keys()
+        self._quit()
+
+    @work
+    async def _quit(self) -> None:
+        try:
+            await self._quit_flow()
+        finally:
+            self._release_keys()
+
+    async def _quit_flow(self) -> None:
         if self._quitting:  # the question is already open
             return
         self._quitting = True

@@ -34,6 +34,7 @@ from tests.app.conftest import (
     make_app,
     notifications,
     on_main_screen,
+    send_keys,
     session_after,
     snapshot,
     worked_example_encounter,
@@ -220,3 +221,33 @@ def test_cli_refuses_a_bad_file_with_exit_code_2(tmp_path: Path, content: str,
     captured = capsys.readouterr()
     assert captured.err.startswith("sombra-tui: ") and str(bad) in captured.err
     assert captured.out == ""
+
+
+async def test_keys_typed_right_after_f2_or_ctrl_o_wait_for_their_dialog(app_dirs: Dirs
+                                                                         ) -> None:
+    """Save as, open, import and new encounter run their dialogs from a worker, which
+    pushes the first one a moment after the key. Keys typed in that moment used to
+    reach the main screen ("nuevo": u undoes, e edits, o marks out); they now wait for
+    the dialog and land in its first field."""
+    app = make_app(session_after(worked_example_encounter(), c.StartCombat()),
+                   journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        combat = app.session.combat
+        await send_keys(pilot, "f2", *"nuevo")  # no pause at all
+        for _ in range(3):
+            await pilot.pause()
+        assert isinstance(app.screen, FileDialog) and app.screen.mode == "save"
+        assert app.screen.query_one("#path", Input).value == "nuevo"
+        assert len(combat.commands) == 1 and not combat.state.out  # nothing undone, marked
+        await send_keys(pilot, "enter")
+        for _ in range(3):
+            await pilot.pause()
+        assert on_main_screen(app) and (app_dirs.data / "nuevo.json").exists()
+
+        await send_keys(pilot, "i", *"nada.json")
+        for _ in range(3):
+            await pilot.pause()
+        assert isinstance(app.screen, FileDialog) and app.screen.mode == "open"
+        assert app.screen.query_one("#path", Input).value == "nada.json"
+        await pilot.press("escape")
+        assert on_main_screen(app) and len(combat.commands) == 1

@@ -31,6 +31,9 @@ class FileDialog(Dialog[Path]):
     DEFAULT_CSS = """
     FileDialog EncounterTree { height: 12; }
     """
+    #: The file name field first, not the tree (Textual focuses the first focusable
+    #: widget as the dialog is built, and keys typed meanwhile would go to the tree).
+    AUTO_FOCUS = "#path"
 
     def __init__(self, mode: str, folder: Path, suggested: str = "") -> None:
         super().__init__()
@@ -46,7 +49,7 @@ class FileDialog(Dialog[Path]):
             yield EncounterTree(self.folder, id="tree")
             yield Field(_("File"), TextInput(self.suggested, id="path",
                                          placeholder=_("name.json or a full path")),
-                        field_id="path", hint=_("enter confirms"))
+                        field_id="path", hint=self.keyed(_("{key} confirms"), "dialog.confirm"))
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
                 label = self.keyed(_("Open ({key})") if self.mode == "open"

@@ -133,7 +133,8 @@ class HelpScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(_("sombra-tui help (esc closes)"), id="dialog-title")
+            yield Static(self.keyed(_("sombra-tui help ({key} closes)"), "dialog.cancel"),
+                         id="dialog-title")
             with VerticalScroll(id="help-scroll"):
                 yield Markdown(help_text(self.keymap))
 
