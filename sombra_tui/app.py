@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -333,9 +333,18 @@ class SombraApp(App[None]):
         self._release_keys()
         return pushed
 
-    def _hold_keys(self) -> None:
+    def _start_flow(self, flow: Callable[[], Awaitable[None]]) -> None:
+        """Run `flow` (dialogs awaited one after another) in a worker; the keys typed
+        until its first dialog is up wait for that dialog."""
         if self._held_keys is None:
             self._held_keys = []
+        self.run_worker(self._flow_then_release(flow))
+
+    async def _flow_then_release(self, flow: Callable[[], Awaitable[None]]) -> None:
+        try:
+            await flow()
+        finally:
+            self._release_keys()  # if the flow opened no dialog, the keys go on as typed
 
     def _release_keys(self) -> None:
         """The held keys, in order, to what has the keyboard now: the flow's first dialog
@@ -346,15 +355,7 @@ class SombraApp(App[None]):
             (self.focused or self.screen)._forward_event(key)
 
     def action_save_as(self) -> None:
-        self._hold_keys()
-        self._save_as()
-
-    @work
-    async def _save_as(self) -> None:
-        try:
-            await self._save_as_flow()
-        finally:
-            self._release_keys()
+        self._start_flow(self._save_as_flow)
 
     async def _save_as_flow(self) -> None:
         folder = self.session.path.parent if self.session.path else self.default_folder()
@@ -365,15 +366,7 @@ class SombraApp(App[None]):
             self._save_to(path)
 
     def action_open(self) -> None:
-        self._hold_keys()
-        self._open()
-
-    @work
-    async def _open(self) -> None:
-        try:
-            await self._open_flow()
-        finally:
-            self._release_keys()
+        self._start_flow(self._open_flow)
 
     async def _open_flow(self) -> None:
         if self.session.dirty and not await self._settle_unsaved(
@@ -388,15 +381,7 @@ class SombraApp(App[None]):
 
     def action_new_encounter(self) -> None:
         """An empty encounter (or one with a party), after asking about unsaved changes."""
-        self._hold_keys()
-        self._new_encounter()
-
-    @work
-    async def _new_encounter(self) -> None:
-        try:
-            await self._new_encounter_flow()
-        finally:
-            self._release_keys()
+        self._start_flow(self._new_encounter_flow)
 
     async def _new_encounter_flow(self) -> None:
         if self.session.dirty and not await self._settle_unsaved(
@@ -421,15 +406,7 @@ class SombraApp(App[None]):
             "add_character", self.keymap_in_force)), timeout=5)
 
     def action_import_roster(self) -> None:
-        self._hold_keys()
-        self._import_roster()
-
-    @work
-    async def _import_roster(self) -> None:
-        try:
-            await self._import_roster_flow()
-        finally:
-            self._release_keys()
+        self._start_flow(self._import_roster_flow)
 
     async def _import_roster_flow(self) -> None:
         folder = self.session.path.parent if self.session.path else self.default_folder()
@@ -500,15 +477,7 @@ class SombraApp(App[None]):
     def action_quit(self) -> None:  # type: ignore[override]
         """Every way out: q, ctrl+q, ctrl+c and the palette's Quit. With unsaved changes
         it asks first (save / discard / cancel)."""
-        self._hold_keys()
-        self._quit()
-
-    @work
-    async def _quit(self) -> None:
-        try:
-            await self._quit_flow()
-        finally:
-            self._release_keys()
+        self._start_flow(self._quit_flow)
 
     async def _quit_flow(self) -> None:
         if self._quitting:  # the question is already open

@@ -33,6 +33,7 @@ from sombra_tui.screens.dialogs.base import (
     PickList,
     TextInput,
     parse_int,
+    refill_inputs,
     refill_picks,
     refill_select,
     validation_message,
@@ -203,10 +204,8 @@ class ActionForm(Vertical):
         skills = list(character.skills)
         kind = self.query_one(f"#{p('kind')}", Select)
         kind.value = self.initial_kind
-        for name, value in (("gd", "0"), ("description", ""), ("skill", ""), ("target", "")):
-            field = self.query_one(f"#{p(name)}", Input)
-            field.value = value
-            field.cursor_position = len(value)
+        refill_inputs(self, {p("gd"): "0", p("description"): "", p("skill"): "",
+                             p("target"): ""})
         skill = self.query_one(f"#{p('skill')}", Input)
         skill.suggester = SuggestFromList(skills, case_sensitive=False)
         skill.placeholder = ", ".join(skills[:3])

@@ -96,6 +96,16 @@ def refill_picks(picks: SelectionList[str], names: list[str]) -> None:
     picks.scroll_home(animate=False)
 
 
+def refill_inputs(node: Widget, values: dict[str, str]) -> None:
+    """Give the text fields under `node` with these ids these values, the cursor at
+    the end, as a new field would have them (a dialog shown again). A field the dialog
+    does not have (tipo IV's entries, say) is skipped."""
+    for field_id, value in values.items():
+        for field in node.query(f"#{field_id}").results(Input):
+            field.value = value
+            field.cursor_position = len(value)
+
+
 def refill_select(select: Select[SelectType], options: list[tuple[str, SelectType]],
                   value: SelectType) -> None:
     """Give a select new options and the value `value` (a dialog shown again)."""

@@ -29,6 +29,7 @@ from sombra_tui.screens.dialogs.base import (
     dice_placeholder,
     parse_int,
     read_dice,
+    refill_inputs,
     refill_picks,
 )
 from sombra_tui.screens.dialogs.declaration import AffectedMixin, other_names
@@ -75,10 +76,7 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
         self._take(state, prompt, check, roll)
         self.query_one("#dialog-title", Static).update(self._title())
         self.query_one("#declared", Static).update(self._declared())
-        for name, value in (("dice", ""), ("base", "0"), ("extra", "0")):
-            field = self.query_one(f"#{name}", Input)
-            field.value = value
-            field.cursor_position = len(value)
+        refill_inputs(self, {"dice": "", "base": "0", "extra": "0"})
         self.query_one("#accept", Checkbox).value = False
         self.query_one("#mode", Select).value = ReactionMode.SUBSTITUTE
         form.refill(self.character, self.others)

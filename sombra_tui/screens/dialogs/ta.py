@@ -26,6 +26,7 @@ from sombra_tui.screens.dialogs.base import (
     dice_placeholder,
     parse_int,
     read_dice,
+    refill_inputs,
 )
 from sombra_tui.widgets.formatting import ta_text
 from sombra_tui.widgets.theme import theme_palette
@@ -72,11 +73,7 @@ class TADialog(Dialog[Resolve]):
         self._take(state, step, check, roll)
         self.query_one("#dialog-title", Static).update(self._title())
         target = "" if self.default_target is None else str(self.default_target)
-        for name, value in (("target", target), ("extra", "0"), ("modifier", "0"),
-                            ("dice", "")):
-            field = self.query_one(f"#{name}", Input)
-            field.value = value
-            field.cursor_position = len(value)
+        refill_inputs(self, {"target": target, "extra": "0", "modifier": "0", "dice": ""})
         self.query_one("#field-extra", Field).set_hint(self.gd_hint())
         self.query_one("#outcome", Select).value = ROLL
         self.query_one("#ta-preview", Static).update("")

@@ -52,6 +52,7 @@ from sombra_tui.screens.dialogs.base import (
     FormSelect,
     TextInput,
     parse_int,
+    refill_inputs,
     validation_message,
 )
 from sombra_tui.screens.dialogs.character import location_names
@@ -175,11 +176,8 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
         self.query_one("#hit-numbers", Static).update(self._numbers())
         self.query_one("#location", Select).value = location
         self.query_one("#severity", Select).value = AS_READ
-        for name, value in (("damage", str(damage)), ("reason", ""),
-                            ("entries", f"{location} {damage}".strip())):
-            for field in self.query(f"#{name}").results(Input):
-                field.value = value
-                field.cursor_position = len(value)
+        refill_inputs(self, {"damage": str(damage), "reason": "",
+                             "entries": f"{location} {damage}".strip()})
         reading = proposal.reading
         self.query_one("#lethal", Checkbox).value = reading.lethal if reading else True
         self.set_focus(self.query_one("#accept", Button))
