@@ -96,6 +96,12 @@ async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
     await pilot.pause()
 
 
+async def press(pilot, *keys: str) -> None:  # type: ignore[no-untyped-def]
+    """Press `keys` one by one, then settle (see `settle`)."""
+    await pilot.press(*keys)
+    await settle(pilot)
+
+
 async def new_dialog_screen(app: SombraApp, pilot,  # type: ignore[no-untyped-def]
                             name: str, dialog: Dialog[Any] | None = None) -> list[str]:
     """The screen of a dialog built new (by default the declaration dialog for `name`),
@@ -106,8 +112,7 @@ async def new_dialog_screen(app: SombraApp, pilot,  # type: ignore[no-untyped-de
     await app.push_screen(dialog)
     await settle(pilot)
     text = screen_text(app)
-    await pilot.press("escape")
-    await settle(pilot)
+    await press(pilot, "escape")
     assert app.screen is main
     return text
 
@@ -125,8 +130,7 @@ async def leave_it_full(pilot) -> None:  # type: ignore[no-untyped-def]
     assert field_error(app, "a0-gd"), "the bad GD shows its error"
     await focus(pilot, "affected")
     await send_keys(pilot, "end")
-    await pilot.press("escape")
-    await settle(pilot)
+    await press(pilot, "escape")
     assert on_main_screen(app)
 
 
@@ -135,15 +139,13 @@ async def test_the_declaration_dialog_shown_again_is_the_same_one_and_as_new() -
     async with app.run_test(size=SIZE) as pilot:
         declarer = app.session.combat.state.current_declarer
         assert declarer is not None
-        await pilot.press("d")
-        await settle(pilot)
+        await press(pilot, "d")
         first = app.screen
         assert isinstance(first, DeclarationEditor)
         built_new = screen_text(app)
         await leave_it_full(pilot)
 
-        await pilot.press("d")
-        await settle(pilot)
+        await press(pilot, "d")
         assert app.screen is first, "shown again, not built again"
         assert screen_text(app) == built_new
         assert app.focused is not None and app.focused.id == "a0-description"
@@ -154,8 +156,7 @@ async def test_the_next_declarer_gets_a_refilled_dialog_equal_to_a_new_one() -> 
     app = make_app(session_after(three(), c.StartCombat()), journal=False)
     async with app.run_test(size=SIZE) as pilot:
         state = app.session.combat.state
-        await pilot.press("d")
-        await settle(pilot)
+        await press(pilot, "d")
         first = app.screen
         assert isinstance(first, DeclarationEditor)
         first_name = first.character.name
@@ -169,8 +170,7 @@ async def test_the_next_declarer_gets_a_refilled_dialog_equal_to_a_new_one() -> 
         assert following is not None and following != first_name
 
         expected = await new_dialog_screen(app, pilot, following)
-        await pilot.press("d")
-        await settle(pilot)
+        await press(pilot, "d")
         assert app.screen is first
         assert first.character.name == following
         assert screen_text(app) == expected
@@ -202,16 +202,12 @@ async def test_a_refilled_dialogs_keys_all_arrive_for_two_declarers_in_a_row(
 async def test_a_dialog_the_dj_added_actions_to_is_built_anew_with_one_form() -> None:
     app = make_app(session_after(three(), c.StartCombat()), journal=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d")
-        await settle(pilot)
+        await press(pilot, "d")
         first = app.screen
-        await pilot.press("ctrl+n")
-        await settle(pilot)
+        await press(pilot, "ctrl+n")
         assert isinstance(first, DeclarationEditor) and len(first.forms) == 2
-        await pilot.press("escape")
-        await settle(pilot)
-        await pilot.press("d")
-        await settle(pilot)
+        await press(pilot, "escape")
+        await press(pilot, "d")
         again = app.screen
         assert isinstance(again, DeclarationEditor)
         assert again is not first and len(again.forms) == 1
@@ -221,15 +217,12 @@ async def test_a_dialog_the_dj_added_actions_to_is_built_anew_with_one_form() ->
 async def test_a_dialog_whose_extended_fields_were_opened_is_built_anew() -> None:
     app = make_app(session_after(three(), c.StartCombat()), journal=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d")
-        await settle(pilot)
+        await press(pilot, "d")
         first = app.screen
         await choose(pilot, "a0-kind", ActionKind.EXTENDED)
         assert first.query_one(".extended").children
-        await pilot.press("escape")
-        await settle(pilot)
-        await pilot.press("d")
-        await settle(pilot)
+        await press(pilot, "escape")
+        await press(pilot, "d")
         assert app.screen is not first
         assert not app.screen.query(".extended").first().children
         await pilot.press("escape")
@@ -238,23 +231,18 @@ async def test_a_dialog_whose_extended_fields_were_opened_is_built_anew() -> Non
 async def test_a_new_theme_or_language_builds_the_dialog_anew() -> None:
     app = make_app(session_after(three(), c.StartCombat()), journal=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d")
-        await settle(pilot)
+        await press(pilot, "d")
         first = app.screen
-        await pilot.press("escape")
-        await settle(pilot)
+        await press(pilot, "escape")
         app.theme = next(name for name in app.available_themes if name != app.theme)
         await settle(pilot)
-        await pilot.press("d")
-        await settle(pilot)
+        await press(pilot, "d")
         second = app.screen
         assert isinstance(second, DeclarationEditor) and second is not first
-        await pilot.press("escape")
-        await settle(pilot)
+        await press(pilot, "escape")
         app.switch_language("es")
         await settle(pilot)
-        await pilot.press("d")
-        await settle(pilot)
+        await press(pilot, "d")
         third = app.screen
         assert isinstance(third, DeclarationEditor) and third is not second
         assert str(third.query_one("#dialog-title").content).startswith("Declara ")
@@ -265,16 +253,14 @@ async def test_a_new_theme_or_language_builds_the_dialog_anew() -> None:
 async def test_a_dialog_shown_again_after_a_resize_fits_the_new_width() -> None:
     app = make_app(session_after(three(), c.StartCombat()), journal=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d")
-        await settle(pilot)
+        await press(pilot, "d")
         first = app.screen
         assert not first.has_class("-narrow")
         await pilot.press("escape")
         await pilot.resize_terminal(*MIN_SIZE)
         await settle(pilot)
         expected = await new_dialog_screen(app, pilot, first.character.name)
-        await pilot.press("d")
-        await settle(pilot)
+        await press(pilot, "d")
         assert app.screen is first and first.has_class("-narrow")
         assert screen_text(app) == expected
         await pilot.press("escape")
@@ -303,8 +289,7 @@ async def test_the_reaction_dialog_for_the_next_prompt_is_refilled_and_as_new(si
         state = app.session.combat.state
         first_prompt = state.top_prompt
         assert first_prompt is not None
-        await pilot.press("r")
-        await settle(pilot)
+        await press(pilot, "r")
         first = app.screen
         assert isinstance(first, ReactionDialog)
         await fill(pilot, "dice", "3 5 2")
@@ -323,8 +308,7 @@ async def test_the_reaction_dialog_for_the_next_prompt_is_refilled_and_as_new(si
         combat = app.session.combat
         expected = await new_dialog_screen(app, pilot, "", ReactionDialog(
             state, following, main.check, combat.roll))
-        await pilot.press("r")
-        await settle(pilot)
+        await press(pilot, "r")
         assert app.screen is first and first.character.name == following.reactor
         assert screen_text(app) == expected
         # And it answers: typed at full speed, the reacción is the new reactor's.
@@ -332,8 +316,7 @@ async def test_the_reaction_dialog_for_the_next_prompt_is_refilled_and_as_new(si
         if side is Side.PC:
             await focus(pilot, "a0-description")
             await type_text(pilot, "se cubre")
-        await pilot.press("enter")
-        await settle(pilot)
+        await press(pilot, "enter")
         assert on_main_screen(app), f"still on {app.screen}"
         react = app.session.combat.commands[-1]  # (its Alerta TA may fail: no new version)
         assert isinstance(react, c.React) and react.character == following.reactor
@@ -358,8 +341,7 @@ async def test_the_ta_dialog_for_the_next_step_is_refilled_and_as_new(side: Side
     async with app.run_test(size=SIZE) as pilot:
         state = app.session.combat.state
         assert state.phase is Phase.ROUND
-        await pilot.press("y")
-        await settle(pilot)
+        await press(pilot, "y")
         first = app.screen
         assert isinstance(first, TADialog)
         acting = first.step.character
@@ -367,22 +349,18 @@ async def test_the_ta_dialog_for_the_next_step_is_refilled_and_as_new(side: Side
         await fill(pilot, "modifier", "-2")
         await fill(pilot, "target", "7")
         await fill(pilot, "dice", "1 1 1")
-        await pilot.press("escape")
-        await settle(pilot)
+        await press(pilot, "escape")
         expected = await new_dialog_screen(app, pilot, "", TADialog(
             state, first.step, app.main_screen.check, app.session.combat.roll))
-        await pilot.press("y")
-        await settle(pilot)
+        await press(pilot, "y")
         assert app.screen is first and screen_text(app) == expected
         await fill(pilot, "dice", "3 5 2")
-        await pilot.press("enter")
-        await settle(pilot)
+        await press(pilot, "enter")
         assert on_main_screen(app)
         following = next(s for s in state.current_group() if s.character != acting)
         expected = await new_dialog_screen(app, pilot, "", TADialog(
             state, following, app.main_screen.check, app.session.combat.roll))
-        await pilot.press("y")
-        await settle(pilot)
+        await press(pilot, "y")
         assert app.screen is first and first.step.character == following.character
         assert screen_text(app) == expected
         await pilot.press("escape")
@@ -431,8 +409,7 @@ async def test_the_hit_dialog_for_the_next_hit_is_refilled_and_as_new() -> None:
     app = make_app(session_after(encounter, *commands), journal=False)
     async with app.run_test(size=SIZE) as pilot:
         state = app.session.combat.state
-        await pilot.press("space")
-        await settle(pilot)
+        await press(pilot, "space")
         first = app.screen
         assert isinstance(first, HitDialog)
         await fill(pilot, "damage", "4")
@@ -441,8 +418,7 @@ async def test_the_hit_dialog_for_the_next_hit_is_refilled_and_as_new() -> None:
         await focus(pilot, "lethal")
         await send_keys(pilot, "space")  # not lethal
         await focus(pilot, "accept")
-        await pilot.press("enter")
-        await settle(pilot)
+        await press(pilot, "enter")
         assert on_main_screen(app) and not state.proposals
         accepted = app.session.combat.commands[-1]
         assert isinstance(accepted, c.AcceptHit) and accepted.damage == 4
@@ -451,13 +427,11 @@ async def test_the_hit_dialog_for_the_next_hit_is_refilled_and_as_new() -> None:
         await pilot.press("y")  # the second attack: the DJ types its dice
         await settle(pilot)
         await fill(pilot, "dice", "4 1 2")
-        await pilot.press("enter")
-        await settle(pilot)
+        await press(pilot, "enter")
         [proposal] = state.proposals
         expected = await new_dialog_screen(app, pilot, "", HitDialog(
             state, proposal, app.main_screen.check))
-        await pilot.press("space")
-        await settle(pilot)
+        await press(pilot, "space")
         assert app.screen is first and first.proposal == proposal
         assert screen_text(app) == expected
         await pilot.press("space")  # accepts as proposed
@@ -493,8 +467,7 @@ async def test_the_mouse_on_a_dialogs_buttons_submits_adds_or_backs_out() -> Non
         assert on_main_screen(app)
         hit = combat.commands[-1]
         assert isinstance(hit, c.ManualHit) and (hit.character, hit.damage) == (name, 3)
-        await pilot.press("h")
-        await settle(pilot)
+        await press(pilot, "h")
         await pilot.click("#cancel")
         await settle(pilot)
         assert on_main_screen(app) and combat.commands[-1] is hit
