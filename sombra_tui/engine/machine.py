@@ -788,6 +788,7 @@ def _advance(state: CombatState, cmd: c.Advance, emit: _Emitter) -> None:
             who = ", ".join(dict.fromkeys(step.character for step in pending))
             raise SombraError(N_("Still to resolve in this phase: {names}."),
                               code="advance.unresolved", params={"names": who})
+    state.held_conditions = []
     _apply_pending_marks(state, emit)
     if phase is Phase.END_OF_ROUND:
         state.round += 1
@@ -1319,6 +1320,8 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
     for other_step in consumed:  # O2: all rolled when the first acted
         other_step.status = StepStatus.DONE
         other_step.result = results[other_step.character]
+        # P4: a TA rolled here for a later group does not bring that group's turn.
+        other_step.early = other_step.group != step.group
     if progress is not None:  # E4: the chase counts as won or lost for the initiator
         _extended_result(state, progress, winners_of[cmd.character], emit)
     for other_step in consumed:  # E4: ... and for each side's own opposed extended action
@@ -1376,6 +1379,7 @@ def read_outcome_msg(reading: Reading, conditioning: str, conditioned: str,
 def _after_step(state: CombatState, step: Step, emit: _Emitter) -> None:
     """P3/P4: once a simultaneous group is complete, its deferred marks apply."""
     if not state.group_pending(step.group):
+        state.held_conditions = []  # C4: the group has acted: its conditions apply now
         _apply_pending_marks(state, emit)
         if state.deferred_hits:
             _apply_deferred_hits(state, emit)  # H11
@@ -1486,6 +1490,11 @@ def _set_mark(state: CombatState, cmd: c.SetMark, emit: _Emitter) -> None:
                     c.Mark.UNPREVENT: N_("{name} is not prevented.")}[mark]
         raise SombraError(template, code="mark.already",
                           params={"name": name, "state": state_word})
+    # C4: an out mark made by hand stays until the DJ lifts it, whatever conditions end.
+    if mark is c.Mark.OUT:
+        state.hand_out.append(name)
+    elif mark is c.Mark.BACK and name in state.hand_out:
+        state.hand_out.remove(name)
     if state.phase in RESOLUTION_PHASES and state.group_in_progress():  # P4
         state.pending_marks.append(PendingMark(character=name, mark=mark.value))
         emit(EventKind.MARK, Msg(_PENDING_MARK[mark], name=name), actor=name, rule="P4")
@@ -1678,7 +1687,8 @@ def ta_grade_entries(state: CombatState, name: str, scope: ActionScope) -> list[
     body = state.body(name)
     if not body.wounds and not body.conditions:
         return []
-    return ta_grades(body.wounds, body.conditions, state.round, scope)
+    # C4: conditions begun inside the group's turn count only after the group.
+    return ta_grades(body.wounds, state.effective_conditions(name), state.round, scope)
 
 
 def _set_body(state: CombatState, name: str, **changes: Any) -> Body:
@@ -1896,10 +1906,21 @@ def _after_points(state: CombatState, name: str, before: Counters, after: Counte
 
 def _condition_started(state: CombatState, name: str, condition: Condition,
                        emit: _Emitter) -> None:
-    """C4: effects act through their rules; H11 proposes prevented for a pending action."""
+    """C4: effects act through their rules; H11 proposes prevented for a pending action.
+    A condition begun inside a simultaneous group's turn on one of its members affects
+    the group's members only after the group: a member yet to roll still rolls."""
+    held = (state.phase in RESOLUTION_PHASES and state.group_in_progress()
+            and name in state.acting_group_members())
+    if held:
+        state.held_conditions.append(condition.id)
+        emit(EventKind.CONDITION, Msg(N_("{name}'s {condition} takes effect after the "
+                                         "simultaneous group."),
+                                      name=name, condition=condition.name),
+             actor=name, rule="C4", code="condition.held",
+             data={"id": condition.id, "condition": condition.name})
     if condition.effects.out:
         _sync_out(state, name, emit)
-    if state.phase is Phase.ROUND and prevents_pending_action(condition) \
+    if not held and state.phase is Phase.ROUND and prevents_pending_action(condition) \
             and name not in state.prevented and name not in state.out \
             and can_act(state.body(name).conditions, state.round) \
             and any(step.character == name and step.extended_id is None
@@ -1928,10 +1949,11 @@ def _mark_now_or_later(state: CombatState, name: str, mark: c.Mark, emit: _Emitt
 
 def _sync_out(state: CombatState, name: str, emit: _Emitter) -> None:
     """C4: out is P4's mark: an out condition makes the character out; when the last one
-    ends, the character is back."""
+    ends, the character is back, unless the DJ also marked it out by hand (that mark
+    stays until the DJ lifts it)."""
     if state.character(name) is None:
         return
-    out = is_out(state.body(name).conditions, state.round)
+    out = is_out(state.body(name).conditions, state.round) or name in state.hand_out
     if out and name not in state.out:
         _mark_now_or_later(state, name, c.Mark.OUT, emit)
     elif not out and name in state.out:
@@ -2279,10 +2301,10 @@ def _declare_inaction_for_unable(state: CombatState, emit: _Emitter) -> None:
 
 def _unable_by_conditions(state: CombatState, name: str) -> str | None:
     """C4: the conditions that leave `name` unable to act now, named, or None."""
-    body = state.bodies.get(name)
-    if body is None or not body.conditions:
+    if name not in state.bodies:
         return None
-    blockers = preventing_action(body.conditions, state.round)
+    # C4: a condition begun inside the group's turn waits for the group.
+    blockers = preventing_action(state.effective_conditions(name), state.round)
     return ", ".join(dict.fromkeys(cond.name for cond in blockers)) or None
 
 

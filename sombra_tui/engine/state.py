@@ -156,6 +156,10 @@ class Step(BaseModel):
     #: an out or prevented mark lifted before the step's group has acted gives the
     #: action back (P4, P5).
     skipped_for: str | None = None
+    #: O2/P4: done at an earlier group's turn, as an opponent in an opposition rolled when
+    #: its first member acted. Such a TA does not bring its own group's turn: that comes
+    #: with the first TA made at the group's place in action order.
+    early: bool = False
 
 
 class ExtendedStatus(StrEnum):
@@ -300,6 +304,12 @@ class CombatState(BaseModel):
     prevented: list[str] = Field(default_factory=list)  # P4, this round
     out: list[str] = Field(default_factory=list)  # P4, until brought back
     pending_marks: list[PendingMark] = Field(default_factory=list)  # P4 inside a group
+    #: C4/P4: characters the DJ marked out by hand. A condition's end lifts only its own
+    #: effect: this mark stays until the DJ brings the character back.
+    hand_out: list[str] = Field(default_factory=list)
+    #: C4: conditions (ids) begun inside a simultaneous group's turn on a member of that
+    #: group: they affect the group's members only after the group (P3, P4, H11).
+    held_conditions: list[int] = Field(default_factory=list)
 
     steps: list[Step] = Field(default_factory=list)
     extended: list[ExtendedProgress] = Field(default_factory=list)
@@ -508,9 +518,10 @@ class CombatState(BaseModel):
         return False
 
     def group_in_progress(self) -> bool:
-        """True once some member of the acting group has made its TA (P4): a step of the
-        group is done (resolved, or rolled as part of an opposition). Skipped steps do not
-        count: marks made before anyone of the group has rolled apply at once to all."""
+        """True once the acting group's turn has come (P4): a member has made its TA (or
+        automatic action) at the group's place in action order. Skipped steps do not
+        count, nor a TA a member made earlier as an opponent in an opposition (O2, `early`):
+        marks made before the group's turn apply at once to all."""
         steps = self.steps
         first = self._first_pending()
         if first == len(steps):
@@ -519,21 +530,39 @@ class CombatState(BaseModel):
         done = StepStatus.DONE
         position = first - 1
         while position >= 0 and steps[position].group == group:
-            if steps[position].status is done:
+            if steps[position].status is done and not steps[position].early:
                 return True
             position -= 1
         for position in range(first + 1, len(steps)):
             step = steps[position]
             if step.group != group:
                 break
-            if step.status is done:
+            if step.status is done and not step.early:
                 return True
         return False
 
+    def acting_group_members(self) -> list[str]:
+        """Everyone with a step in the simultaneous group that acts now (P3), whether
+        still pending or not; empty when no step is pending."""
+        steps = self.steps
+        first = self._first_pending()
+        if first == len(steps):
+            return []
+        group = steps[first].group
+        return list(dict.fromkeys(step.character for step in steps if step.group == group))
+
+    def effective_conditions(self, name: str) -> tuple[Condition, ...]:
+        """C4: `name`'s conditions less those held for its simultaneous group's turn."""
+        conditions = self.body(name).conditions
+        held = self.held_conditions
+        if not held or not conditions:
+            return conditions
+        return tuple(cond for cond in conditions if cond.id not in held)
+
     def group_started(self, group: int) -> bool:
-        """True when some step of group `group` or of a later group is done (P4): the
-        phase has reached that group and someone there has acted."""
-        return any(step.group >= group and step.status is StepStatus.DONE
+        """True when the turn of group `group` or of a later group has come (P4): some
+        step there is done at its own place (not `early`, in an earlier opposition)."""
+        return any(step.group >= group and step.status is StepStatus.DONE and not step.early
                    for step in self.steps)
 
     def extended_by_id(self, extended_id: int) -> ExtendedProgress | None:
