@@ -1891,17 +1891,24 @@ def _after_points(state: CombatState, name: str, before: Counters, after: Counte
              actor=name, rule="H7", code="points.over_pv",
              data={"pv": report.pv, "g_over": report.golpe_over,
                    "w_over": report.herida_over})
-    for spec in threshold_conditions(report):
-        proposal = Proposal(id=_new_id(state), kind=ProposalKind.THRESHOLD, character=name,
-                            condition=spec.name, round=state.round,
-                            reason="W" if spec.name == MUERTO else "G")
-        state.proposals.append(proposal)
-        which = "W" if spec.name == MUERTO else "G"
-        emit(EventKind.PROPOSAL, Msg(N_("{name}'s {which} reaches PV {pv}: {condition}? (the "
-                                        "DJ confirms)"), name=name, which=which,
-                                     pv=report.pv, condition=spec.name),
-             actor=name, rule="H7", code="threshold.proposed",
-             data={"proposal": proposal.id, "condition": spec.name, "pv": report.pv})
+    names = [spec.name for spec in threshold_conditions(report)]
+    if names:  # H7: both at once: muerto first, inconsciente only if the DJ declines it
+        _propose_threshold(state, name, names[0], tuple(names[1:]), report.pv, emit,
+                           len(state.proposals))
+
+
+def _propose_threshold(state: CombatState, name: str, condition: str, then: tuple[str, ...],
+                       pv: int, emit: _Emitter, position: int) -> None:
+    """H7: propose `condition` for `name` (the DJ confirms); `then` follows a decline."""
+    which = "W" if condition == MUERTO else "G"
+    proposal = Proposal(id=_new_id(state), kind=ProposalKind.THRESHOLD, character=name,
+                        condition=condition, round=state.round, reason=which, then=then)
+    state.proposals.insert(position, proposal)
+    emit(EventKind.PROPOSAL, Msg(N_("{name}'s {which} reaches PV {pv}: {condition}? (the "
+                                    "DJ confirms)"), name=name, which=which,
+                                 pv=pv, condition=condition),
+         actor=name, rule="H7", code="threshold.proposed",
+         data={"proposal": proposal.id, "condition": condition, "pv": pv})
 
 
 def _condition_started(state: CombatState, name: str, condition: Condition,
@@ -2040,6 +2047,7 @@ def _confirm_proposal(state: CombatState, cmd: c.ConfirmProposal, emit: _Emitter
 def _decline_proposal(state: CombatState, cmd: c.DeclineProposal, emit: _Emitter) -> None:
     proposal = _need_proposal(state, cmd.proposal_id, ProposalKind.THRESHOLD,
                               ProposalKind.PREVENT)
+    position = state.proposals.index(proposal)
     state.proposals.remove(proposal)
     what = proposal.condition if proposal.kind is ProposalKind.THRESHOLD else "prevented"
     emit(EventKind.OVERRIDE, Msg(N_("DJ declines {what} for {name}."),
@@ -2048,6 +2056,10 @@ def _decline_proposal(state: CombatState, cmd: c.DeclineProposal, emit: _Emitter
          actor=proposal.character, override=True,
          rule="H7" if proposal.kind is ProposalKind.THRESHOLD else "H11",
          code="proposal.declined", data={"proposal": proposal.id, "what": what})
+    if proposal.then and state.character(proposal.character) is not None:
+        # H7: muerto declined after one change brought G and W to PV: inconsciente next.
+        _propose_threshold(state, proposal.character, proposal.then[0], proposal.then[1:],
+                           pv_of(state, proposal.character), emit, position)
 
 
 def _manual_hit(state: CombatState, cmd: c.ManualHit, emit: _Emitter) -> None:

@@ -255,6 +255,9 @@ class Proposal(BaseModel):
     #: Why (the H11 condition that prevents), for the log.
     reason: str = ""
     round: int = 0
+    #: H7: the conditions proposed next if the DJ declines this one (one change that
+    #: brings G and W to PV proposes muerto, then inconsciente).
+    then: tuple[str, ...] = ()
 
 
 class DeferredHit(BaseModel):

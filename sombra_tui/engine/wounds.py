@@ -449,11 +449,13 @@ def thresholds(before: Counters, after: Counters, pv: int) -> Thresholds:
 
 
 def threshold_conditions(report: Thresholds) -> list[ConditionSpec]:
-    """H7: the conditions the DJ is asked to confirm (either one makes the character out)."""
+    """H7: the conditions the DJ is asked to confirm, in order (either one makes the
+    character out). When one change brings both counters to PV, muerto comes first and
+    inconsciente is asked next only if the DJ declines muerto."""
     specs: list[ConditionSpec] = []
     if report.propose_muerto:
         specs.append(ConditionSpec(name=MUERTO))
-    if report.propose_inconsciente and not report.propose_muerto:
+    if report.propose_inconsciente:
         specs.append(ConditionSpec(name=INCONSCIENTE))
     return specs
 

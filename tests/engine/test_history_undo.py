@@ -170,6 +170,7 @@ def every_command_script() -> list[Command]:
         EditWound.model_construct(character="Bruno"),  # the wound is filled in
         Heal(character="Bruno", points=2, kind=HealKind.HERIDA),
         SetCounters(character="Bruno", g=15, w=15),  # PV 15: muerto proposed (H7)
+        DeclineProposal(proposal_id=-1),  # H7: both reached at once: inconsciente next
         DeclineProposal(proposal_id=-1),
         SetCounters(character="Bruno", g=3, w=1),
         RemoveWound(character="Bruno", wound_id=-1),

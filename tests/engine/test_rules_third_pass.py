@@ -20,6 +20,7 @@ from sombra_tui.engine import (
 from sombra_tui.engine.commands import (
     AddCondition,
     ConfirmProposal,
+    DeclineProposal,
     ManualHit,
     OpposedRoll,
     RemoveCondition,
@@ -230,3 +231,34 @@ def test_c4_a_condition_on_a_later_group_applies_at_once() -> None:
     combat.execute(AddCondition(character="C", condition=builtin("aturdido", began=0)))
     combat.execute(Resolve(character="B", dice=dice(1, 2, 3)))
     assert status(combat)["C"] is StepStatus.SKIPPED
+
+
+# --------------------------------------------------------------------------- H7 both
+
+
+def test_h7_one_change_to_both_thresholds_proposes_muerto_then_inconsciente() -> None:
+    """H7: when one change brings both G and W to PV, muerto is proposed first and, if
+    the DJ declines it, inconsciente next."""
+    combat = started(ANA, BRUNO)
+    pv = 3 * ANA.resistencia
+    combat.execute(ManualHit(character="Ana", location=Location.PECHO, damage=pv,
+                             lethal=True))
+    [muerto] = combat.state.proposals
+    assert muerto.condition == "muerto"
+    combat.execute(DeclineProposal(proposal_id=muerto.id))
+    [inconsciente] = combat.state.proposals
+    assert inconsciente.condition == "inconsciente"
+    combat.execute(ConfirmProposal(proposal_id=inconsciente.id))
+    assert "inconsciente" in [cond.name for cond in combat.state.body("Ana").conditions]
+    assert combat.state.is_out("Ana")
+
+
+def test_h7_confirming_muerto_asks_nothing_more() -> None:
+    """H7: muerto confirmed: inconsciente is not asked (the character is out)."""
+    combat = started(ANA, BRUNO)
+    combat.execute(ManualHit(character="Ana", location=Location.PECHO,
+                             damage=3 * ANA.resistencia, lethal=True))
+    [muerto] = combat.state.proposals
+    combat.execute(ConfirmProposal(proposal_id=muerto.id))
+    assert combat.state.proposals == []
+    assert combat.state.is_out("Ana")

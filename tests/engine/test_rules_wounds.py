@@ -349,7 +349,9 @@ def test_h7_g_reaching_pv_proposes_inconsciente_w_reaching_pv_proposes_muerto() 
     assert threshold_conditions(report) == [ConditionSpec(name=INCONSCIENTE)]
     dead = thresholds(Counters(g=18, w=18), Counters(g=24, w=24), 21)
     assert dead.propose_muerto and dead.propose_inconsciente
-    assert threshold_conditions(dead) == [ConditionSpec(name=MUERTO)]
+    # One change brings both: muerto first, inconsciente next if the DJ declines it.
+    assert threshold_conditions(dead) == [ConditionSpec(name=MUERTO),
+                                          ConditionSpec(name=INCONSCIENTE)]
     # Points beyond PV are reported (logged).
     assert (dead.golpe_over, dead.herida_over) == (3, 3)
 
