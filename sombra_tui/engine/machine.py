@@ -1216,15 +1216,17 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
     own_gd = own.gd if own.gd is not None else state.step_gd(step)
     values: dict[str, tuple[int, int]] = {
         cmd.character: (_target_for(state, cmd.character, action, own.target), own_gd)}
+    #: H10: the action each participant rolls for (None: no action of its own opposes).
+    acting: dict[str, Action | None] = {cmd.character: action}
     settings = state.settings
 
     def roll_for(name: str, extra: int = 0) -> TAResult:
         target, gd = values[name]
-        # H10: each participant's wound and condition grades (the initiator's action
-        # scope; an opponent's default one).
+        # H10: each participant's wound and condition grades, by the scope of the action
+        # it declared (an opponent without an opposing action of its own: the default).
         character = state.character(name)
         grades = [] if character is None else ta_grade_entries(
-            state, name, action_scope(character, action if name == cmd.character else None))
+            state, name, action_scope(character, acting.get(name)))
         return resolve_ta(rolls[name].dice, target=target, gd=gd + extra + total_gd(grades),
                           modifier=rolls[name].modifier, points_per_gd=settings.points_per_gd,
                           quality_levels=settings.niveles_de_calidad)
@@ -1254,6 +1256,7 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
         values[name] = (target, gd)
         if their_step is not None:
             consumed.append(their_step)
+            acting[name] = state.step_action(their_step)
     results: dict[str, TAResult] = {}
     winners_of: dict[str, bool] = {}
     if plan.direct:  # O2, E4

@@ -14,6 +14,7 @@ from sombra_tui.engine import (
     Phase,
     Resolve,
     ResolveOpposed,
+    Role,
     SetMark,
     StepStatus,
 )
@@ -26,6 +27,8 @@ from sombra_tui.engine.commands import (
     RemoveCondition,
 )
 from sombra_tui.engine.conditions import (
+    ActionScope,
+    BodySide,
     Condition,
     ConditionEffects,
     GdEffect,
@@ -262,3 +265,55 @@ def test_h7_confirming_muerto_asks_nothing_more() -> None:
     combat.execute(ConfirmProposal(proposal_id=muerto.id))
     assert combat.state.proposals == []
     assert combat.state.is_out("Ana")
+
+
+# --------------------------------------------------------------------------- H10 in O3
+
+CARLA = char("Carla", 15, 2, 13)
+
+
+def dodge_with_legs_against_carla() -> Combat:
+    """Ana (main arm right) has a leve right-arm wound; she dodges with her legs only,
+    conditioned by Carla's attack (O3)."""
+    combat = started(ANA, CARLA)
+    combat.execute(ManualHit(character="Ana", location=Location.BRAZO_DERECHO,
+                             damage=ANA.resistencia, lethal=False))  # leve: +1 right arm
+    legs = ActionScope(physical=True, legs=frozenset({BodySide.LEFT, BodySide.RIGHT}))
+    declare(combat, "Ana", act("dodges", target=14, scope=legs, opposition=Opposition(
+        mode=OppositionMode.CONDITIONED, against=["Carla"], role=Role.CONDITIONED)),
+        affected=[])
+    declare(combat, "Carla", act("stabs Ana", target=15, opposition=Opposition(
+        mode=OppositionMode.CONDITIONED, against=["Ana"], role=Role.CONDITIONING)),
+        affected=[])
+    advance_to(combat, Phase.ROUND)
+    return combat
+
+
+def test_h10_o3_an_opponent_rolls_with_the_scope_it_declared() -> None:
+    """H10/O3: the conditioned opponent's TA carries the grades of its own action's
+    scope (legs only: no arm grade), plus O3's +1."""
+    combat = dodge_with_legs_against_carla()
+    combat.execute(ResolveOpposed(character="Carla", rolls=[
+        OpposedRoll(character="Carla", dice=dice(2, 3, 4)),
+        OpposedRoll(character="Ana", dice=dice(1, 1, 2))]))
+    ana = next(step.result for step in combat.state.steps if step.character == "Ana")
+    assert ana is not None and ana.gd == 1  # O3's +1 only
+
+
+def test_h10_o3_an_opponent_using_its_wounded_arm_carries_the_grade() -> None:
+    """H10: the same dodge with the default scope (main arm) carries the arm's +1."""
+    combat = started(ANA, CARLA)
+    combat.execute(ManualHit(character="Ana", location=Location.BRAZO_DERECHO,
+                             damage=ANA.resistencia, lethal=False))
+    declare(combat, "Ana", act("parries", target=14, opposition=Opposition(
+        mode=OppositionMode.CONDITIONED, against=["Carla"], role=Role.CONDITIONED)),
+        affected=[])
+    declare(combat, "Carla", act("stabs Ana", target=15, opposition=Opposition(
+        mode=OppositionMode.CONDITIONED, against=["Ana"], role=Role.CONDITIONING)),
+        affected=[])
+    advance_to(combat, Phase.ROUND)
+    combat.execute(ResolveOpposed(character="Carla", rolls=[
+        OpposedRoll(character="Carla", dice=dice(2, 3, 4)),
+        OpposedRoll(character="Ana", dice=dice(1, 1, 2))]))
+    ana = next(step.result for step in combat.state.steps if step.character == "Ana")
+    assert ana is not None and ana.gd == 2  # O3's +1 and the arm's +1
