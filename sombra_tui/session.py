@@ -110,7 +110,7 @@ class Session:
         events = self.combat.execute(command)
         if self.journal is not None:
             with self._journal_guard():
-                self.journal.record(command)
+                self.journal.record(command, self.combat.dice_drawn)
         return events
 
     def undo(self) -> Command:

@@ -52,8 +52,11 @@ class Combat:
     """An encounter plus its command history, current state and log."""
 
     def __init__(self, encounter: Encounter, commands: Iterable[Command] = (),
-                 redo: Iterable[Command] = ()) -> None:
+                 redo: Iterable[Command] = (), *, dice_drawn: int = 0) -> None:
         self.encounter = encounter
+        #: T6: how many rollers the tracker has handed out in this encounter (saved with
+        #: it): each one starts from its own state of the generator.
+        self.dice_drawn = dice_drawn
         self._commands: list[Command] = []
         self._events: list[list[LogEvent]] = []
         #: The log flattened (kept in step with _events: a UI asks for it after every
@@ -145,12 +148,15 @@ class Combat:
     # ---- dice -------------------------------------------------------------------
 
     def roller(self) -> DiceRoller:
-        """A roller seeded by the encounter's seed and the history's length (T6).
-
-        The same history gives the same dice, so a replayed or reloaded combat
-        rolls what it rolled before; the dice are stored in the commands anyway.
-        """
-        return DiceRoller(f"{self.encounter.seed}:{len(self._commands)}")
+        """A roller seeded by the encounter's seed and the number of rollers handed out
+        before it (T6). Every call is a new draw: no two rolls of an encounter come from
+        the same state of the generator, so dice shown in a dialog and then cancelled,
+        or rolled for a command later undone, are never rolled again. The same seed and
+        the same draws give the same dice (reproducible); the count is saved with the
+        encounter, and the dice themselves are stored in the commands anyway."""
+        draw = self.dice_drawn
+        self.dice_drawn += 1
+        return DiceRoller(f"{self.encounter.seed}#{draw}")
 
     def roll(self) -> Dice:
         return self.roller().roll()

@@ -49,11 +49,15 @@ class JournalHeader(BaseModel):
     encounter: Encounter
     commands: list[Command] = Field(default_factory=list)
     redo: list[Command] = Field(default_factory=list)
+    #: T6: Combat.dice_drawn when journaling began (0 in older journals).
+    dice_drawn: int = Field(0, ge=0)
 
 
 class DoOp(BaseModel):
     op: Literal["do"] = "do"
     command: Command
+    #: T6: Combat.dice_drawn after the command (None in older journals).
+    dice_drawn: int | None = Field(None, ge=0)
 
 
 class UndoOp(BaseModel):
@@ -126,12 +130,12 @@ class Journal:
         header = JournalHeader(started=now(), encounter=combat.encounter,
                                commands=combat.commands, redo=combat.redo_stack,
                                saved_path=str(saved_path) if saved_path else None,
-                               unsaved=unsaved)
+                               unsaved=unsaved, dice_drawn=combat.dice_drawn)
         journal._write(header.model_dump_json(), mode="x")
         return journal
 
-    def record(self, command: Command) -> None:
-        self._write(DoOp(command=command).model_dump_json())
+    def record(self, command: Command, dice_drawn: int | None = None) -> None:
+        self._write(DoOp(command=command, dice_drawn=dice_drawn).model_dump_json())
 
     def record_undo(self) -> None:
         self._write(UndoOp().model_dump_json())
@@ -180,7 +184,8 @@ def recover(path: Path) -> Recovered:
         raise SombraError(N_("The journal {path} has no valid header."),
                           code="journal.no_header", params={"path": str(path)}) from error
     try:
-        combat = Combat(header.encounter, header.commands, header.redo)
+        combat = Combat(header.encounter, header.commands, header.redo,
+                        dice_drawn=header.dice_drawn)
     except SombraError as error:
         raise SombraError(N_("The journal {path} does not replay: {reason}"),
                           code="journal.replay_failed",
@@ -202,6 +207,8 @@ def recover(path: Path) -> Recovered:
         try:
             if isinstance(operation, DoOp):
                 combat.execute(operation.command)
+                if operation.dice_drawn is not None:  # T6: never reuse a draw
+                    combat.dice_drawn = max(combat.dice_drawn, operation.dice_drawn)
             elif isinstance(operation, UndoOp):
                 combat.undo()
             elif isinstance(operation, RedoOp):

@@ -54,6 +54,10 @@ class SaveFile(BaseModel):
     # building a million error reports.
     commands: list[Command] = Field(default_factory=list, fail_fast=True)
     redo: list[Command] = Field(default_factory=list, fail_fast=True)
+    #: T6: rollers the tracker has handed out (Combat.dice_drawn), so that a reopened
+    #: combat never rolls from a generator state it used before. Optional (0 when
+    #: absent): files without it read as before, and an older sombra-tui ignores it.
+    dice_drawn: int = Field(0, ge=0)
 
 
 class _Envelope(BaseModel):
@@ -65,7 +69,7 @@ class _Envelope(BaseModel):
 
 def to_save_file(combat: Combat) -> SaveFile:
     return SaveFile(encounter=combat.encounter, commands=combat.commands,
-                    redo=combat.redo_stack)
+                    redo=combat.redo_stack, dice_drawn=combat.dice_drawn)
 
 
 def dumps(combat: Combat) -> str:
@@ -150,7 +154,8 @@ def _loads(text: str, source: str) -> Combat:
         notices = [MIGRATION_NOTICES[v] for v in range(version, FORMAT_VERSION)
                    if v in MIGRATION_NOTICES]
     try:
-        combat = Combat(save.encounter, save.commands, save.redo)
+        combat = Combat(save.encounter, save.commands, save.redo,
+                        dice_drawn=save.dice_drawn)
     except SombraError as error:
         raise SombraError(N_("{source}: {reason}"),
                           code="storage.migration_failed",

@@ -186,3 +186,17 @@ def test_a_journal_header_without_the_unsaved_field_reads_as_before(tmp_path: Pa
     header["saved_path"] = str(tmp_path / "x.json")
     session.journal.path.write_text(json.dumps(header) + "\n", encoding="utf-8")
     assert recover(session.journal.path).clean is True
+
+
+def test_t6_a_recovered_combat_does_not_roll_its_draws_again(tmp_path: Path) -> None:
+    """T6: the journal keeps how many rolls were drawn: after a crash, the tracker's next
+    roll is the one the combat would have rolled, never one it rolled before."""
+    session = Session.new(encounter())
+    session.start_journal(tmp_path)
+    session.execute(StartCombat())
+    session.combat.roll()  # shown in a dialog, then cancelled
+    session.execute(Declare(character="Ana", actions=[Action(description="aims")]))
+    [journal] = find_journals(tmp_path)
+    recovered = recover(journal).combat
+    assert recovered.dice_drawn == session.combat.dice_drawn == 1
+    assert recovered.roll() == session.combat.roll()
