@@ -1907,7 +1907,8 @@ def _condition_started(state: CombatState, name: str, condition: Condition,
             and not any(p.kind is ProposalKind.PREVENT and p.character == name
                         for p in state.proposals):
         proposal = Proposal(id=_new_id(state), kind=ProposalKind.PREVENT, character=name,
-                            reason=condition.name, round=state.round)
+                            condition=condition.name, reason=condition.name,
+                            round=state.round)
         state.proposals.append(proposal)
         emit(EventKind.PROPOSAL, Msg(N_("{name} is {condition} with a round action pending: "
                                         "mark prevented?"), name=name,

@@ -246,7 +246,8 @@ class Proposal(BaseModel):
     reading: HitReading | None = None
     #: H11: the simultaneous group whose effects wait (None: outside a group).
     group: int | None = None
-    #: H7: the condition proposed (inconsciente, muerto).
+    #: H7: the condition proposed (inconsciente, muerto); H11: the condition that
+    #: prevents (aturdido, inconsciente, muerto, desarmado).
     condition: str | None = None
     #: Why (the H11 condition that prevents), for the log.
     reason: str = ""

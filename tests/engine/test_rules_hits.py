@@ -342,6 +342,21 @@ def test_h11_desarmado_with_a_round_action_pending_proposes_prevented() -> None:
     assert combat.state.pending_steps() == []  # P4: skipped
 
 
+def test_h11_the_prevent_proposal_carries_its_condition_in_a_field() -> None:
+    """H11, like H7: the proposal names the condition that prevents in `condition`, not
+    only in its words (a UI or a test reads it from there)."""
+    combat = fighters()
+    declare(combat, "Ana", act("shoots", target=30))
+    declare_all_inaction(combat)
+    advance_to(combat, Phase.ROUND)
+    events = combat.execute(AddCondition(character="Ana",
+                                         condition=builtin("desarmado", began=0)))
+    [proposal] = combat.state.proposals
+    assert proposal.kind is ProposalKind.PREVENT and proposal.condition == "desarmado"
+    [proposed] = [e for e in events if e.code == "prevent.proposed"]
+    assert proposed.data["condition"] == proposal.condition
+
+
 def test_h12_heal_and_counters() -> None:
     combat = fighters()
     combat.execute(ManualHit(character="Bruno", location=Location.PECHO, damage=5))
