@@ -10,6 +10,7 @@ import pytest
 from sombra_tui.engine import (
     Advance,
     Combat,
+    CombatState,
     Decline,
     EventKind,
     LogEvent,
@@ -18,6 +19,7 @@ from sombra_tui.engine import (
     Resolve,
     ResolveOpposed,
     StartCombat,
+    storage,
 )
 from sombra_tui.engine.commands import (
     AcceptHit,
@@ -327,6 +329,36 @@ def test_h11_inside_a_simultaneous_group_the_wound_waits_for_the_group() -> None
     [ta] = events_of(events, EventKind.TA)
     assert ta.ta is not None and ta.ta.gd == 0  # the wound did not reach this TA
     assert len(combat.state.body(other).wounds) == 1  # applied after the group
+
+
+def test_h11_a_state_with_a_hit_waiting_for_its_group_dumps_and_loads() -> None:
+    """H11: an accepted hit inside a simultaneous group waits in the state (P3); that
+    state dumps to JSON and reads back equal, and a saved file replays to it (S1)."""
+    combat = started(char("Ana", 10, 1, skills={"Armas": 30}, resistencia=6),
+                     char("Bruno", 10, 2, skills={"Armas": 30}, resistencia=7))
+    declare(combat, "Ana", act("shoots Bruno", "Bruno", skill="Armas", weapon=PISTOL),
+            affected=[])
+    declare(combat, "Bruno", act("shoots Ana", "Ana", skill="Armas", weapon=PISTOL),
+            affected=[])
+    advance_to(combat, Phase.ROUND)
+    first = combat.state.current_group()[0].character
+    other = "Bruno" if first == "Ana" else "Ana"
+    combat.execute(Resolve(character=first, dice=dice(5, 8, 3)))
+    [proposal] = combat.state.proposals
+    combat.execute(AcceptHit(proposal_id=proposal.id, damage=12))  # a DJ change in the text
+    [waiting] = combat.state.deferred_hits
+    dumped = combat.state.model_dump_json()
+    back = CombatState.model_validate_json(dumped)
+    assert back.deferred_hits == combat.state.deferred_hits
+    assert back.deferred_hits[0].text.render() == waiting.text.render()
+    assert "damage 11 -> 12" in waiting.text.render()
+    loaded = storage.loads(storage.dumps(combat))
+    assert loaded.state.model_dump_json() == dumped
+    for each in (combat, loaded):  # the group acts: the hit applies, same words
+        each.execute(Resolve(character=other, dice=dice(9, 9, 9)))
+    [applied], [applied_loaded] = ([e for e in c.log if e.code == "hit.applied"]
+                                   for c in (combat, loaded))
+    assert applied.text == applied_loaded.text and "damage 11 -> 12" in applied.text
 
 
 def test_h11_desarmado_with_a_round_action_pending_proposes_prevented() -> None:
