@@ -286,7 +286,8 @@ def test_h10_a_left_arm_action_does_not_carry_the_right_arm_wound() -> None:
 
 
 def test_h10_the_djs_free_ta_carries_the_wound_grades_of_its_scope() -> None:
-    """A free TA (T2) is a later TA too: physical with the main arm unless the DJ says."""
+    """T8, H10: the DJ's free TA is a later TA too, and carries the wound and condition
+    grades by what it uses: physical with the main arm unless the DJ says."""
     combat = fighters()
     combat.execute(ManualHit(character="Ana", location=Location.BRAZO_DERECHO, damage=6))
     events = combat.execute(FreeTA(character="Ana", target=30, dice=dice(1, 1, 1)))
