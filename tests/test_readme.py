@@ -38,3 +38,30 @@ def test_readme_commands_are_single_lines_from_a_fresh_venv() -> None:
         assert line.startswith("python3 -m venv .venv && ")
     assert marked_line("launch-command").endswith("sombra-tui")
     assert "pytest" in marked_line("test-command")
+
+
+#: RULES.md's sections and how many rules each has (T1-T8, ..., C1-C4).
+RULE_SECTIONS = {"T": 8, "I": 4, "D": 12, "P": 6, "E": 4, "O": 5, "S": 2, "H": 12, "C": 4}
+#: RULES.md, the contract, where the project keeps it: beside the repository.
+RULES_MD = README.parents[1] / "shared" / "RULES.md"
+
+
+def rule_ids() -> list[str]:
+    return [f"{section}{n}" for section, count in RULE_SECTIONS.items()
+            for n in range(1, count + 1)]
+
+
+def test_rule_sections_match_rules_md_when_it_is_beside_the_repository() -> None:
+    if not RULES_MD.is_file():
+        return  # the list above is then the contract
+    ids = re.findall(r"^- \*\*([A-Z]\d+)\*\*", RULES_MD.read_text(encoding="utf-8"), re.M)
+    assert ids == rule_ids()
+
+
+def test_readme_rules_table_has_one_row_per_rule() -> None:
+    """Every rule of every RULES.md section, T1 to C4 (T8, O5, H1-H12, C1-C4 too), has its
+    own row in "Rules implemented": what the tracker does and where."""
+    section = readme().split("## Rules implemented", 1)[1]
+    rows = re.findall(r"^\| ([A-Z]\d+) \| (.+?) \| (.+?) \|$", section, re.M)
+    assert [row[0] for row in rows] == rule_ids()
+    assert all(what.strip() and where.strip() for _, what, where in rows)

@@ -202,6 +202,37 @@ def _english(value: Any) -> Any:
     return value
 
 
+def text_data(value: Any) -> Any:
+    """`value` (a Msg, a Join, words or a number, or a list of them) as JSON-simple data,
+    kept as template + params so it still renders in either language once read back by
+    `text_from_data`. Any other value is kept as its words."""
+    if isinstance(value, Msg):
+        return {"template": value.template,
+                "params": {key: text_data(v) for key, v in value.params.items()}}
+    if isinstance(value, Join):
+        return {"separator": value.separator, "items": [text_data(v) for v in value.items]}
+    if isinstance(value, list | tuple):
+        return [text_data(v) for v in value]
+    if value is None or isinstance(value, str | int | float):
+        return value
+    return str(value)
+
+
+def text_from_data(data: Any) -> Any:
+    """The Msg, Join or value `text_data` made `data` from (a Msg or Join is kept)."""
+    if isinstance(data, dict):
+        if isinstance(data.get("template"), str):
+            params = data.get("params")
+            return Msg(data["template"], {key: text_from_data(v) for key, v in
+                                          (params if isinstance(params, dict) else {}).items()})
+        if isinstance(data.get("separator"), str):
+            return Join(data["separator"], [text_from_data(v) for v in data.get("items") or []])
+        raise ValueError("a message is {template, params} or {separator, items}")
+    if isinstance(data, list):
+        return [text_from_data(v) for v in data]
+    return data
+
+
 def render(template: str, params: Mapping[str, Any] | None = None) -> str:
     """`template` translated, then filled with `params` (each Msg rendered too)."""
     text = _(template) if template else template

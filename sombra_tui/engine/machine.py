@@ -862,7 +862,7 @@ def _resolve(state: CombatState, cmd: c.Resolve, emit: _Emitter) -> None:
                               code="resolve.opposed",
                               params={"description": action.description,
                                       "participants": ", ".join(plan.rolling)})
-        # O2/O3/P4: nobody able is left to oppose it, so it is the character's own TA.
+        # O2/O3/P4/O5: nobody able is left to oppose it, so it is the character's own TA.
         _log_exclusions(plan, action, (), emit)
     if action.kind is ActionKind.AUTOMATIC:  # T7: never rolls
         if cmd.dice is not None or cmd.accept is not None:
@@ -914,8 +914,8 @@ def _resolve(state: CombatState, cmd: c.Resolve, emit: _Emitter) -> None:
 
 
 def _free_ta(state: CombatState, cmd: c.FreeTA, emit: _Emitter) -> None:
-    """The DJ asks any character for a TA outside the steps (T2, T6; O4's confirming TA).
-    It changes nothing but the log, in any phase; undo removes it like any command."""
+    """T8: the DJ asks any character for a TA outside the steps (T2, T6; O4's confirming
+    TA). It changes nothing but the log, in any phase; undo removes it like any command."""
     character = _need_character(state, cmd.character)
     skill = cmd.skill.strip()
     target = cmd.target
@@ -944,11 +944,11 @@ def _free_ta(state: CombatState, cmd: c.FreeTA, emit: _Emitter) -> None:
                            else N_("DJ asks {name} for a TA{notes}"),
                            name=cmd.character, notes=notes, what=what),
          actor=cmd.character, ta=result,
-         gd=GdBreakdown(base=cmd.gd, grades=grades) if grades else None, rule="T2")
+         gd=GdBreakdown(base=cmd.gd, grades=grades) if grades else None, rule="T8")
 
 
 def free_ta_grades(state: CombatState, cmd: c.FreeTA) -> list[GradeEntry]:
-    """H10/C1: the wound and condition grades the DJ's free TA carries (its scope, or
+    """T8, H10/C1: the wound and condition grades the DJ's free TA carries (its scope, or
     physical with the main arm). Read by the machine and by a dialog's preview."""
     character = state.character(cmd.character)
     if character is None:
@@ -1060,7 +1060,8 @@ def _opposing_step(state: CombatState, name: str, against: Iterable[str]) -> Ste
 
 
 def plan_opposition(state: CombatState, step: Step) -> OppositionPlan:
-    """O2/O3/E4 with P4: the participants of `step`'s opposed action as things stand."""
+    """O2/O3/E4 with P4 and O5: the participants of `step`'s opposed action as things
+    stand."""
     action = state.step_action(step)
     opposition = action.opposition
     assert opposition is not None
@@ -1091,11 +1092,12 @@ def plan_opposition(state: CombatState, step: Step) -> OppositionPlan:
                         and (name, other) not in links:
                     links.append((name, other))
     members = tuple(side)
+    # O5: only those able to act (not out; in the round phase, not prevented) take part.
     excluded = {name: reason for name in members
                 if (reason := unable_msg(state, name)) is not None}
     able = [name for name in members if name not in excluded]
     if direct:
-        rolling = tuple(able) if len(able) > 1 else (initiator,)
+        rolling = tuple(able) if len(able) > 1 else (initiator,)  # O5: one left: own TA
         return OppositionPlan(initiator=initiator, direct=True, members=members,
                               excluded=excluded, rolling=rolling)
     conditioning_side = 0 if opposition.role is Role.CONDITIONING else 1
@@ -1231,7 +1233,7 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
                           modifier=rolls[name].modifier, points_per_gd=settings.points_per_gd,
                           quality_levels=settings.niveles_de_calidad)
 
-    if plan.solo:  # O2/O3: nobody left to oppose it; a conditioned action is no longer
+    if plan.solo:  # O2/O3/O5: nobody left to oppose it; a conditioned action is no longer
         if cmd.winners:
             raise SombraError(N_("Nobody is left to oppose {character}: there is no winner "
                                  "to choose."),
@@ -1251,6 +1253,8 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) 
         _after_step(state, step, emit)
         return
     consumed: list[Step] = []
+    # O5: only those who roll now give up their own step; a member left with no able
+    # partner keeps it and makes its own TA at its own turn.
     for name in plan.rolling[1:]:
         target, gd, their_step = _opponent_values(state, name, plan.members, rolls[name])
         values[name] = (target, gd)
@@ -1649,6 +1653,7 @@ def _settle(state: CombatState, emit: _Emitter) -> None:
                         "cannot act"
                 if reason is None:
                     continue
+                # P4, C4; O5: an opposition with nobody able left is skipped here, logged.
                 step.status = StepStatus.SKIPPED
                 step.skipped_for = why
                 progress = (state.extended_by_id(step.extended_id)
@@ -1938,7 +1943,8 @@ def _condition_started(state: CombatState, name: str, condition: Condition,
             and not any(p.kind is ProposalKind.PREVENT and p.character == name
                         for p in state.proposals):
         proposal = Proposal(id=_new_id(state), kind=ProposalKind.PREVENT, character=name,
-                            reason=condition.name, round=state.round)
+                            condition=condition.name, reason=condition.name,
+                            round=state.round)
         state.proposals.append(proposal)
         emit(EventKind.PROPOSAL, Msg(N_("{name} is {condition} with a round action pending: "
                                         "mark prevented?"), name=name,

@@ -260,6 +260,7 @@ class Action(BaseModel):
     #: Characters the action is aimed at; they pre-fill the affected list (D2).
     targets: list[str] = Field(default_factory=list, fail_fast=True)
     extended: ExtendedSpec | None = None
+    #: O2/O3; None (the default) is O1: independent, resolved on its own.
     opposition: Opposition | None = None
     #: H1: an attack names a weapon (a copy, so the declaration keeps its meaning if the
     #: sheet changes) and targets.

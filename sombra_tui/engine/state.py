@@ -7,14 +7,22 @@ Plain pydantic data, no behaviour beyond read-only queries; the machine
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    PrivateAttr,
+    WithJsonSchema,
+)
 from pydantic_core import PydanticUndefined
 
 from sombra_tui.engine.conditions import Condition, GradeEntry, total_gd
 from sombra_tui.engine.dice import Dice, TAResult
-from sombra_tui.engine.i18n import N_, Join, Msg, _, ngettext
+from sombra_tui.engine.i18n import N_, Join, Msg, _, ngettext, text_data, text_from_data
 from sombra_tui.engine.model import Action, Character, ExtendedMode, Settings
 from sombra_tui.engine.wounds import (
     Counters,
@@ -250,7 +258,8 @@ class Proposal(BaseModel):
     reading: HitReading | None = None
     #: H11: the simultaneous group whose effects wait (None: outside a group).
     group: int | None = None
-    #: H7: the condition proposed (inconsciente, muerto).
+    #: H7: the condition proposed (inconsciente, muerto); H11: the condition that
+    #: prevents (aturdido, inconsciente, muerto, desarmado).
     condition: str | None = None
     #: Why (the H11 condition that prevents), for the log.
     reason: str = ""
@@ -258,6 +267,25 @@ class Proposal(BaseModel):
     #: H7: the conditions proposed next if the DJ declines this one (one change that
     #: brings G and W to PV proposes muerto, then inconsciente).
     then: tuple[str, ...] = ()
+
+
+def _message(value: Any) -> Msg:
+    message = value if isinstance(value, Msg) else text_from_data(value)
+    if not isinstance(message, Msg):
+        raise ValueError("expected a message: {template, params}")
+    return message
+
+
+#: A message kept in the state (an i18n.Msg, rendered when shown): as JSON it is its
+#: template and params, so the state dumps, and reads back, as data.
+StoredMsg = Annotated[
+    Msg,
+    PlainValidator(_message),
+    PlainSerializer(text_data, return_type=dict[str, Any]),
+    WithJsonSchema({"type": "object", "properties": {"template": {"type": "string"},
+                                                     "params": {"type": "object"}},
+                    "required": ["template"]}),
+]
 
 
 class DeferredHit(BaseModel):
@@ -271,8 +299,9 @@ class DeferredHit(BaseModel):
     #: The wounds to apply, assessed (one per location).
     assessments: tuple[WoundAssessment, ...]
     cause: str
-    #: The hit's words for the log (an i18n.Msg, rendered when shown).
-    text: Any
+    #: The hit's words for the log (an i18n.Msg, rendered when shown; template and
+    #: params in JSON, so a state with a waiting hit dumps, H11).
+    text: StoredMsg
 
 
 class PendingMark(BaseModel):

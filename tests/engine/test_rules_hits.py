@@ -10,6 +10,7 @@ import pytest
 from sombra_tui.engine import (
     Advance,
     Combat,
+    CombatState,
     Decline,
     EventKind,
     LogEvent,
@@ -18,6 +19,7 @@ from sombra_tui.engine import (
     Resolve,
     ResolveOpposed,
     StartCombat,
+    storage,
 )
 from sombra_tui.engine.commands import (
     AcceptHit,
@@ -284,7 +286,8 @@ def test_h10_a_left_arm_action_does_not_carry_the_right_arm_wound() -> None:
 
 
 def test_h10_the_djs_free_ta_carries_the_wound_grades_of_its_scope() -> None:
-    """A free TA (T2) is a later TA too: physical with the main arm unless the DJ says."""
+    """T8, H10: the DJ's free TA is a later TA too, and carries the wound and condition
+    grades by what it uses: physical with the main arm unless the DJ says."""
     combat = fighters()
     combat.execute(ManualHit(character="Ana", location=Location.BRAZO_DERECHO, damage=6))
     events = combat.execute(FreeTA(character="Ana", target=30, dice=dice(1, 1, 1)))
@@ -329,6 +332,36 @@ def test_h11_inside_a_simultaneous_group_the_wound_waits_for_the_group() -> None
     assert len(combat.state.body(other).wounds) == 1  # applied after the group
 
 
+def test_h11_a_state_with_a_hit_waiting_for_its_group_dumps_and_loads() -> None:
+    """H11: an accepted hit inside a simultaneous group waits in the state (P3); that
+    state dumps to JSON and reads back equal, and a saved file replays to it (S1)."""
+    combat = started(char("Ana", 10, 1, skills={"Armas": 30}, resistencia=6),
+                     char("Bruno", 10, 2, skills={"Armas": 30}, resistencia=7))
+    declare(combat, "Ana", act("shoots Bruno", "Bruno", skill="Armas", weapon=PISTOL),
+            affected=[])
+    declare(combat, "Bruno", act("shoots Ana", "Ana", skill="Armas", weapon=PISTOL),
+            affected=[])
+    advance_to(combat, Phase.ROUND)
+    first = combat.state.current_group()[0].character
+    other = "Bruno" if first == "Ana" else "Ana"
+    combat.execute(Resolve(character=first, dice=dice(5, 8, 3)))
+    [proposal] = combat.state.proposals
+    combat.execute(AcceptHit(proposal_id=proposal.id, damage=12))  # a DJ change in the text
+    [waiting] = combat.state.deferred_hits
+    dumped = combat.state.model_dump_json()
+    back = CombatState.model_validate_json(dumped)
+    assert back.deferred_hits == combat.state.deferred_hits
+    assert back.deferred_hits[0].text.render() == waiting.text.render()
+    assert "damage 11 -> 12" in waiting.text.render()
+    loaded = storage.loads(storage.dumps(combat))
+    assert loaded.state.model_dump_json() == dumped
+    for each in (combat, loaded):  # the group acts: the hit applies, same words
+        each.execute(Resolve(character=other, dice=dice(9, 9, 9)))
+    [applied], [applied_loaded] = ([e for e in c.log if e.code == "hit.applied"]
+                                   for c in (combat, loaded))
+    assert applied.text == applied_loaded.text and "damage 11 -> 12" in applied.text
+
+
 def test_h11_desarmado_with_a_round_action_pending_proposes_prevented() -> None:
     combat = fighters()
     declare(combat, "Ana", act("shoots", target=30))
@@ -340,6 +373,21 @@ def test_h11_desarmado_with_a_round_action_pending_proposes_prevented() -> None:
     combat.execute(ConfirmProposal(proposal_id=proposal.id))
     assert "Ana" in combat.state.prevented
     assert combat.state.pending_steps() == []  # P4: skipped
+
+
+def test_h11_the_prevent_proposal_carries_its_condition_in_a_field() -> None:
+    """H11, like H7: the proposal names the condition that prevents in `condition`, not
+    only in its words (a UI or a test reads it from there)."""
+    combat = fighters()
+    declare(combat, "Ana", act("shoots", target=30))
+    declare_all_inaction(combat)
+    advance_to(combat, Phase.ROUND)
+    events = combat.execute(AddCondition(character="Ana",
+                                         condition=builtin("desarmado", began=0)))
+    [proposal] = combat.state.proposals
+    assert proposal.kind is ProposalKind.PREVENT and proposal.condition == "desarmado"
+    [proposed] = [e for e in events if e.code == "prevent.proposed"]
+    assert proposed.data["condition"] == proposal.condition
 
 
 def test_h12_heal_and_counters() -> None:

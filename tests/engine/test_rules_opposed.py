@@ -295,10 +295,12 @@ def test_o3_log_says_how_the_conditioning_ta_went_whatever_the_size(
 
 
 # --------------------------------------------------------------------------- who takes part
-# Issue 10, item 2: only those able to act take part in an opposition (O2, O3, P4).
+# Issue 10, item 2: only those able to act take part in an opposition (O5; O2, O3, P4).
 
 
 def test_o2_p4_an_out_participant_does_not_roll_and_cannot_win() -> None:
+    """O5: only characters able to act (not out) take part when the opposition is rolled;
+    the out one's dice do not count, its exclusion is logged."""
     combat = three_grab()
     combat.execute(SetMark(character="Ana", mark=Mark.OUT))
     best_dice = [roll("Carla", dice(2, 3, 4)),  # 9, margin 6
@@ -313,6 +315,7 @@ def test_o2_p4_an_out_participant_does_not_roll_and_cannot_win() -> None:
 
 
 def test_o2_p4_the_out_participants_dice_are_not_needed() -> None:
+    """O5: for a round action, a prevented participant does not take part either."""
     combat = three_grab()
     combat.execute(SetMark(character="Bruno", mark=Mark.PREVENTED))
     combat.execute(ResolveOpposed(character="Carla", rolls=[
@@ -325,6 +328,7 @@ def test_o2_p4_the_out_participants_dice_are_not_needed() -> None:
 @pytest.mark.parametrize("how", ["opposed", "plain"])
 def test_o3_p4_conditioner_gone_leaves_the_conditioned_action_as_its_own_ta(
         how: str) -> None:
+    """O5: with one able character left, the action is that character's own TA."""
     # Ana (8) attacks Bruno (12), who dodges first; Ana is out: no conditioning.
     combat = started(ANA, BRUNO)
     declare(combat, "Ana", attack("Bruno", Role.CONDITIONING))
@@ -342,10 +346,16 @@ def test_o3_p4_conditioner_gone_leaves_the_conditioned_action_as_its_own_ta(
 
 
 def test_o3_p4_with_everyone_out_the_steps_are_skipped() -> None:
+    """O5: with nobody able left, the opposition is not rolled: its steps are skipped,
+    each logged."""
     combat = carla_attacks_bruno()
     combat.execute(SetMark(character="Bruno", mark=Mark.OUT))
-    combat.execute(SetMark(character="Carla", mark=Mark.OUT))
+    events = combat.execute(SetMark(character="Carla", mark=Mark.OUT))
     assert {s.status for s in combat.state.steps} == {StepStatus.SKIPPED}
+    skipped = [e for e in combat.log if e.kind is EventKind.SKIPPED]
+    assert {e.actor for e in skipped} == {"Bruno", "Carla"}
+    assert all("\"fights\" skipped: out" in e.text for e in skipped)
+    assert not any(e.kind in (EventKind.TA, EventKind.OPPOSED) for e in events)
     combat.execute(Advance())
 
 
@@ -447,6 +457,7 @@ def test_o3_a_guard_acting_first_brings_the_other_guards_of_the_alarm() -> None:
 
 
 def test_o3_p4_an_out_guard_drops_out_of_the_pairs() -> None:
+    """O5: an out member of a several-character opposition drops out of its pairs."""
     combat = started(ANA, BRUNO, CARLA)
     declare(combat, "Ana", stealth(["Carla"], Role.CONDITIONED))
     declare(combat, "Bruno", stealth(["Carla"], Role.CONDITIONED))
@@ -458,6 +469,28 @@ def test_o3_p4_an_out_guard_drops_out_of_the_pairs() -> None:
         roll("Carla", dice(2, 3, 4)), roll("Ana", dice(9, 9, 8))]))
     [opposed] = [e for e in events if e.kind is EventKind.OPPOSED]
     assert opposed.text.startswith("Carla wins") and "vs" not in opposed.text
+
+
+def test_o5_a_member_left_with_no_able_partner_makes_its_own_ta_at_its_own_turn() -> None:
+    """O5: Carla's alarm conditions both guards; with Carla out, Bruno's turn (12) is his
+    own TA and does not take Ana's (8): she has no able partner either, so she makes her
+    own TA at her own turn, later."""
+    combat = started(ANA, BRUNO, CARLA)
+    declare(combat, "Ana", stealth(["Carla"], Role.CONDITIONED, target=14))
+    declare(combat, "Bruno", stealth(["Carla"], Role.CONDITIONED, target=12))
+    declare(combat, "Carla", stealth(["Ana", "Bruno"], Role.CONDITIONING))
+    decline_if_prompted(combat)
+    advance_to(combat, Phase.ROUND)
+    combat.execute(SetMark(character="Carla", mark=Mark.OUT))
+    assert_refused(combat, ResolveOpposed(character="Bruno", rolls=[
+        roll("Bruno", dice(2, 3, 4)), roll("Ana", dice(2, 3, 4))]))
+    combat.execute(Resolve(character="Bruno", dice=dice(2, 3, 4)))
+    assert results(combat) == {"Bruno": (0, 9, True)}  # no conditioning grade
+    [ana] = combat.state.pending_steps()
+    assert ana.character == "Ana"  # her step was not taken by Bruno's roll
+    combat.execute(Resolve(character="Ana", dice=dice(9, 9, 8)))
+    assert results(combat) == {"Bruno": (0, 9, True), "Ana": (0, 26, False)}
+    assert combat.state.pending_steps() == []
 
 
 def test_o3_a_tie_in_one_pair_needs_the_dj() -> None:

@@ -447,18 +447,19 @@ def test_p5_p4_mark_held_for_a_simultaneous_group_in_the_extended_phase() -> Non
 
 
 # --------------------------------------------------------------------------- free TA
-# Issue 10, item 6: the DJ asks any character for a TA outside the steps (T2, T6; O4's
-# sentinel confirming TA, a perception roll, first aid), logged with every number.
+# Issue 10, item 6: the DJ asks any character for a TA outside the steps (T8; T2, T6;
+# O4's sentinel confirming TA, a perception roll, first aid), logged with every number.
 
 
-def test_t2_free_ta_is_logged_with_every_number_and_changes_no_step() -> None:
+def test_t8_free_ta_is_logged_with_every_number_and_changes_no_step() -> None:
+    """T8: a free TA with its own target and GD (T2's numbers), logged; no step changes."""
     combat = everyone_shoots(ANA, BRUNO)
     steps_before = [s.model_copy() for s in combat.state.steps]
     events = combat.execute(FreeTA(character="Ana", target=14, gd=1, modifier=-2,
                                    dice=dice(3, 4, 2), skill="Percepción",
                                    label="confirms the suspicion (O4)"))
     [event] = events
-    assert event.kind is EventKind.TA and event.rule == "T2" and event.actor == "Ana"
+    assert event.kind is EventKind.TA and event.rule == "T8" and event.actor == "Ana"
     assert event.ta is not None
     # T2: 3 + 4 + 2 + 5 x 1 - 2 = 12 <= 14, margin 2.
     assert (event.ta.total, event.ta.target, event.ta.margin, event.ta.success) == (
@@ -471,7 +472,8 @@ def test_t2_free_ta_is_logged_with_every_number_and_changes_no_step() -> None:
     assert combat.state.steps == steps_before  # Bruno and Ana still to resolve
 
 
-def test_t2_free_ta_takes_the_target_from_the_skill_and_is_undoable() -> None:
+def test_t8_free_ta_takes_the_target_from_the_skill_and_is_undoable() -> None:
+    """T8 (first aid), S1: the target from the sheet; undo and redo like any command."""
     nurse = char("Eva", 5, 1, 10, skills={"Primeros auxilios": 13})
     combat = started(ANA, nurse)
     before = combat.state.model_copy(deep=True)
@@ -490,13 +492,14 @@ def test_t2_free_ta_takes_the_target_from_the_skill_and_is_undoable() -> None:
     (FreeTA(character="Ana", skill="Nadar", dice=dice(1, 2, 3)), "no skill 'Nadar'"),
     (FreeTA(character="Nadie", target=10, dice=dice(1, 2, 3)), "no character"),
 ])
-def test_t2_free_ta_without_a_value_to_roll_under_is_refused(command: FreeTA,
+def test_t8_free_ta_without_a_value_to_roll_under_is_refused(command: FreeTA,
                                                              match: str) -> None:
     combat = started(ANA, char("Eva", 5, 1, 10))
     assert_refused(combat, command, match=match)
 
 
-def test_t2_free_ta_works_in_any_phase_even_for_someone_out() -> None:
+def test_t8_free_ta_works_in_any_phase_even_for_someone_out() -> None:
+    """T8: at any moment, outside the steps: in the declaration phase, for someone out."""
     combat = started(ANA)
     combat.execute(SetMark(character="Ana", mark=Mark.OUT))
     [event] = combat.execute(FreeTA(character="Ana", target=10, dice=dice(1, 2, 3)))

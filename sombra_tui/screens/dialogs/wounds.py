@@ -281,7 +281,8 @@ def proposal_question(proposal: Proposal) -> str:
         return _("{name}'s {which} has reached PV: mark {name} {condition} (out)?").format(
             name=proposal.character, which=which, condition=proposal.condition)
     return _("{name} is {condition} with a round action pending: mark {name} "
-             "prevented?").format(name=proposal.character, condition=proposal.reason)
+             "prevented?").format(name=proposal.character,
+                                  condition=proposal.condition or proposal.reason)
 
 
 class ManualHitDialog(Dialog[c.ManualHit]):
