@@ -8,12 +8,11 @@ cited by id where it is applied.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from sombra_tui.engine import commands as c
-from sombra_tui.engine.allowed import RESOLUTION_PHASES, check_fits, mark_allowed
 from sombra_tui.engine.coded import CodedError
 from sombra_tui.engine.conditions import (
     MUERTO,
@@ -57,6 +56,14 @@ from sombra_tui.engine.model import (
     name_clashes,
     numbered_names,
 )
+from sombra_tui.engine.registry import (
+    NOT_SETUP,
+    RESOLUTION_PHASES,
+    check_fits,
+    entry_for,
+    handles,
+)
+from sombra_tui.engine.rules.core import Emitter
 from sombra_tui.engine.state import (
     Body,
     CombatState,
@@ -107,24 +114,26 @@ PHASE_AFTER: dict[Phase, Phase] = {
 }
 
 
+#: Marks that fit only some phases (P4): nothing is prevented before the first round,
+#: nor once the round actions are over.
+MARK_PHASES: dict[c.Mark, tuple[Phase, ...]] = {
+    c.Mark.PREVENTED: (Phase.DECLARATION, Phase.INSTANT, Phase.ROUND),
+    c.Mark.UNPREVENT: tuple(phase for phase in Phase if phase is not Phase.SETUP),
+}
+
+
+def mark_allowed(state: CombatState, mark: c.Mark) -> bool:
+    """Whether `mark` (prevented, out, ...) fits the combat's phase now (P4)."""
+    phases = MARK_PHASES.get(mark)
+    return phases is None or state.phase in phases
+
+
 def initial_state(encounter: Encounter) -> CombatState:
     return CombatState(
         name=encounter.name,
         settings=encounter.settings,
         characters=list(encounter.characters),
     )
-
-
-class _Emitter:
-    """Collects the events of one command, stamped with round and phase."""
-
-    def __init__(self, state: CombatState) -> None:
-        self.state = state
-        self.events: list[LogEvent] = []
-
-    def __call__(self, kind: EventKind, text: str | Msg, **fields: Any) -> None:
-        self.events.append(LogEvent.of(text, round=self.state.round, phase=self.state.phase,
-                                       kind=kind, **fields))
 
 
 # --------------------------------------------------------------------------- helpers
@@ -186,7 +195,7 @@ def _affected(state: CombatState, author: str, actions: list[Action],
     return _check_names(state, given, author, _("affected"))
 
 
-def _start_round(state: CombatState, emit: _Emitter, bonus: dict[str, int]) -> None:
+def _start_round(state: CombatState, emit: Emitter, bonus: dict[str, int]) -> None:
     state.phase = Phase.DECLARATION
     state.round_initiative = {
         ch.name: (ch.primaria + bonus.get(ch.name, 0), ch.secundaria)
@@ -210,7 +219,8 @@ def _start_round(state: CombatState, emit: _Emitter, bonus: dict[str, int]) -> N
 # --------------------------------------------------------------------------- setup
 
 
-def _add_character(state: CombatState, cmd: c.AddCharacter, emit: _Emitter) -> None:
+@handles(c.AddCharacter, label=N_("add character"))
+def _add_character(state: CombatState, cmd: c.AddCharacter, emit: Emitter) -> None:
     name = cmd.character.name
     if name_clashes([name], (ch.name for ch in state.characters)):
         raise SombraError(N_("There is already a character called {name}; names must be "
@@ -238,7 +248,8 @@ def copy_names(state: CombatState, cmd: c.AddCharacters) -> list[str]:
                           [ch.name for ch in state.characters])
 
 
-def _add_characters(state: CombatState, cmd: c.AddCharacters, emit: _Emitter) -> None:
+@handles(c.AddCharacters, label=N_("add characters"))
+def _add_characters(state: CombatState, cmd: c.AddCharacters, emit: Emitter) -> None:
     """One sheet, several characters; all or nothing, like an import."""
     names = copy_names(state, cmd)
     too_long = [name for name in names if len(name) > NAME_MAX]
@@ -257,7 +268,8 @@ def _add_characters(state: CombatState, cmd: c.AddCharacters, emit: _Emitter) ->
         _add_character(state, c.AddCharacter(character=copy), emit)
 
 
-def _import_characters(state: CombatState, cmd: c.ImportCharacters, emit: _Emitter) -> None:
+@handles(c.ImportCharacters, label=N_("import characters"))
+def _import_characters(state: CombatState, cmd: c.ImportCharacters, emit: Emitter) -> None:
     """All or nothing: a name clash is reported, never silently renamed or dropped."""
     clashes = name_clashes((character.name for character in cmd.characters),
                            (ch.name for ch in state.characters))
@@ -274,7 +286,8 @@ def _import_characters(state: CombatState, cmd: c.ImportCharacters, emit: _Emitt
                                   count=count, source=source))
 
 
-def _edit_character(state: CombatState, cmd: c.EditCharacter, emit: _Emitter) -> None:
+@handles(c.EditCharacter, label=N_("edit character"))
+def _edit_character(state: CombatState, cmd: c.EditCharacter, emit: Emitter) -> None:
     old = _need_character(state, cmd.name)
     new = cmd.character
     if new.name != old.name:
@@ -296,7 +309,8 @@ def _edit_character(state: CombatState, cmd: c.EditCharacter, emit: _Emitter) ->
                                   name=new.name, note=note), actor=new.name)
 
 
-def _remove_character(state: CombatState, cmd: c.RemoveCharacter, emit: _Emitter) -> None:
+@handles(c.RemoveCharacter, label=N_("remove character"))
+def _remove_character(state: CombatState, cmd: c.RemoveCharacter, emit: Emitter) -> None:
     character = _need_character(state, cmd.name)
     name = character.name
     state.characters.remove(character)
@@ -318,7 +332,8 @@ def _remove_character(state: CombatState, cmd: c.RemoveCharacter, emit: _Emitter
                                   name=name), actor=name)
 
 
-def _move_character(state: CombatState, cmd: c.MoveCharacter, emit: _Emitter) -> None:
+@handles(c.MoveCharacter, label=N_("move character"))
+def _move_character(state: CombatState, cmd: c.MoveCharacter, emit: Emitter) -> None:
     character = _need_character(state, cmd.name)
     state.characters.remove(character)
     position = min(cmd.position, len(state.characters))
@@ -331,7 +346,8 @@ def _move_character(state: CombatState, cmd: c.MoveCharacter, emit: _Emitter) ->
                                   note=note), actor=cmd.name, rule="I3")
 
 
-def _change_settings(state: CombatState, cmd: c.ChangeSettings, emit: _Emitter) -> None:
+@handles(c.ChangeSettings, label=N_("change settings"))
+def _change_settings(state: CombatState, cmd: c.ChangeSettings, emit: Emitter) -> None:
     old, new = state.settings, cmd.settings
     if new == old:
         raise SombraError(N_("The settings are unchanged."),
@@ -364,13 +380,16 @@ def _change_settings(state: CombatState, cmd: c.ChangeSettings, emit: _Emitter) 
         state.prompts = []
 
 
-def _rename_encounter(state: CombatState, cmd: c.RenameEncounter, emit: _Emitter) -> None:
+@handles(c.RenameEncounter, label=N_("rename encounter"))
+def _rename_encounter(state: CombatState, cmd: c.RenameEncounter, emit: Emitter) -> None:
     state.name = cmd.name.strip() or state.name
     emit(EventKind.ENCOUNTER, Msg(N_("Encounter renamed to {name}."),
                                   name=state.name))
 
 
-def _start_combat(state: CombatState, cmd: c.StartCombat, emit: _Emitter) -> None:
+@handles(c.StartCombat, label=N_("start combat"),
+          phases=(Phase.SETUP,), doing=N_("start the combat"), settles_first=True)
+def _start_combat(state: CombatState, cmd: c.StartCombat, emit: Emitter) -> None:
     _need_no_proposal(state, _("start the combat"))
     if not state.characters:
         raise SombraError(N_("Add at least one character before starting the combat."),
@@ -437,7 +456,7 @@ def _positions(state: CombatState, names: Iterable[str]) -> dict[str, int]:
 
 
 def _open_prompts(state: CombatState, declaration: Declaration, answered_kind: PromptKind | None,
-                  emit: _Emitter) -> None:
+                  emit: Emitter) -> None:
     """D11: first the author of the answered declaration, then the D4 reactors in order."""
     if not state.settings.reaccion:  # D3
         return
@@ -485,7 +504,9 @@ def _open_prompts(state: CombatState, declaration: Declaration, answered_kind: P
     state.prompts.extend(reversed(opened))
 
 
-def _declare(state: CombatState, cmd: c.Declare, emit: _Emitter) -> None:
+@handles(c.Declare, label=N_("declare"),
+          phases=(Phase.DECLARATION,), doing=N_("declare"), settles_first=True)
+def _declare(state: CombatState, cmd: c.Declare, emit: Emitter) -> None:
     _need_character(state, cmd.character)
     _need_no_proposal(state, _("declare"))
     top = state.top_prompt
@@ -557,7 +578,9 @@ def alerta_gd(state: CombatState, prompt: Prompt, mode: ReactionMode, *, base: i
                        override=extra, grades=grades)
 
 
-def _react(state: CombatState, cmd: c.React, emit: _Emitter) -> None:
+@handles(c.React, label=N_("react"),
+          phases=(Phase.DECLARATION,), doing=N_("react"), settles_first=True)
+def _react(state: CombatState, cmd: c.React, emit: Emitter) -> None:
     prompt = _need_top_prompt(state, cmd.character, _("react"))
     character = _need_character(state, cmd.character)
     _need_no_proposal(state, _("react"))
@@ -636,7 +659,8 @@ def _react(state: CombatState, cmd: c.React, emit: _Emitter) -> None:
     _open_prompts(state, declaration, prompt.kind, emit)
 
 
-def _decline(state: CombatState, cmd: c.Decline, emit: _Emitter) -> None:
+@handles(c.Decline, label=N_("decline"), phases=(Phase.DECLARATION,), doing=N_("decline"))
+def _decline(state: CombatState, cmd: c.Decline, emit: Emitter) -> None:
     prompt = _need_top_prompt(state, cmd.character, _("decline"))
     state.prompts.pop()
     author = state.declarations[prompt.declaration_id].author
@@ -645,7 +669,9 @@ def _decline(state: CombatState, cmd: c.Decline, emit: _Emitter) -> None:
          actor=cmd.character, targets=[author], rule="D4")
 
 
-def _deny_prompt(state: CombatState, cmd: c.DenyPrompt, emit: _Emitter) -> None:
+@handles(c.DenyPrompt, label=N_("deny prompt"),
+          phases=(Phase.DECLARATION,), doing=N_("be denied a reacción"))
+def _deny_prompt(state: CombatState, cmd: c.DenyPrompt, emit: Emitter) -> None:
     prompt = _need_top_prompt(state, cmd.character, _("be denied a reacción"))
     state.prompts.pop()
     author = state.declarations[prompt.declaration_id].author
@@ -654,7 +680,9 @@ def _deny_prompt(state: CombatState, cmd: c.DenyPrompt, emit: _Emitter) -> None:
          actor=cmd.character, targets=[author], override=True, rule="D12")
 
 
-def _allow_prompt(state: CombatState, cmd: c.AllowPrompt, emit: _Emitter) -> None:
+@handles(c.AllowPrompt, label=N_("allow prompt"),
+          phases=(Phase.DECLARATION,), doing=N_("open a reacción prompt"))
+def _allow_prompt(state: CombatState, cmd: c.AllowPrompt, emit: Emitter) -> None:
     _need_character(state, cmd.character)
     _need_character(state, cmd.against)
     if not state.settings.reaccion:
@@ -689,7 +717,7 @@ def _allow_prompt(state: CombatState, cmd: c.AllowPrompt, emit: _Emitter) -> Non
 # --------------------------------------------------------------------------- resolution
 
 
-def _build_steps(state: CombatState, phase: Phase, emit: _Emitter) -> None:
+def _build_steps(state: CombatState, phase: Phase, emit: Emitter) -> None:
     """P2/P3: one step per instant (or round/automatic) action, in action order (I4)."""
     state.steps = []
     dj_order = [ch.name for ch in state.characters]
@@ -709,7 +737,7 @@ def _build_steps(state: CombatState, phase: Phase, emit: _Emitter) -> None:
         emit(EventKind.PHASE, N_("Nothing to resolve in this phase."))
 
 
-def _build_extended_steps(state: CombatState, emit: _Emitter) -> None:
+def _build_extended_steps(state: CombatState, emit: Emitter) -> None:
     """P5/E1-E3: count the round for each active extended action; due ones roll."""
     state.steps = []
     dj_order = [ch.name for ch in state.characters]
@@ -745,7 +773,7 @@ def _build_extended_steps(state: CombatState, emit: _Emitter) -> None:
         emit(EventKind.PHASE, N_("No extended TA is due this round."))
 
 
-def _start_extended(state: CombatState, emit: _Emitter) -> None:
+def _start_extended(state: CombatState, emit: Emitter) -> None:
     """E1: declared extended actions start when the declarations are final."""
     for name in state.declaration_order:
         declaration = state.declaration_of(name)
@@ -770,7 +798,11 @@ def _start_extended(state: CombatState, emit: _Emitter) -> None:
                  actor=name, rule="E2" if spec.mode is ExtendedMode.SIMPLE else "E3")
 
 
-def _advance(state: CombatState, cmd: c.Advance, emit: _Emitter) -> None:
+@handles(c.Advance, label=N_("advance"),
+          phases=NOT_SETUP,
+          refusal=("advance.not_started", N_("Start the combat first (it opens round 1).")),
+          settles_first=True)
+def _advance(state: CombatState, cmd: c.Advance, emit: Emitter) -> None:
     phase = state.phase
     _need_no_proposal(state, _("go on"))
     if phase is Phase.DECLARATION:
@@ -851,7 +883,9 @@ def _target_for(state: CombatState, name: str, action: Action, given: int | None
                       params={"name": name, "description": action.description})
 
 
-def _resolve(state: CombatState, cmd: c.Resolve, emit: _Emitter) -> None:
+@handles(c.Resolve, label=N_("resolve"),
+          phases=RESOLUTION_PHASES, doing=N_("resolve an action"), settles_first=True)
+def _resolve(state: CombatState, cmd: c.Resolve, emit: Emitter) -> None:
     step = _find_step(state, cmd.character, _("resolve an action"))
     action = state.step_action(step)
     if action.opposition is not None and action.kind is not ActionKind.AUTOMATIC:
@@ -913,7 +947,8 @@ def _resolve(state: CombatState, cmd: c.Resolve, emit: _Emitter) -> None:
     _after_step(state, step, emit)
 
 
-def _free_ta(state: CombatState, cmd: c.FreeTA, emit: _Emitter) -> None:
+@handles(c.FreeTA, label=N_("free TA"))
+def _free_ta(state: CombatState, cmd: c.FreeTA, emit: Emitter) -> None:
     """T8: the DJ asks any character for a TA outside the steps (T2, T6; O4's confirming
     TA). It changes nothing but the log, in any phase; undo removes it like any command."""
     character = _need_character(state, cmd.character)
@@ -958,7 +993,7 @@ def free_ta_grades(state: CombatState, cmd: c.FreeTA) -> list[GradeEntry]:
 
 
 def _extended_result(state: CombatState, progress: ExtendedProgress, success: bool,
-                     emit: _Emitter) -> None:
+                     emit: Emitter) -> None:
     progress.attempts += 1
     progress.rounds_counted = 0
     name, what = progress.owner, progress.action.description
@@ -1115,7 +1150,7 @@ def plan_opposition(state: CombatState, step: Step) -> OppositionPlan:
 
 
 def _log_exclusions(plan: OppositionPlan, action: Action, given: Iterable[str],
-                    emit: _Emitter) -> None:
+                    emit: Emitter) -> None:
     """O2/O3/P4: who does not take part, and why; their dice, if given, do not count."""
     rule = "O2" if plan.direct else "O3"
     given = set(given)
@@ -1180,7 +1215,9 @@ def _decide(computed: list[str], among: list[str], cmd: c.ResolveOpposed
     return computed[0], "", False
 
 
-def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: _Emitter) -> None:
+@handles(c.ResolveOpposed, label=N_("resolve opposed"),
+          phases=RESOLUTION_PHASES, doing=N_("resolve an opposed action"), settles_first=True)
+def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: Emitter) -> None:
     step = _find_step(state, cmd.character, _("resolve an opposed action"))
     action = state.step_action(step)
     opposition = action.opposition
@@ -1383,7 +1420,7 @@ def read_outcome_msg(reading: Reading, conditioning: str, conditioned: str,
     return Msg(N_("The DJ reads the outcome: {winner} prevails."), winner=winner)
 
 
-def _after_step(state: CombatState, step: Step, emit: _Emitter) -> None:
+def _after_step(state: CombatState, step: Step, emit: Emitter) -> None:
     """P3/P4: once a simultaneous group is complete, its deferred marks apply."""
     if not state.group_pending(step.group):
         state.held_conditions = []  # C4: the group has acted: its conditions apply now
@@ -1395,7 +1432,7 @@ def _after_step(state: CombatState, step: Step, emit: _Emitter) -> None:
 # --------------------------------------------------------------------------- marks
 
 
-def _apply_mark(state: CombatState, name: str, mark: c.Mark, emit: _Emitter,
+def _apply_mark(state: CombatState, name: str, mark: c.Mark, emit: Emitter,
                 deferred: bool = False) -> None:
     after: Text = Msg(N_(" after the simultaneous group")) if deferred else ""
     if mark is c.Mark.OUT and name not in state.out:
@@ -1420,7 +1457,7 @@ def _apply_mark(state: CombatState, name: str, mark: c.Mark, emit: _Emitter,
         _give_back(state, name, emit)
 
 
-def _give_back(state: CombatState, name: str, emit: _Emitter) -> None:
+def _give_back(state: CombatState, name: str, emit: Emitter) -> None:
     """P4/P5: a mark lifted before the character's group has acted (nobody of that group
     or a later one has made a TA) gives back the steps the mark had skipped."""
     if state.phase not in RESOLUTION_PHASES or name in state.out \
@@ -1452,7 +1489,7 @@ def _give_back(state: CombatState, name: str, emit: _Emitter) -> None:
         state.steps = steps
 
 
-def _apply_pending_marks(state: CombatState, emit: _Emitter) -> None:
+def _apply_pending_marks(state: CombatState, emit: Emitter) -> None:
     marks, state.pending_marks = state.pending_marks, []
     for pending in marks:
         if state.character(pending.character) is not None:
@@ -1470,7 +1507,8 @@ _PENDING_MARK = {
 }
 
 
-def _set_mark(state: CombatState, cmd: c.SetMark, emit: _Emitter) -> None:
+@handles(c.SetMark, label=N_("set mark"))
+def _set_mark(state: CombatState, cmd: c.SetMark, emit: Emitter) -> None:
     _need_character(state, cmd.character)
     name, mark = cmd.character, cmd.mark
     if not mark_allowed(state, mark) and state.phase is Phase.SETUP:
@@ -1525,7 +1563,8 @@ def _need_extended(state: CombatState, extended_id: int) -> ExtendedProgress:
     return progress
 
 
-def _adjust_extended(state: CombatState, cmd: c.AdjustExtended, emit: _Emitter) -> None:
+@handles(c.AdjustExtended, label=N_("adjust extended"))
+def _adjust_extended(state: CombatState, cmd: c.AdjustExtended, emit: Emitter) -> None:
     progress = _need_extended(state, cmd.extended_id)
     changes: list[Msg] = []
     if cmd.duration is not None:
@@ -1579,7 +1618,8 @@ def _adjust_extended(state: CombatState, cmd: c.AdjustExtended, emit: _Emitter) 
                 _after_step(state, step, emit)
 
 
-def _abandon_extended(state: CombatState, cmd: c.AbandonExtended, emit: _Emitter) -> None:
+@handles(c.AbandonExtended, label=N_("abandon extended"))
+def _abandon_extended(state: CombatState, cmd: c.AbandonExtended, emit: Emitter) -> None:
     progress = _need_extended(state, cmd.extended_id)
     progress.status = ExtendedStatus.ABANDONED
     for step in state.steps:
@@ -1613,7 +1653,7 @@ def _skip_reason(state: CombatState, reactor: str) -> Msg | None:
     return None
 
 
-def _settle(state: CombatState, emit: _Emitter) -> None:
+def _settle(state: CombatState, emit: Emitter) -> None:
     """Skip what can no longer happen: D11 prompts of locked/out reactors, P4 steps."""
     if state.phase is Phase.DECLARATION:
         while state.prompts:
@@ -1730,7 +1770,7 @@ def _need_no_proposal(state: CombatState, doing: str) -> None:
 
 
 def _propose_hits(state: CombatState, step: Step, action: Action, attacker: str,
-                  result: TAResult, emit: _Emitter) -> None:
+                  result: TAResult, emit: Emitter) -> None:
     """H1: a successful attack TA proposes a hit on each target, read from its dice."""
     weapon = action.weapon
     if weapon is None or not result.success:
@@ -1851,7 +1891,7 @@ def _wound_text(assessment: WoundAssessment) -> Msg:
 
 
 def _apply_hit(state: CombatState, target: str, assessments: list[WoundAssessment],
-               cause: str, text: Msg, emit: _Emitter, *, override: bool,
+               cause: str, text: Msg, emit: Emitter, *, override: bool,
                data: dict[str, Any]) -> None:
     """H6-H9, H11: counters, wounds and their conditions; then H7 and H11 proposals."""
     settings = state.settings.wounds
@@ -1889,7 +1929,7 @@ def _apply_hit(state: CombatState, target: str, assessments: list[WoundAssessmen
 
 
 def _after_points(state: CombatState, name: str, before: Counters, after: Counters,
-                  emit: _Emitter) -> None:
+                  emit: Emitter) -> None:
     """H7: reaching PV proposes inconsciente / muerto; points beyond PV are logged."""
     report = thresholds(before, after, pv_of(state, name))
     if report.golpe_over or report.herida_over:
@@ -1906,7 +1946,7 @@ def _after_points(state: CombatState, name: str, before: Counters, after: Counte
 
 
 def _propose_threshold(state: CombatState, name: str, condition: str, then: tuple[str, ...],
-                       pv: int, emit: _Emitter, position: int) -> None:
+                       pv: int, emit: Emitter, position: int) -> None:
     """H7: propose `condition` for `name` (the DJ confirms); `then` follows a decline."""
     which = "W" if condition == MUERTO else "G"
     proposal = Proposal(id=_new_id(state), kind=ProposalKind.THRESHOLD, character=name,
@@ -1920,7 +1960,7 @@ def _propose_threshold(state: CombatState, name: str, condition: str, then: tupl
 
 
 def _condition_started(state: CombatState, name: str, condition: Condition,
-                       emit: _Emitter) -> None:
+                       emit: Emitter) -> None:
     """C4: effects act through their rules; H11 proposes prevented for a pending action.
     A condition begun inside a simultaneous group's turn on one of its members affects
     the group's members only after the group: a member yet to roll still rolls."""
@@ -1953,7 +1993,7 @@ def _condition_started(state: CombatState, name: str, condition: Condition,
              data={"proposal": proposal.id, "condition": condition.name})
 
 
-def _mark_now_or_later(state: CombatState, name: str, mark: c.Mark, emit: _Emitter) -> None:
+def _mark_now_or_later(state: CombatState, name: str, mark: c.Mark, emit: Emitter) -> None:
     """P4: a mark inside a simultaneous group in progress waits for the group."""
     if state.phase in RESOLUTION_PHASES and state.group_in_progress():
         if not any(p.character == name and p.mark == mark.value for p in state.pending_marks):
@@ -1963,7 +2003,7 @@ def _mark_now_or_later(state: CombatState, name: str, mark: c.Mark, emit: _Emitt
     _apply_mark(state, name, mark, emit)
 
 
-def _sync_out(state: CombatState, name: str, emit: _Emitter) -> None:
+def _sync_out(state: CombatState, name: str, emit: Emitter) -> None:
     """C4: out is P4's mark: an out condition makes the character out; when the last one
     ends, the character is back, unless the DJ also marked it out by hand (that mark
     stays until the DJ lifts it)."""
@@ -1976,7 +2016,8 @@ def _sync_out(state: CombatState, name: str, emit: _Emitter) -> None:
         _mark_now_or_later(state, name, c.Mark.BACK, emit)
 
 
-def _accept_hit(state: CombatState, cmd: c.AcceptHit, emit: _Emitter) -> None:
+@handles(c.AcceptHit, label=N_("accept hit"))
+def _accept_hit(state: CombatState, cmd: c.AcceptHit, emit: Emitter) -> None:
     proposal = _need_proposal(state, cmd.proposal_id, ProposalKind.HIT)
     assessments, changed, numbers = _hit_assessments(state, proposal, cmd)
     state.proposals.remove(proposal)
@@ -2003,7 +2044,7 @@ def _accept_hit(state: CombatState, cmd: c.AcceptHit, emit: _Emitter) -> None:
                override=bool(changed), data=data)
 
 
-def _apply_deferred_hits(state: CombatState, emit: _Emitter) -> None:
+def _apply_deferred_hits(state: CombatState, emit: Emitter) -> None:
     """H11/P3: the group has acted: its accepted hits apply at once."""
     hits, state.deferred_hits = state.deferred_hits, []
     for hit in hits:
@@ -2015,7 +2056,8 @@ def _apply_deferred_hits(state: CombatState, emit: _Emitter) -> None:
                    data={"proposal": hit.proposal_id})
 
 
-def _decline_hit(state: CombatState, cmd: c.DeclineHit, emit: _Emitter) -> None:
+@handles(c.DeclineHit, label=N_("decline hit"))
+def _decline_hit(state: CombatState, cmd: c.DeclineHit, emit: Emitter) -> None:
     proposal = _need_proposal(state, cmd.proposal_id, ProposalKind.HIT)
     state.proposals.remove(proposal)
     why = f": {cmd.reason.strip()}" if cmd.reason.strip() else ""
@@ -2026,7 +2068,8 @@ def _decline_hit(state: CombatState, cmd: c.DeclineHit, emit: _Emitter) -> None:
          data={"proposal": proposal.id, "reason": cmd.reason.strip()})
 
 
-def _confirm_proposal(state: CombatState, cmd: c.ConfirmProposal, emit: _Emitter) -> None:
+@handles(c.ConfirmProposal, label=N_("confirm proposal"))
+def _confirm_proposal(state: CombatState, cmd: c.ConfirmProposal, emit: Emitter) -> None:
     proposal = _need_proposal(state, cmd.proposal_id, ProposalKind.THRESHOLD,
                               ProposalKind.PREVENT)
     state.proposals.remove(proposal)
@@ -2053,7 +2096,8 @@ def _confirm_proposal(state: CombatState, cmd: c.ConfirmProposal, emit: _Emitter
         _mark_now_or_later(state, name, c.Mark.PREVENTED, emit)
 
 
-def _decline_proposal(state: CombatState, cmd: c.DeclineProposal, emit: _Emitter) -> None:
+@handles(c.DeclineProposal, label=N_("decline proposal"))
+def _decline_proposal(state: CombatState, cmd: c.DeclineProposal, emit: Emitter) -> None:
     proposal = _need_proposal(state, cmd.proposal_id, ProposalKind.THRESHOLD,
                               ProposalKind.PREVENT)
     position = state.proposals.index(proposal)
@@ -2071,7 +2115,8 @@ def _decline_proposal(state: CombatState, cmd: c.DeclineProposal, emit: _Emitter
                            pv_of(state, proposal.character), emit, position)
 
 
-def _manual_hit(state: CombatState, cmd: c.ManualHit, emit: _Emitter) -> None:
+@handles(c.ManualHit, label=N_("hit by hand"))
+def _manual_hit(state: CombatState, cmd: c.ManualHit, emit: Emitter) -> None:
     target = _need_character(state, cmd.character)
     settings = state.settings.wounds
     protection = (cmd.protection if cmd.protection is not None
@@ -2090,7 +2135,8 @@ def _manual_hit(state: CombatState, cmd: c.ManualHit, emit: _Emitter) -> None:
 # ------------------------------------------------------------------ healing, edits (H12)
 
 
-def _heal(state: CombatState, cmd: c.Heal, emit: _Emitter) -> None:
+@handles(c.Heal, label=N_("heal"))
+def _heal(state: CombatState, cmd: c.Heal, emit: Emitter) -> None:
     _need_character(state, cmd.character)
     before = state.body(cmd.character).counters
     after = (heal_herida(before, cmd.points) if cmd.kind is c.HealKind.HERIDA
@@ -2119,7 +2165,8 @@ def _need_wound(state: CombatState, name: str, wound_id: int) -> Wound:
     return wound
 
 
-def _attend_wound(state: CombatState, cmd: c.AttendWound, emit: _Emitter) -> None:
+@handles(c.AttendWound, label=N_("attend wound"))
+def _attend_wound(state: CombatState, cmd: c.AttendWound, emit: Emitter) -> None:
     wound = _need_wound(state, cmd.character, cmd.wound_id)
     if wound.attended:
         raise CodedError("wound.attended", N_("{character}'s {location} wound is already "
@@ -2138,7 +2185,8 @@ def _attend_wound(state: CombatState, cmd: c.AttendWound, emit: _Emitter) -> Non
          code="wound.attended", data={"id": wound.id, "location": wound.location.value})
 
 
-def _edit_wound(state: CombatState, cmd: c.EditWound, emit: _Emitter) -> None:
+@handles(c.EditWound, label=N_("edit wound"))
+def _edit_wound(state: CombatState, cmd: c.EditWound, emit: Emitter) -> None:
     old = _need_wound(state, cmd.character, cmd.wound.id)
     body = state.body(cmd.character)
     _set_body(state, cmd.character,
@@ -2152,7 +2200,8 @@ def _edit_wound(state: CombatState, cmd: c.EditWound, emit: _Emitter) -> None:
          override=True, rule="H12", code="wound.edited", data={"id": old.id})
 
 
-def _remove_wound(state: CombatState, cmd: c.RemoveWound, emit: _Emitter) -> None:
+@handles(c.RemoveWound, label=N_("remove wound"))
+def _remove_wound(state: CombatState, cmd: c.RemoveWound, emit: Emitter) -> None:
     wound = _need_wound(state, cmd.character, cmd.wound_id)
     body = state.body(cmd.character)
     _set_body(state, cmd.character, wounds=tuple(w for w in body.wounds if w.id != wound.id))
@@ -2162,7 +2211,8 @@ def _remove_wound(state: CombatState, cmd: c.RemoveWound, emit: _Emitter) -> Non
          data={"id": wound.id})
 
 
-def _set_counters(state: CombatState, cmd: c.SetCounters, emit: _Emitter) -> None:
+@handles(c.SetCounters, label=N_("set points"))
+def _set_counters(state: CombatState, cmd: c.SetCounters, emit: Emitter) -> None:
     _need_character(state, cmd.character)
     if cmd.w > cmd.g:
         raise CodedError("points.w_over_g", N_("W ({w}) cannot exceed G ({g}): each herida "
@@ -2200,7 +2250,8 @@ def _describe_condition(condition: Condition) -> Msg:
                count=condition.duration, first=covered.start, last=covered.stop - 1)
 
 
-def _add_condition(state: CombatState, cmd: c.AddCondition, emit: _Emitter) -> None:
+@handles(c.AddCondition, label=N_("add condition"))
+def _add_condition(state: CombatState, cmd: c.AddCondition, emit: Emitter) -> None:
     _need_character(state, cmd.character)
     condition = cmd.condition.model_copy(update={"id": _new_id(state),
                                                  "began": state.round})
@@ -2223,7 +2274,8 @@ def _need_condition(state: CombatState, name: str, condition_id: int) -> Conditi
     return condition
 
 
-def _edit_condition(state: CombatState, cmd: c.EditCondition, emit: _Emitter) -> None:
+@handles(c.EditCondition, label=N_("edit condition"))
+def _edit_condition(state: CombatState, cmd: c.EditCondition, emit: Emitter) -> None:
     old = _need_condition(state, cmd.character, cmd.condition.id)
     body = state.body(cmd.character)
     _set_body(state, cmd.character, conditions=tuple(
@@ -2237,7 +2289,8 @@ def _edit_condition(state: CombatState, cmd: c.EditCondition, emit: _Emitter) ->
     _sync_out(state, cmd.character, emit)
 
 
-def _remove_condition(state: CombatState, cmd: c.RemoveCondition, emit: _Emitter) -> None:
+@handles(c.RemoveCondition, label=N_("remove condition"))
+def _remove_condition(state: CombatState, cmd: c.RemoveCondition, emit: Emitter) -> None:
     old = _need_condition(state, cmd.character, cmd.condition_id)
     body = state.body(cmd.character)
     _set_body(state, cmd.character,
@@ -2249,7 +2302,7 @@ def _remove_condition(state: CombatState, cmd: c.RemoveCondition, emit: _Emitter
     _sync_out(state, cmd.character, emit)
 
 
-def _end_of_round_bodies(state: CombatState, emit: _Emitter) -> None:
+def _end_of_round_bodies(state: CombatState, emit: Emitter) -> None:
     """H9 then C3 at the end of the round (after the extended phase, P6): each
     unattended bleeding wound counts the round and may lose a point; then the
     conditions whose last round this is end (a condition ending now still covered it)."""
@@ -2302,7 +2355,7 @@ def _end_of_round_bodies(state: CombatState, emit: _Emitter) -> None:
             _sync_out(state, name, emit)
 
 
-def _declare_inaction_for_unable(state: CombatState, emit: _Emitter) -> None:
+def _declare_inaction_for_unable(state: CombatState, emit: Emitter) -> None:
     """C4/D1: a declarer who cannot act declares inaction (logged)."""
     while not state.prompts:
         name = state.current_declarer
@@ -2331,58 +2384,15 @@ def _unable_by_conditions(state: CombatState, name: str) -> str | None:
 
 # --------------------------------------------------------------------------- dispatch
 
-_Handler = Callable[[CombatState, Any, _Emitter], None]
-
-_HANDLERS: dict[type[Any], _Handler] = {
-    c.AddCharacter: _add_character,
-    c.AddCharacters: _add_characters,
-    c.ImportCharacters: _import_characters,
-    c.EditCharacter: _edit_character,
-    c.RemoveCharacter: _remove_character,
-    c.MoveCharacter: _move_character,
-    c.ChangeSettings: _change_settings,
-    c.RenameEncounter: _rename_encounter,
-    c.StartCombat: _start_combat,
-    c.Declare: _declare,
-    c.React: _react,
-    c.Decline: _decline,
-    c.DenyPrompt: _deny_prompt,
-    c.AllowPrompt: _allow_prompt,
-    c.Resolve: _resolve,
-    c.ResolveOpposed: _resolve_opposed,
-    c.FreeTA: _free_ta,
-    c.SetMark: _set_mark,
-    c.AdjustExtended: _adjust_extended,
-    c.AbandonExtended: _abandon_extended,
-    c.Advance: _advance,
-    c.AcceptHit: _accept_hit,
-    c.DeclineHit: _decline_hit,
-    c.ConfirmProposal: _confirm_proposal,
-    c.DeclineProposal: _decline_proposal,
-    c.ManualHit: _manual_hit,
-    c.Heal: _heal,
-    c.AttendWound: _attend_wound,
-    c.EditWound: _edit_wound,
-    c.RemoveWound: _remove_wound,
-    c.AddCondition: _add_condition,
-    c.EditCondition: _edit_condition,
-    c.RemoveCondition: _remove_condition,
-    c.SetCounters: _set_counters,
-}
-
-
 def apply(state: CombatState, command: c.Command) -> list[LogEvent]:
     """Apply one command to `state` in place; return its log events.
 
     Raises SombraError for an illegal command. The state may then be partly
     changed: apply to a copy when the old state must survive (see history).
     """
-    handler = _HANDLERS.get(type(command))
-    if handler is None:
-        raise SombraError(N_("Unknown command {command}."),
-                          code="command.unknown", params={"command": type(command).__name__})
-    check_fits(state, command)  # the phases each command fits: engine/allowed.py
-    emit = _Emitter(state)
-    handler(state, command, emit)
+    entry = entry_for(type(command))  # registered by the handler (engine/registry.py)
+    check_fits(state, command)  # the phases each command fits
+    emit = Emitter(state)
+    entry.handler(state, command, emit)
     _settle(state, emit)
     return emit.events

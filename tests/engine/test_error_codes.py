@@ -44,7 +44,7 @@ def keyword_coded_errors() -> set[str]:
 
 def coded_calls() -> list[tuple[str, int, str | None, str]]:
     """(file, line, code, message source) of every SombraError (or keyword-coded
-    subclass) built in sombra_tui; the phase table's own refusals (engine/allowed.py)
+    subclass) built in sombra_tui; the phase table's own refusals (engine/registry.py)
     count with their codes."""
     classes = keyword_coded_errors()
     found = []
@@ -54,7 +54,7 @@ def coded_calls() -> list[tuple[str, int, str | None, str]]:
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
                     and node.func.id in classes:
                 code = next((kw.value for kw in node.keywords if kw.arg == "code"), None)
-                if isinstance(code, ast.Name) and path.name == "allowed.py":
+                if isinstance(code, ast.Name) and path.name == "registry.py":
                     found.extend((path.name, node.lineno, fit.refusal[0], fit.refusal[1])
                                  for fit in PHASES.values() if fit.refusal)
                     continue

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -56,7 +57,6 @@ from sombra_tui.engine import (
     SombraError,
     StartCombat,
     history,
-    machine,
     storage,
 )
 from sombra_tui.engine.commands import (
@@ -76,6 +76,7 @@ from sombra_tui.engine.commands import (
     SetCounters,
 )
 from sombra_tui.engine.conditions import builtin
+from sombra_tui.engine.registry import REGISTRY
 from sombra_tui.engine.wounds import Location, Weapon
 
 #: Every command type of the union, by its `type` tag.
@@ -524,7 +525,8 @@ def test_s1_a_command_failing_after_changing_the_state_leaves_no_trace(
     state), the combat is left exactly as before the command."""
     combat = mid_chain()
     before = snapshot(combat)
-    real = machine._HANDLERS[Decline]
+    entry = REGISTRY[Decline]
+    real = entry.handler
 
     def half_done(state: CombatState, command: Decline, emit: object) -> None:
         real(state, command, emit)  # type: ignore[arg-type]
@@ -532,11 +534,11 @@ def test_s1_a_command_failing_after_changing_the_state_leaves_no_trace(
         state.round += 5
         raise failure
 
-    monkeypatch.setitem(machine._HANDLERS, Decline, half_done)
+    monkeypatch.setitem(REGISTRY, Decline, replace(entry, handler=half_done))
     with pytest.raises(type(failure)):
         combat.execute(Decline(character="Bruno"))
     assert snapshot(combat) == before
-    monkeypatch.setitem(machine._HANDLERS, Decline, real)
+    monkeypatch.setitem(REGISTRY, Decline, entry)
     combat.execute(Decline(character="Bruno"))
     assert combat.state.top_prompt is None
     assert combat.state.round == 1 and combat.state.locked == []
