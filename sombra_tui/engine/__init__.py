@@ -72,15 +72,6 @@ from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import EventKind, LogEvent
 from sombra_tui.engine.history import Combat
 from sombra_tui.engine.initiative import action_groups, action_order, declaration_order
-from sombra_tui.engine.machine import (
-    OppositionPlan,
-    alerta_gd,
-    may_react,
-    needs_confirming_ta,
-    plan_opposition,
-    read_outcome,
-    unable_reason,
-)
 from sombra_tui.engine.model import (
     Action,
     ActionKind,
@@ -95,6 +86,14 @@ from sombra_tui.engine.model import (
     Role,
     Settings,
     Side,
+)
+from sombra_tui.engine.rules.declaration import alerta_gd, may_react
+from sombra_tui.engine.rules.marks import unable_reason
+from sombra_tui.engine.rules.opposition import (
+    OppositionPlan,
+    needs_confirming_ta,
+    plan_opposition,
+    read_outcome,
 )
 from sombra_tui.engine.state import (
     Body,

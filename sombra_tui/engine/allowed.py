@@ -15,8 +15,9 @@ from typing import NamedTuple
 
 from pydantic import BaseModel
 
-from sombra_tui.engine.machine import MARK_PHASES, mark_allowed  # registers the handlers
+import sombra_tui.engine.rules  # noqa: F401  (registers every handler)
 from sombra_tui.engine.registry import PHASE_WORDS, REGISTRY, RESOLUTION_PHASES, check_fits
+from sombra_tui.engine.rules.marks import MARK_PHASES, mark_allowed
 from sombra_tui.engine.state import CombatState, Phase
 
 __all__ = ["COMMAND_TYPES", "MARK_PHASES", "PHASES", "PHASE_WORDS", "RESOLUTION_PHASES",

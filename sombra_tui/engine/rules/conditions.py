@@ -1,0 +1,193 @@
+"""Conditions on a state (C1-C4): adding, editing and removing them, a condition that
+starts (C4, H11), out by condition, expiry, and inaction for the unable.
+
+The vocabulary of section C (models and pure arithmetic, no CombatState, no commands)
+lives in engine/conditions.py; what decides on a state or handles a command lives here.
+"""
+
+from __future__ import annotations
+
+from sombra_tui.engine import commands as c
+from sombra_tui.engine.coded import CodedError
+from sombra_tui.engine.conditions import (
+    Condition,
+    can_act,
+    end_of_round,
+    is_out,
+    preventing_action,
+    prevents_pending_action,
+)
+from sombra_tui.engine.events import EventKind
+from sombra_tui.engine.i18n import N_, Msg
+from sombra_tui.engine.registry import (
+    RESOLUTION_PHASES,
+    handles,
+)
+from sombra_tui.engine.rules.core import Emitter, need_character, new_id, set_body
+from sombra_tui.engine.rules.marks import mark_now_or_later
+from sombra_tui.engine.state import (
+    CombatState,
+    Declaration,
+    Phase,
+    Proposal,
+    ProposalKind,
+    trusted,
+)
+
+
+def condition_started(state: CombatState, name: str, condition: Condition,
+                       emit: Emitter) -> None:
+    """C4: effects act through their rules; H11 proposes prevented for a pending action.
+    A condition begun inside a simultaneous group's turn on one of its members affects
+    the group's members only after the group: a member yet to roll still rolls."""
+    held = (state.phase in RESOLUTION_PHASES and state.group_in_progress()
+            and name in state.acting_group_members())
+    if held:
+        state.held_conditions.append(condition.id)
+        emit(EventKind.CONDITION, Msg(N_("{name}'s {condition} takes effect after the "
+                                         "simultaneous group."),
+                                      name=name, condition=condition.name),
+             actor=name, rule="C4", code="condition.held",
+             data={"id": condition.id, "condition": condition.name})
+    if condition.effects.out:
+        sync_out(state, name, emit)
+    if not held and state.phase is Phase.ROUND and prevents_pending_action(condition) \
+            and name not in state.prevented and name not in state.out \
+            and can_act(state.body(name).conditions, state.round) \
+            and any(step.character == name and step.extended_id is None
+                    for step in state.pending_steps()) \
+            and not any(p.kind is ProposalKind.PREVENT and p.character == name
+                        for p in state.proposals):
+        proposal = Proposal(id=new_id(state), kind=ProposalKind.PREVENT, character=name,
+                            condition=condition.name, reason=condition.name,
+                            round=state.round)
+        state.proposals.append(proposal)
+        emit(EventKind.PROPOSAL, Msg(N_("{name} is {condition} with a round action pending: "
+                                        "mark prevented?"), name=name,
+                                     condition=condition.name),
+             actor=name, rule="H11", code="prevent.proposed",
+             data={"proposal": proposal.id, "condition": condition.name})
+
+
+def sync_out(state: CombatState, name: str, emit: Emitter) -> None:
+    """C4: out is P4's mark: an out condition makes the character out; when the last one
+    ends, the character is back, unless the DJ also marked it out by hand (that mark
+    stays until the DJ lifts it)."""
+    if state.character(name) is None:
+        return
+    out = is_out(state.body(name).conditions, state.round) or name in state.hand_out
+    if out and name not in state.out:
+        mark_now_or_later(state, name, c.Mark.OUT, emit)
+    elif not out and name in state.out:
+        mark_now_or_later(state, name, c.Mark.BACK, emit)
+
+
+def _describe_condition(condition: Condition) -> Msg:
+    if condition.permanent:
+        return Msg(N_("{name} (never expires)"), name=condition.name)
+    if condition.duration is None:
+        return Msg(N_("{name} (until removed)"), name=condition.name)
+    covered = condition.covered_rounds()
+    assert covered is not None
+    if len(covered) == 1:
+        return Msg(N_("{name} (1 asalto: round {first})"), name=condition.name,
+                   first=covered.start)
+    return Msg(N_("{name} ({count} asaltos: rounds {first}-{last})"), name=condition.name,
+               count=condition.duration, first=covered.start, last=covered.stop - 1)
+
+
+@handles(c.AddCondition, label=N_("add condition"))
+def _add_condition(state: CombatState, cmd: c.AddCondition, emit: Emitter) -> None:
+    need_character(state, cmd.character)
+    condition = cmd.condition.model_copy(update={"id": new_id(state),
+                                                 "began": state.round})
+    body = state.body(cmd.character)
+    set_body(state, cmd.character, conditions=(*body.conditions, condition))
+    emit(EventKind.CONDITION, Msg(N_("DJ: {name} is {condition}."), name=cmd.character,
+                                  condition=_describe_condition(condition)),
+         actor=cmd.character, override=True, rule="C2", code="condition.started",
+         data={"condition": condition.name, "id": condition.id,
+               "duration": condition.duration, "last_round": condition.last_round})
+    condition_started(state, cmd.character, condition, emit)
+
+
+def _need_condition(state: CombatState, name: str, condition_id: int) -> Condition:
+    need_character(state, name)
+    condition = state.body(name).condition(condition_id)
+    if condition is None:
+        raise CodedError("condition.unknown", N_("{character} has no condition #{id}."),
+                         params={"character": name, "id": condition_id})
+    return condition
+
+
+@handles(c.EditCondition, label=N_("edit condition"))
+def _edit_condition(state: CombatState, cmd: c.EditCondition, emit: Emitter) -> None:
+    old = _need_condition(state, cmd.character, cmd.condition.id)
+    body = state.body(cmd.character)
+    set_body(state, cmd.character, conditions=tuple(
+        cmd.condition if cond.id == old.id else cond for cond in body.conditions))
+    emit(EventKind.CONDITION, Msg(N_("DJ edits {name}'s {old}: {condition}."),
+                                  name=cmd.character, old=old.name,
+                                  condition=_describe_condition(cmd.condition)),
+         actor=cmd.character, override=True,
+         rule="C2", code="condition.edited", data={"id": old.id,
+                                                   "condition": cmd.condition.name})
+    sync_out(state, cmd.character, emit)
+
+
+@handles(c.RemoveCondition, label=N_("remove condition"))
+def _remove_condition(state: CombatState, cmd: c.RemoveCondition, emit: Emitter) -> None:
+    old = _need_condition(state, cmd.character, cmd.condition_id)
+    body = state.body(cmd.character)
+    set_body(state, cmd.character,
+              conditions=tuple(cond for cond in body.conditions if cond.id != old.id))
+    emit(EventKind.CONDITION, Msg(N_("DJ removes {name}'s {condition}."),
+                                  name=cmd.character, condition=old.name),
+         actor=cmd.character, override=True, rule="C2", code="condition.removed",
+         data={"id": old.id, "condition": old.name})
+    sync_out(state, cmd.character, emit)
+
+
+def expire_conditions(state: CombatState, emit: Emitter) -> None:
+    """C3 at the end of the round: the conditions whose last round this is end (a
+    condition ending now still covered it)."""
+    for name in list(state.bodies):
+        body = state.bodies[name]
+        expiry = end_of_round(body.conditions, state.round)
+        if not expiry.expired:
+            continue
+        state.bodies[name] = body.model_copy(update={"conditions": expiry.kept})
+        for condition in expiry.expired:
+            emit(EventKind.CONDITION, Msg(N_("{name}'s {condition} ends."), name=name,
+                                          condition=condition.name), actor=name,
+                 rule="C3", code="condition.expired",
+                 data={"id": condition.id, "condition": condition.name})
+        if state.character(name) is not None:
+            sync_out(state, name, emit)
+
+
+def declare_inaction_for_unable(state: CombatState, emit: Emitter) -> None:
+    """C4/D1: a declarer who cannot act declares inaction (logged)."""
+    while not state.prompts:
+        name = state.current_declarer
+        if name is None or name not in state.bodies:
+            return
+        blockers = preventing_action(state.bodies[name].conditions, state.round)
+        if not blockers:
+            return
+        declaration = trusted(Declaration, id=new_id(state), author=name)
+        state.declarations[declaration.id] = declaration
+        state.current[name] = declaration.id
+        names = ", ".join(dict.fromkeys(cond.name for cond in blockers))
+        emit(EventKind.SKIPPED, Msg(N_("{name} is {conditions}: declares inaction."),
+                                    name=name, conditions=names), actor=name,
+             rule="C4", code="declare.cannot_act", data={"conditions": names})
+
+
+def unable_by_conditions(state: CombatState, name: str) -> str | None:
+    """C4: the conditions that leave `name` unable to act now, named, or None."""
+    if name not in state.bodies:
+        return None
+    # C4: a condition begun inside the group's turn waits for the group.
+    blockers = preventing_action(state.effective_conditions(name), state.round)
+    return ", ".join(dict.fromkeys(cond.name for cond in blockers)) or None

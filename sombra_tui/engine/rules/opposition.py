@@ -1,0 +1,415 @@
+"""Opposed actions (O1-O5, T5, E4's comparison): who opposes whom, ResolveOpposed and
+the reading of a conditioned outcome (O4)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from sombra_tui.engine import commands as c
+from sombra_tui.engine.conditions import (
+    total_gd,
+)
+from sombra_tui.engine.dice import (
+    TAResult,
+    best_of,
+    compare_ta,
+    format_gd,
+    resolve_ta,
+)
+from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.events import EventKind
+from sombra_tui.engine.i18n import N_, Msg, Text, _
+from sombra_tui.engine.model import (
+    Action,
+    OppositionMode,
+    Reading,
+    Role,
+)
+from sombra_tui.engine.registry import (
+    RESOLUTION_PHASES,
+    handles,
+)
+from sombra_tui.engine.rules.core import Emitter
+from sombra_tui.engine.rules.extended import extended_result
+from sombra_tui.engine.rules.hits import action_scope, propose_hits, ta_grade_entries
+from sombra_tui.engine.rules.marks import unable_msg
+from sombra_tui.engine.rules.steps import after_step, find_step, target_for
+from sombra_tui.engine.state import (
+    CombatState,
+    Step,
+    StepStatus,
+)
+
+
+@dataclass(frozen=True)
+class OppositionPlan:
+    """Who takes part in an opposed action and how they are compared (O2, O3, E4, P4).
+
+    Read by the machine to resolve it and by a UI to ask for the right TAs.
+    """
+
+    initiator: str
+    #: O2 (and E4, which compares as O2) or O3.
+    direct: bool
+    #: Everyone the opposition involves: the initiator, its opponents and, in O3, the
+    #: other characters those opponents' own conditioned actions name (seed 001: "uno o
+    #: más personajes" conditioning "otro u otros").
+    members: tuple[str, ...]
+    #: Members that cannot take part, with the reason (out, prevented, gone).
+    excluded: dict[str, Msg] = field(default_factory=dict)
+    #: Members that roll: able ones still facing an able opponent (the initiator first).
+    rolling: tuple[str, ...] = ()
+    #: O3: the (conditioning, conditioned) pairs compared, each as O3.
+    pairs: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def solo(self) -> bool:
+        """Nobody left to oppose the initiator: its action is its own TA (O2, O3)."""
+        return self.rolling == (self.initiator,)
+
+    @property
+    def conditioning(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(pair[0] for pair in self.pairs))
+
+    @property
+    def conditioned(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(pair[1] for pair in self.pairs))
+
+
+def _opposing_step(state: CombatState, name: str, against: Iterable[str]) -> Step | None:
+    """`name`'s pending step whose opposed action names one of `against`."""
+    wanted = set(against)
+    for step in state.pending_steps():
+        if step.character != name:
+            continue
+        action = state.step_action(step)
+        if action.opposition is not None and wanted & set(action.opposition.against):
+            return step
+    return None
+
+
+def plan_opposition(state: CombatState, step: Step) -> OppositionPlan:
+    """O2/O3/E4 with P4 and O5: the participants of `step`'s opposed action as things
+    stand."""
+    action = state.step_action(step)
+    opposition = action.opposition
+    assert opposition is not None
+    initiator = step.character
+    direct = opposition.mode is OppositionMode.DIRECT or step.extended_id is not None
+    # side 0: the initiator's side; in O3 the sides are conditioning and conditioned.
+    side: dict[str, int] = {initiator: 0}
+    links: list[tuple[str, str]] = []
+    for name in opposition.against:
+        if name not in side:
+            side[name] = 1
+            links.append((initiator, name))
+    if not direct:
+        # O3 with several characters: an opponent's own conditioned action may name
+        # others (one alarm, several guards), who join on the initiator's side.
+        for name in [n for n in side if n != initiator]:
+            their = _opposing_step(state, name, [initiator])
+            if their is None:
+                continue
+            their_opposition = state.step_action(their).opposition
+            assert their_opposition is not None
+            if their_opposition.mode is not OppositionMode.CONDITIONED:
+                continue
+            for other in their_opposition.against:
+                if other not in side:
+                    side[other] = 1 - side[name]
+                if side[other] != side[name] and (other, name) not in links \
+                        and (name, other) not in links:
+                    links.append((name, other))
+    members = tuple(side)
+    # O5: only those able to act (not out; in the round phase, not prevented) take part.
+    excluded = {name: reason for name in members
+                if (reason := unable_msg(state, name)) is not None}
+    able = [name for name in members if name not in excluded]
+    if direct:
+        rolling = tuple(able) if len(able) > 1 else (initiator,)  # O5: one left: own TA
+        return OppositionPlan(initiator=initiator, direct=True, members=members,
+                              excluded=excluded, rolling=rolling)
+    conditioning_side = 0 if opposition.role is Role.CONDITIONING else 1
+    pairs: list[tuple[str, str]] = []
+    for first, second in links:
+        if first in excluded or second in excluded:
+            continue
+        pair = (first, second) if side[first] == conditioning_side else (second, first)
+        pairs.append(pair)
+    in_pairs = {name for pair in pairs for name in pair}
+    rolling = (initiator, *(name for name in members
+                            if name != initiator and name in in_pairs))
+    return OppositionPlan(initiator=initiator, direct=False, members=members,
+                          excluded=excluded, rolling=rolling, pairs=tuple(pairs))
+
+
+def log_exclusions(plan: OppositionPlan, action: Action, given: Iterable[str],
+                    emit: Emitter) -> None:
+    """O2/O3/P4: who does not take part, and why; their dice, if given, do not count."""
+    rule = "O2" if plan.direct else "O3"
+    given = set(given)
+    for name in plan.members:
+        if name in plan.rolling:
+            continue
+        reason = plan.excluded.get(name, Msg(N_("no able opponent left")))
+        dice_note: Text = Msg(N_("; its dice are not counted")) if name in given else ""
+        emit(EventKind.SKIPPED, Msg(N_("{name} does not take part in \"{description}\": "
+                                       "{reason}{dice_note}."),
+                                    name=name, description=action.description, reason=reason,
+                                    dice_note=dice_note), actor=name, rule=rule)
+    if plan.solo and len(plan.members) > 1:
+        emit(EventKind.OPPOSED, Msg(N_("Nobody is left to oppose {initiator}: "
+                                       "\"{description}\" is resolved as {initiator}'s own TA."),
+                                    initiator=plan.initiator, description=action.description),
+             actor=plan.initiator, rule=rule)
+
+
+def _opponent_values(state: CombatState, name: str, members: Iterable[str],
+                     roll: c.OpposedRoll) -> tuple[int, int, Step | None]:
+    """Target and GD of an opponent: given, or from its own action opposing a member."""
+    step = _opposing_step(state, name, members)
+    if step is not None:
+        action = state.step_action(step)
+        target = target_for(state, name, action, roll.target)
+        gd = roll.gd if roll.gd is not None else state.step_gd(step)
+        return target, gd, step
+    if roll.target is None:
+        raise SombraError(N_("Give {name}'s value to roll under: {name} has no action "
+                             "opposing this one this phase."),
+                          code="opposed.no_target", params={"name": name})
+    return roll.target, roll.gd or 0, None
+
+
+def _decide(computed: list[str], among: list[str], cmd: c.ResolveOpposed
+            ) -> tuple[str, Text, bool]:
+    """T5 and the DJ: (winner, note for the log, whether the DJ decided)."""
+    chosen = [name for name in cmd.winners if name in among]
+    if len(chosen) > 1:
+        raise SombraError(N_("The DJ named {names} as winners of the same comparison; name "
+                             "one."),
+                          code="opposed.two_winners", params={"names": " and ".join(chosen)})
+    if chosen:  # the DJ overrides any outcome, not only a tie
+        winner = chosen[0]
+        if len(computed) > 1:
+            return winner, Msg(N_(" (tie broken by the DJ)")), True
+        if winner == computed[0]:
+            return winner, Msg(N_(" (DJ decision, as the dice give)")), True
+        return (winner, Msg(N_(" (DJ decision; by the dice {name} would win)"),
+                            name=computed[0]), True)
+    if len(computed) > 1:
+        if cmd.tie_winner is None or cmd.tie_winner not in among:
+            raise SombraError(N_("Tie between {winners}: the DJ chooses the winner."),
+                              code="opposed.tie", params={"winners": " and ".join(computed)},
+                              field="tie_winner")
+        if cmd.tie_winner not in computed:
+            raise SombraError(N_("{winner} is not among the tied: {winners}."),
+                              code="opposed.not_tied",
+                              params={"winner": cmd.tie_winner, "winners": ", ".join(computed)})
+        return cmd.tie_winner, Msg(N_(" (tie broken by the DJ)")), True
+    return computed[0], "", False
+
+
+@handles(c.ResolveOpposed, label=N_("resolve opposed"),
+          phases=RESOLUTION_PHASES, doing=N_("resolve an opposed action"), settles_first=True)
+def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: Emitter) -> None:
+    step = find_step(state, cmd.character, _("resolve an opposed action"))
+    action = state.step_action(step)
+    opposition = action.opposition
+    if opposition is None:
+        raise SombraError(N_("\"{description}\" is not an opposed action; resolve it with a "
+                             "single TA."),
+                          code="opposed.not_opposed", params={"description": action.description})
+    plan = plan_opposition(state, step)
+    given = [roll.character for roll in cmd.rolls]
+    if len(set(given)) != len(given):
+        raise SombraError(N_("One TA per participant: {names} given twice."),
+                          code="opposed.rolls_twice", params={"names": ", ".join(
+            sorted({n for n in given if given.count(n) > 1}))})
+    strangers = [name for name in given if name not in plan.members]
+    missing = [name for name in plan.rolling if name not in given]
+    if strangers or missing:
+        raise SombraError(N_("An opposed roll needs one TA for each participant: "
+                             "{participants} (got {given})."),
+                          code="opposed.rolls_mismatch",
+                          params={"participants": ", ".join(plan.rolling),
+                                  "given": ', '.join(given)})
+    for name in cmd.winners:
+        if name not in plan.rolling:
+            raise SombraError(N_("{name} does not roll in this opposition, so cannot be "
+                                 "named its winner."),
+                              code="opposed.not_rolling", params={"name": name})
+    if plan.direct and len(cmd.winners) > 1:
+        raise SombraError(N_("A direct opposition has one winner: name one."),
+                          code="opposed.direct_one_winner")
+    rolls = {roll.character: roll for roll in cmd.rolls}
+    log_exclusions(plan, action, given, emit)
+    progress = (state.extended_by_id(step.extended_id) if step.extended_id is not None
+                else None)
+    own = rolls[cmd.character]
+    own_gd = own.gd if own.gd is not None else state.step_gd(step)
+    values: dict[str, tuple[int, int]] = {
+        cmd.character: (target_for(state, cmd.character, action, own.target), own_gd)}
+    #: H10: the action each participant rolls for (None: no action of its own opposes).
+    acting: dict[str, Action | None] = {cmd.character: action}
+    settings = state.settings
+
+    def roll_for(name: str, extra: int = 0) -> TAResult:
+        target, gd = values[name]
+        # H10: each participant's wound and condition grades, by the scope of the action
+        # it declared (an opponent without an opposing action of its own: the default).
+        character = state.character(name)
+        grades = [] if character is None else ta_grade_entries(
+            state, name, action_scope(character, acting.get(name)))
+        return resolve_ta(rolls[name].dice, target=target, gd=gd + extra + total_gd(grades),
+                          modifier=rolls[name].modifier, points_per_gd=settings.points_per_gd,
+                          quality_levels=settings.niveles_de_calidad)
+
+    if plan.solo:  # O2/O3/O5: nobody left to oppose it; a conditioned action is no longer
+        if cmd.winners:
+            raise SombraError(N_("Nobody is left to oppose {character}: there is no winner "
+                                 "to choose."),
+                              code="opposed.nobody_left", params={"character": cmd.character})
+        result = roll_for(cmd.character)
+        step.status = StepStatus.DONE
+        step.result = result
+        emit(EventKind.TA, Msg(N_("{character}: \"{description}\""),
+                               character=cmd.character,
+                               description=action.description), actor=cmd.character,
+             targets=list(action.targets), ta=result,
+             rule="P5" if progress else "O2" if plan.direct else "O3")
+        if progress is not None:
+            extended_result(state, progress, result.success, emit)
+        if action.is_attack:
+            propose_hits(state, step, action, cmd.character, result, emit)  # H1
+        after_step(state, step, emit)
+        return
+    consumed: list[Step] = []
+    # O5: only those who roll now give up their own step; a member left with no able
+    # partner keeps it and makes its own TA at its own turn.
+    for name in plan.rolling[1:]:
+        target, gd, their_step = _opponent_values(state, name, plan.members, rolls[name])
+        values[name] = (target, gd)
+        if their_step is not None:
+            consumed.append(their_step)
+            acting[name] = state.step_action(their_step)
+    results: dict[str, TAResult] = {}
+    winners_of: dict[str, bool] = {}
+    if plan.direct:  # O2, E4
+        for name in plan.rolling:
+            results[name] = roll_for(name)
+        for name in plan.rolling:
+            emit(EventKind.TA, Msg(N_("{name} (opposed)"),
+                                   name=name), actor=name,
+                 ta=results[name], rule="O2")
+        winner, note, decided = _decide(best_of(results), list(plan.rolling), cmd)
+        winners_of = {name: name == winner for name in plan.rolling}
+        emit(EventKind.OPPOSED, Msg(N_("{winner} wins the opposed action "
+                                       "\"{description}\"{note}."),
+                                    winner=winner, description=action.description,
+                                    note=note), actor=cmd.character,
+             targets=[n for n in plan.rolling if n != cmd.character],
+             override=decided, rule="O2", winner=winner)
+    else:  # O3: each conditioning TA first, each conditioned one modified by its outcome
+        several = len(plan.pairs) > 1
+        for conditioning in plan.conditioning:
+            results[conditioning] = roll_for(conditioning)
+            emit(EventKind.TA, Msg(N_("{conditioning} (conditioning)"),
+                                   conditioning=conditioning), actor=conditioning,
+                 ta=results[conditioning], rule="O3")
+        for conditioning, conditioned in plan.pairs:
+            first = results[conditioning]
+            shift = cmd.condition_size if first.success else -cmd.condition_size
+            second = roll_for(conditioned, shift)
+            results.setdefault(conditioned, second)
+            if several:
+                by = (Msg(N_("conditioned by {name}, GD {gd} because {name}'s TA succeeded"),
+                          name=conditioning, gd=format_gd(shift)) if first.success
+                      else Msg(N_("conditioned by {name}, GD {gd} because {name}'s TA failed"),
+                               name=conditioning, gd=format_gd(shift)))
+            else:
+                by = (Msg(N_("conditioned, GD {gd} because the conditioning TA succeeded"),
+                          gd=format_gd(shift)) if first.success
+                      else Msg(N_("conditioned, GD {gd} because the conditioning TA failed"),
+                               gd=format_gd(shift)))
+            emit(EventKind.TA, Msg(N_("{conditioned} ({by})"),
+                                   conditioned=conditioned, by=by), actor=conditioned, ta=second,
+                 rule="O3")
+            verdict = compare_ta(first, second)
+            computed = ([conditioning] if verdict > 0 else [conditioned] if verdict < 0
+                        else [conditioning, conditioned])
+            winner, note, decided = _decide(computed, [conditioning, conditioned], cmd)
+            pair_results = {conditioning: first, conditioned: second}
+            reading = read_outcome_msg(opposition.reading, conditioning, conditioned,
+                                       pair_results, winner)
+            confirm = needs_confirming_ta(opposition.reading, conditioning, conditioned,
+                                          pair_results, winner)
+            versus = f" ({conditioning} vs {conditioned})" if several else ""
+            emit(EventKind.OPPOSED, Msg(N_("{winner} wins the opposed action "
+                                           "\"{description}\"{versus}{note}. {reading}"),
+                                        winner=winner, description=action.description,
+                                        versus=versus, note=note, reading=reading),
+                 actor=conditioning, targets=[conditioned],  # the pair compared
+                 override=decided, rule="O4", winner=winner,
+                 confirm_ta=conditioned if confirm else None)
+            for name in (conditioning, conditioned):
+                winners_of[name] = winners_of.get(name, False) or name == winner
+    step.status = StepStatus.DONE
+    step.result = results[cmd.character]
+    for other_step in consumed:  # O2: all rolled when the first acted
+        other_step.status = StepStatus.DONE
+        other_step.result = results[other_step.character]
+        # P4: a TA rolled here for a later group does not bring that group's turn.
+        other_step.early = other_step.group != step.group
+    if progress is not None:  # E4: the chase counts as won or lost for the initiator
+        extended_result(state, progress, winners_of[cmd.character], emit)
+    for other_step in consumed:  # E4: ... and for each side's own opposed extended action
+        chased = (state.extended_by_id(other_step.extended_id)
+                  if other_step.extended_id is not None else None)
+        if chased is not None:
+            extended_result(state, chased, winners_of[other_step.character], emit)
+    # H1/O4: an attack hits when its TA succeeded and it won its comparisons.
+    attacks = [(step, action), *((other, state.step_action(other)) for other in consumed)]
+    for attack_step, attack in attacks:
+        name = attack_step.character
+        if attack.is_attack and winners_of.get(name) and results[name].success:
+            propose_hits(state, attack_step, attack, name, results[name], emit)
+    after_step(state, step, emit)
+
+
+def needs_confirming_ta(reading: Reading, conditioning: str, conditioned: str,
+                        results: dict[str, TAResult], winner: str) -> bool:
+    """O4: a sentinel (the conditioned) who won with both TAs failing gets a new TA."""
+    return (reading is Reading.STEALTH and winner == conditioned
+            and not results[conditioning].success and not results[conditioned].success)
+
+
+def read_outcome(reading: Reading, conditioning: str, conditioned: str,
+                 results: dict[str, TAResult], winner: str) -> str:
+    """O4: the seed's reading of a conditioned opposition, in the language in force."""
+    return read_outcome_msg(reading, conditioning, conditioned, results, winner).render()
+
+
+def read_outcome_msg(reading: Reading, conditioning: str, conditioned: str,
+                     results: dict[str, TAResult], winner: str) -> Msg:
+    """O4: the seed's reading of a conditioned opposition, for the DJ."""
+    first, second = results[conditioning], results[conditioned]
+    names = {"conditioning": conditioning, "conditioned": conditioned}
+    if reading is Reading.ATTACK:
+        if winner == conditioning:
+            if first.success:
+                return Msg(N_("{conditioning} hits {conditioned}."), names)
+            return Msg(N_("{conditioning}'s attack failed its TA: no hit despite winning; the "
+                          "DJ may grant an advantage (position, cornering)."), names)
+        return Msg(N_("{conditioned} avoids the attack."), names)
+    if reading is Reading.STEALTH:
+        both_failed = not first.success and not second.success
+        if winner == conditioning:
+            if both_failed:
+                return Msg(N_("{conditioning} passes unseen, but makes noise."), names)
+            return Msg(N_("{conditioning} passes unseen."), names)
+        if needs_confirming_ta(reading, conditioning, conditioned, results, winner):
+            return Msg(N_("Something catches {conditioned}'s attention: a new TA to confirm "
+                          "the suspicion."), names)
+        return Msg(N_("{conditioned} detects {conditioning}."), names)
+    return Msg(N_("The DJ reads the outcome: {winner} prevails."), winner=winner)

@@ -1,0 +1,230 @@
+"""Encounter set-up (I1-I3, S): adding, importing, editing, removing and moving
+characters, settings, the encounter's name, and StartCombat."""
+
+from __future__ import annotations
+
+from sombra_tui.engine import commands as c
+from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.events import EventKind
+from sombra_tui.engine.i18n import N_, Msg, Text, _
+from sombra_tui.engine.model import (
+    NAME_MAX,
+    name_clashes,
+    numbered_names,
+)
+from sombra_tui.engine.registry import (
+    handles,
+)
+from sombra_tui.engine.rules.core import Emitter, need_character, need_no_proposal
+from sombra_tui.engine.rules.declaration import start_round
+from sombra_tui.engine.rules.steps import after_step
+from sombra_tui.engine.state import (
+    CombatState,
+    ExtendedStatus,
+    Phase,
+    StepStatus,
+)
+
+
+@handles(c.AddCharacter, label=N_("add character"))
+def _add_character(state: CombatState, cmd: c.AddCharacter, emit: Emitter) -> None:
+    name = cmd.character.name
+    if name_clashes([name], (ch.name for ch in state.characters)):
+        raise SombraError(N_("There is already a character called {name}; names must be "
+                             "unique in the encounter."),
+                          code="character.name_taken", params={"name": name},
+                          field="character.name")
+    state.characters.append(cmd.character)
+    if name in state.removed:
+        state.removed.remove(name)
+    if state.phase is not Phase.SETUP and name in state.round_initiative:
+        # Removed and added back mid-round: like any newcomer it joins the orders next
+        # round (I3, D1), so it neither declares nor acts again this round.
+        del state.round_initiative[name]
+        state.declaration_order.remove(name)
+        state.current.pop(name, None)
+    later: Text = ("" if state.phase is Phase.SETUP
+                   else Msg(N_(" (joins the orders next round)")))
+    emit(EventKind.ENCOUNTER, Msg(N_("{name} joins the encounter{later}."),
+                                  name=name, later=later), actor=name)
+
+
+def copy_names(state: CombatState, cmd: c.AddCharacters) -> list[str]:
+    """The names AddCharacters gives: "base N" after the highest number in use."""
+    return numbered_names(cmd.character.name, cmd.count,
+                          [ch.name for ch in state.characters])
+
+
+@handles(c.AddCharacters, label=N_("add characters"))
+def _add_characters(state: CombatState, cmd: c.AddCharacters, emit: Emitter) -> None:
+    """One sheet, several characters; all or nothing, like an import."""
+    names = copy_names(state, cmd)
+    too_long = [name for name in names if len(name) > NAME_MAX]
+    if too_long:
+        raise SombraError(N_("'{name}' would be longer than {max} characters: use a shorter "
+                             "name."), code="character.copies_too_long",
+                          params={"name": too_long[-1], "max": NAME_MAX},
+                          field="character.name")
+    clashes = name_clashes(names, (ch.name for ch in state.characters))
+    if clashes:
+        raise SombraError(N_("Name clash: {names} already in the encounter."),
+                          code="character.copies_clash", params={"names": ", ".join(clashes)},
+                          field="character.name")
+    for name in names:
+        copy = cmd.character.model_copy(update={"name": name})
+        _add_character(state, c.AddCharacter(character=copy), emit)
+
+
+@handles(c.ImportCharacters, label=N_("import characters"))
+def _import_characters(state: CombatState, cmd: c.ImportCharacters, emit: Emitter) -> None:
+    """All or nothing: a name clash is reported, never silently renamed or dropped."""
+    clashes = name_clashes((character.name for character in cmd.characters),
+                           (ch.name for ch in state.characters))
+    if clashes:
+        raise SombraError(N_("Name clash: {names} already in the encounter (or twice in the "
+                             "import). Rename or leave them out."),
+                          code="character.import_clash", params={"names": ", ".join(clashes)})
+    for character in cmd.characters:
+        _add_character(state, c.AddCharacter(character=character), emit)
+    source: Text = Msg(N_(" from {source}"), source=cmd.source) if cmd.source else ""
+    count = len(cmd.characters)
+    emit(EventKind.ENCOUNTER, Msg(N_("Imported {count} character{source}.") if count == 1
+                                  else N_("Imported {count} characters{source}."),
+                                  count=count, source=source))
+
+
+@handles(c.EditCharacter, label=N_("edit character"))
+def _edit_character(state: CombatState, cmd: c.EditCharacter, emit: Emitter) -> None:
+    old = need_character(state, cmd.name)
+    new = cmd.character
+    if new.name != old.name:
+        if state.phase is not Phase.SETUP:
+            raise SombraError(N_("A character can only be renamed before the combat starts."),
+                              code="character.rename_started")
+        if name_clashes([new.name], (ch.name for ch in state.characters
+                                     if ch.name != old.name)):
+            raise SombraError(N_("There is already a character called {name}."),
+                              code="character.rename_taken", params={"name": new.name},
+                              field="character.name")
+    index = state.characters.index(old)
+    state.characters[index] = new
+    note: Text = ""
+    if state.phase is not Phase.SETUP and (new.primaria, new.secundaria) != (
+            old.primaria, old.secundaria):
+        note = Msg(N_(" New initiative applies from the next round."))
+    emit(EventKind.ENCOUNTER, Msg(N_("{name}'s sheet edited.{note}"),
+                                  name=new.name, note=note), actor=new.name)
+
+
+@handles(c.RemoveCharacter, label=N_("remove character"))
+def _remove_character(state: CombatState, cmd: c.RemoveCharacter, emit: Emitter) -> None:
+    character = need_character(state, cmd.name)
+    name = character.name
+    state.characters.remove(character)
+    state.removed.append(name)
+    for prompt in [p for p in state.prompts if p.reactor == name]:
+        state.prompts.remove(prompt)
+    # H1/H7/H11: nothing is left to settle about someone who left.
+    state.proposals = [p for p in state.proposals if p.character != name]
+    state.deferred_hits = [h for h in state.deferred_hits if h.target != name]
+    for step in state.steps:
+        if step.character == name and step.status is StepStatus.PENDING:
+            step.status = StepStatus.SKIPPED
+            step.skipped_for = "gone"
+            after_step(state, step, emit)  # P4: it may complete its simultaneous group
+    for progress in state.extended:
+        if progress.owner == name and progress.status is ExtendedStatus.ACTIVE:
+            progress.status = ExtendedStatus.ABANDONED
+    emit(EventKind.ENCOUNTER, Msg(N_("{name} leaves the encounter (kept in the log)."),
+                                  name=name), actor=name)
+
+
+@handles(c.MoveCharacter, label=N_("move character"))
+def _move_character(state: CombatState, cmd: c.MoveCharacter, emit: Emitter) -> None:
+    character = need_character(state, cmd.name)
+    state.characters.remove(character)
+    position = min(cmd.position, len(state.characters))
+    state.characters.insert(position, character)
+    note: Text = ("" if state.phase is Phase.SETUP
+                  else Msg(N_(" (orders change from the next round)")))
+    emit(EventKind.ENCOUNTER, Msg(N_("{name} moved to position {position} of the DJ's "
+                                     "order (tie-break){note}."),
+                                  name=cmd.name, position=position + 1,
+                                  note=note), actor=cmd.name, rule="I3")
+
+
+@handles(c.ChangeSettings, label=N_("change settings"))
+def _change_settings(state: CombatState, cmd: c.ChangeSettings, emit: Emitter) -> None:
+    old, new = state.settings, cmd.settings
+    if new == old:
+        raise SombraError(N_("The settings are unchanged."),
+                          code="settings.unchanged")
+    if new.iniciativa_variable != old.iniciativa_variable and state.phase is not Phase.SETUP:
+        raise SombraError(N_("Iniciativa variable only matters before the first round; "
+                             "it cannot change once the combat has started."),
+                          code="settings.variable_started")
+    state.settings = new
+    changes = [f"{key} {getattr(old, key)} -> {value}"
+               for key, value in new.model_dump().items()
+               if key != "wounds" and getattr(old, key) != value]
+    if new.wounds != old.wounds:  # section H: name each changed setting
+        changes += [f"{key} {getattr(old.wounds, key)} -> {getattr(new.wounds, key)}"
+                    for key in type(new.wounds).model_fields
+                    if key != "damage_types" and getattr(old.wounds, key)
+                    != getattr(new.wounds, key)]
+        changes += [f"tipo {entry.id} {entry.formula or '-'}, "
+                    + ("lethal" if entry.lethal else "non-lethal")
+                    for entry, before in zip(new.wounds.damage_types,
+                                             old.wounds.damage_types, strict=True)
+                    if entry != before]
+    emit(EventKind.ENCOUNTER, Msg(N_("Settings: {names}."),
+                                  names=", ".join(changes)))
+    if not new.reaccion and state.prompts:  # D3: no prompts with reacción off
+        for prompt in reversed(state.prompts):
+            emit(EventKind.WITHDRAWN, Msg(N_("Prompt for {reactor} withdrawn: reacción is "
+                                             "off."),
+                                          reactor=prompt.reactor), actor=prompt.reactor, rule="D3")
+        state.prompts = []
+
+
+@handles(c.RenameEncounter, label=N_("rename encounter"))
+def _rename_encounter(state: CombatState, cmd: c.RenameEncounter, emit: Emitter) -> None:
+    state.name = cmd.name.strip() or state.name
+    emit(EventKind.ENCOUNTER, Msg(N_("Encounter renamed to {name}."),
+                                  name=state.name))
+
+
+@handles(c.StartCombat, label=N_("start combat"),
+          phases=(Phase.SETUP,), doing=N_("start the combat"), settles_first=True)
+def _start_combat(state: CombatState, cmd: c.StartCombat, emit: Emitter) -> None:
+    need_no_proposal(state, _("start the combat"))
+    if not state.characters:
+        raise SombraError(N_("Add at least one character before starting the combat."),
+                          code="start.no_characters")
+    rolls = cmd.initiative_rolls
+    names = {ch.name for ch in state.characters}
+    if state.settings.iniciativa_variable:  # I2
+        missing = sorted(names - rolls.keys())
+        if missing:
+            raise SombraError(N_("Iniciativa variable needs a d10 for every character; "
+                                 "missing: {names}."),
+                              code="start.rolls_missing", params={"names": ", ".join(missing)})
+        extra = sorted(rolls.keys() - names)
+        if extra:
+            raise SombraError(N_("Initiative rolls for unknown characters: {names}."),
+                              code="start.rolls_unknown", params={"names": ", ".join(extra)})
+        bad = {n: v for n, v in rolls.items() if not 1 <= v <= 10}
+        if bad:
+            raise SombraError(N_("An initiative d10 must be from 1 to 10: {rolls}."),
+                              code="start.rolls_range",
+                              params={"rolls": ", ".join(f"{n} {v}" for n, v in bad.items())})
+    elif rolls:
+        raise SombraError(N_("Initiative rolls are only for iniciativa variable, which "
+                             "is off."),
+                          code="start.rolls_unwanted")
+    state.round = 1
+    if rolls:
+        emit(EventKind.ENCOUNTER, Msg(N_("Iniciativa variable for round 1: {names}."),
+                                      names=", ".join(f"{n} +{v}" for n, v in rolls.items())),
+             rule="I2")
+    start_round(state, emit, rolls)
