@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.conditions import (
@@ -22,6 +23,7 @@ from sombra_tui.engine.events import EventKind
 from sombra_tui.engine.i18n import N_, Msg, Text, _
 from sombra_tui.engine.model import (
     Action,
+    Opposition,
     OppositionMode,
     Reading,
     Role,
@@ -37,6 +39,7 @@ from sombra_tui.engine.rules.marks import unable_msg
 from sombra_tui.engine.rules.steps import after_step, find_step, target_for
 from sombra_tui.engine.state import (
     CombatState,
+    ExtendedProgress,
     Step,
     StepStatus,
 )
@@ -210,17 +213,14 @@ def _decide(computed: list[str], among: list[str], cmd: c.ResolveOpposed
     return computed[0], "", False
 
 
-@handles(c.ResolveOpposed, label=N_("resolve opposed"),
-          phases=RESOLUTION_PHASES, doing=N_("resolve an opposed action"), settles_first=True)
-def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: Emitter) -> None:
-    step = find_step(state, cmd.character, _("resolve an opposed action"))
-    action = state.step_action(step)
-    opposition = action.opposition
-    if opposition is None:
-        raise SombraError(N_("\"{description}\" is not an opposed action; resolve it with a "
-                             "single TA."),
-                          code="opposed.not_opposed", params={"description": action.description})
-    plan = plan_opposition(state, step)
+class _Roller(Protocol):
+    """Rolls one participant's TA of an opposed action (H10: with its grades)."""
+
+    def __call__(self, name: str, extra: int = 0) -> TAResult: ...
+
+
+def _check_opposed_rolls(cmd: c.ResolveOpposed, plan: OppositionPlan) -> list[str]:
+    """O2/O3/O5: one TA for each participant who rolls; a winner only among them."""
     given = [roll.character for roll in cmd.rolls]
     if len(set(given)) != len(given):
         raise SombraError(N_("One TA per participant: {names} given twice."),
@@ -242,10 +242,14 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: Emitter) -
     if plan.direct and len(cmd.winners) > 1:
         raise SombraError(N_("A direct opposition has one winner: name one."),
                           code="opposed.direct_one_winner")
-    rolls = {roll.character: roll for roll in cmd.rolls}
-    log_exclusions(plan, action, given, emit)
-    progress = (state.extended_by_id(step.extended_id) if step.extended_id is not None
-                else None)
+    return given
+
+
+def _opposed_roller(state: CombatState, cmd: c.ResolveOpposed, step: Step, action: Action,
+                    rolls: dict[str, c.OpposedRoll]
+                    ) -> tuple[dict[str, tuple[int, int]], dict[str, Action | None], _Roller]:
+    """The values each participant rolls under (the initiator's now, the opponents' as they
+    are found) and the action each rolls for; roll_for reads both when it rolls."""
     own = rolls[cmd.character]
     own_gd = own.gd if own.gd is not None else state.step_gd(step)
     values: dict[str, tuple[int, int]] = {
@@ -265,25 +269,36 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: Emitter) -
                           modifier=rolls[name].modifier, points_per_gd=settings.points_per_gd,
                           quality_levels=settings.niveles_de_calidad)
 
-    if plan.solo:  # O2/O3/O5: nobody left to oppose it; a conditioned action is no longer
-        if cmd.winners:
-            raise SombraError(N_("Nobody is left to oppose {character}: there is no winner "
-                                 "to choose."),
-                              code="opposed.nobody_left", params={"character": cmd.character})
-        result = roll_for(cmd.character)
-        step.status = StepStatus.DONE
-        step.result = result
-        emit(EventKind.TA, Msg(N_("{character}: \"{description}\""),
-                               character=cmd.character,
-                               description=action.description), actor=cmd.character,
-             targets=list(action.targets), ta=result,
-             rule="P5" if progress else "O2" if plan.direct else "O3")
-        if progress is not None:
-            extended_result(state, progress, result.success, emit)
-        if action.is_attack:
-            propose_hits(state, step, action, cmd.character, result, emit)  # H1
-        after_step(state, step, emit)
-        return
+    return values, acting, roll_for
+
+
+def _resolve_solo(state: CombatState, cmd: c.ResolveOpposed, step: Step, action: Action,
+                  plan: OppositionPlan, progress: ExtendedProgress | None, roll_for: _Roller,
+                  emit: Emitter) -> None:
+    """O2/O3/O5: nobody is left to oppose the initiator: its own TA."""
+    if cmd.winners:
+        raise SombraError(N_("Nobody is left to oppose {character}: there is no winner "
+                             "to choose."),
+                          code="opposed.nobody_left", params={"character": cmd.character})
+    result = roll_for(cmd.character)
+    step.status = StepStatus.DONE
+    step.result = result
+    emit(EventKind.TA, Msg(N_("{character}: \"{description}\""),
+                           character=cmd.character,
+                           description=action.description), actor=cmd.character,
+         targets=list(action.targets), ta=result,
+         rule="P5" if progress else "O2" if plan.direct else "O3")
+    if progress is not None:
+        extended_result(state, progress, result.success, emit)
+    if action.is_attack:
+        propose_hits(state, step, action, cmd.character, result, emit)  # H1
+    after_step(state, step, emit)
+
+
+def _opponents(state: CombatState, plan: OppositionPlan, rolls: dict[str, c.OpposedRoll],
+               values: dict[str, tuple[int, int]], acting: dict[str, Action | None]
+               ) -> list[Step]:
+    """The opponents' values, and the steps of theirs this roll takes (O2, O5)."""
     consumed: list[Step] = []
     # O5: only those who roll now give up their own step; a member left with no able
     # partner keeps it and makes its own TA at its own turn.
@@ -293,67 +308,88 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: Emitter) -
         if their_step is not None:
             consumed.append(their_step)
             acting[name] = state.step_action(their_step)
+    return consumed
+
+
+def _resolve_direct(cmd: c.ResolveOpposed, action: Action, plan: OppositionPlan,
+                    roll_for: _Roller, emit: Emitter
+                    ) -> tuple[dict[str, TAResult], dict[str, bool]]:
+    """O2, E4: everyone rolls; the best TA wins (T5, or the DJ)."""
+    results: dict[str, TAResult] = {}
+    for name in plan.rolling:
+        results[name] = roll_for(name)
+    for name in plan.rolling:
+        emit(EventKind.TA, Msg(N_("{name} (opposed)"),
+                               name=name), actor=name,
+             ta=results[name], rule="O2")
+    winner, note, decided = _decide(best_of(results), list(plan.rolling), cmd)
+    winners_of = {name: name == winner for name in plan.rolling}
+    emit(EventKind.OPPOSED, Msg(N_("{winner} wins the opposed action "
+                                   "\"{description}\"{note}."),
+                                winner=winner, description=action.description,
+                                note=note), actor=cmd.character,
+         targets=[n for n in plan.rolling if n != cmd.character],
+         override=decided, rule="O2", winner=winner)
+    return results, winners_of
+
+
+def _resolve_conditioned(cmd: c.ResolveOpposed, action: Action, opposition: Opposition,
+                         plan: OppositionPlan, roll_for: _Roller, emit: Emitter
+                         ) -> tuple[dict[str, TAResult], dict[str, bool]]:
+    """O3, O4: each conditioning TA first, each conditioned one modified by its outcome."""
     results: dict[str, TAResult] = {}
     winners_of: dict[str, bool] = {}
-    if plan.direct:  # O2, E4
-        for name in plan.rolling:
-            results[name] = roll_for(name)
-        for name in plan.rolling:
-            emit(EventKind.TA, Msg(N_("{name} (opposed)"),
-                                   name=name), actor=name,
-                 ta=results[name], rule="O2")
-        winner, note, decided = _decide(best_of(results), list(plan.rolling), cmd)
-        winners_of = {name: name == winner for name in plan.rolling}
+    several = len(plan.pairs) > 1
+    for conditioning in plan.conditioning:
+        results[conditioning] = roll_for(conditioning)
+        emit(EventKind.TA, Msg(N_("{conditioning} (conditioning)"),
+                               conditioning=conditioning), actor=conditioning,
+             ta=results[conditioning], rule="O3")
+    for conditioning, conditioned in plan.pairs:
+        first = results[conditioning]
+        shift = cmd.condition_size if first.success else -cmd.condition_size
+        second = roll_for(conditioned, shift)
+        results.setdefault(conditioned, second)
+        if several:
+            by = (Msg(N_("conditioned by {name}, GD {gd} because {name}'s TA succeeded"),
+                      name=conditioning, gd=format_gd(shift)) if first.success
+                  else Msg(N_("conditioned by {name}, GD {gd} because {name}'s TA failed"),
+                           name=conditioning, gd=format_gd(shift)))
+        else:
+            by = (Msg(N_("conditioned, GD {gd} because the conditioning TA succeeded"),
+                      gd=format_gd(shift)) if first.success
+                  else Msg(N_("conditioned, GD {gd} because the conditioning TA failed"),
+                           gd=format_gd(shift)))
+        emit(EventKind.TA, Msg(N_("{conditioned} ({by})"),
+                               conditioned=conditioned, by=by), actor=conditioned, ta=second,
+             rule="O3")
+        verdict = compare_ta(first, second)
+        computed = ([conditioning] if verdict > 0 else [conditioned] if verdict < 0
+                    else [conditioning, conditioned])
+        winner, note, decided = _decide(computed, [conditioning, conditioned], cmd)
+        pair_results = {conditioning: first, conditioned: second}
+        reading = read_outcome_msg(opposition.reading, conditioning, conditioned,
+                                   pair_results, winner)
+        confirm = needs_confirming_ta(opposition.reading, conditioning, conditioned,
+                                      pair_results, winner)
+        versus = f" ({conditioning} vs {conditioned})" if several else ""
         emit(EventKind.OPPOSED, Msg(N_("{winner} wins the opposed action "
-                                       "\"{description}\"{note}."),
+                                       "\"{description}\"{versus}{note}. {reading}"),
                                     winner=winner, description=action.description,
-                                    note=note), actor=cmd.character,
-             targets=[n for n in plan.rolling if n != cmd.character],
-             override=decided, rule="O2", winner=winner)
-    else:  # O3: each conditioning TA first, each conditioned one modified by its outcome
-        several = len(plan.pairs) > 1
-        for conditioning in plan.conditioning:
-            results[conditioning] = roll_for(conditioning)
-            emit(EventKind.TA, Msg(N_("{conditioning} (conditioning)"),
-                                   conditioning=conditioning), actor=conditioning,
-                 ta=results[conditioning], rule="O3")
-        for conditioning, conditioned in plan.pairs:
-            first = results[conditioning]
-            shift = cmd.condition_size if first.success else -cmd.condition_size
-            second = roll_for(conditioned, shift)
-            results.setdefault(conditioned, second)
-            if several:
-                by = (Msg(N_("conditioned by {name}, GD {gd} because {name}'s TA succeeded"),
-                          name=conditioning, gd=format_gd(shift)) if first.success
-                      else Msg(N_("conditioned by {name}, GD {gd} because {name}'s TA failed"),
-                               name=conditioning, gd=format_gd(shift)))
-            else:
-                by = (Msg(N_("conditioned, GD {gd} because the conditioning TA succeeded"),
-                          gd=format_gd(shift)) if first.success
-                      else Msg(N_("conditioned, GD {gd} because the conditioning TA failed"),
-                               gd=format_gd(shift)))
-            emit(EventKind.TA, Msg(N_("{conditioned} ({by})"),
-                                   conditioned=conditioned, by=by), actor=conditioned, ta=second,
-                 rule="O3")
-            verdict = compare_ta(first, second)
-            computed = ([conditioning] if verdict > 0 else [conditioned] if verdict < 0
-                        else [conditioning, conditioned])
-            winner, note, decided = _decide(computed, [conditioning, conditioned], cmd)
-            pair_results = {conditioning: first, conditioned: second}
-            reading = read_outcome_msg(opposition.reading, conditioning, conditioned,
-                                       pair_results, winner)
-            confirm = needs_confirming_ta(opposition.reading, conditioning, conditioned,
-                                          pair_results, winner)
-            versus = f" ({conditioning} vs {conditioned})" if several else ""
-            emit(EventKind.OPPOSED, Msg(N_("{winner} wins the opposed action "
-                                           "\"{description}\"{versus}{note}. {reading}"),
-                                        winner=winner, description=action.description,
-                                        versus=versus, note=note, reading=reading),
-                 actor=conditioning, targets=[conditioned],  # the pair compared
-                 override=decided, rule="O4", winner=winner,
-                 confirm_ta=conditioned if confirm else None)
-            for name in (conditioning, conditioned):
-                winners_of[name] = winners_of.get(name, False) or name == winner
+                                    versus=versus, note=note, reading=reading),
+             actor=conditioning, targets=[conditioned],  # the pair compared
+             override=decided, rule="O4", winner=winner,
+             confirm_ta=conditioned if confirm else None)
+        for name in (conditioning, conditioned):
+            winners_of[name] = winners_of.get(name, False) or name == winner
+    return results, winners_of
+
+
+def _finish_opposed(state: CombatState, cmd: c.ResolveOpposed, step: Step, action: Action,
+                    consumed: list[Step], progress: ExtendedProgress | None,
+                    results: dict[str, TAResult], winners_of: dict[str, bool],
+                    emit: Emitter) -> None:
+    """The steps done, the extended actions counted (E4) and the hits proposed (H1/O4)."""
     step.status = StepStatus.DONE
     step.result = results[cmd.character]
     for other_step in consumed:  # O2: all rolled when the first acted
@@ -375,6 +411,35 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: Emitter) -
         if attack.is_attack and winners_of.get(name) and results[name].success:
             propose_hits(state, attack_step, attack, name, results[name], emit)
     after_step(state, step, emit)
+
+
+@handles(c.ResolveOpposed, label=N_("resolve opposed"),
+          phases=RESOLUTION_PHASES, doing=N_("resolve an opposed action"), settles_first=True)
+def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: Emitter) -> None:
+    step = find_step(state, cmd.character, _("resolve an opposed action"))
+    action = state.step_action(step)
+    opposition = action.opposition
+    if opposition is None:
+        raise SombraError(N_("\"{description}\" is not an opposed action; resolve it with a "
+                             "single TA."),
+                          code="opposed.not_opposed", params={"description": action.description})
+    plan = plan_opposition(state, step)
+    given = _check_opposed_rolls(cmd, plan)
+    rolls = {roll.character: roll for roll in cmd.rolls}
+    log_exclusions(plan, action, given, emit)
+    progress = (state.extended_by_id(step.extended_id) if step.extended_id is not None
+                else None)
+    values, acting, roll_for = _opposed_roller(state, cmd, step, action, rolls)
+    if plan.solo:  # O2/O3/O5: nobody left to oppose it; a conditioned action is no longer
+        _resolve_solo(state, cmd, step, action, plan, progress, roll_for, emit)
+        return
+    consumed = _opponents(state, plan, rolls, values, acting)
+    if plan.direct:  # O2, E4
+        results, winners_of = _resolve_direct(cmd, action, plan, roll_for, emit)
+    else:  # O3: each conditioning TA first, each conditioned one modified by its outcome
+        results, winners_of = _resolve_conditioned(cmd, action, opposition, plan, roll_for,
+                                                   emit)
+    _finish_opposed(state, cmd, step, action, consumed, progress, results, winners_of, emit)
 
 
 def needs_confirming_ta(reading: Reading, conditioning: str, conditioned: str,
