@@ -23,14 +23,22 @@ from textual.screen import Screen
 from textual.widgets import Header
 
 from sombra_tui import keys
+from sombra_tui.engine import ask
 from sombra_tui.engine import commands as c
-from sombra_tui.engine.allowed import allowed, mark_allowed
+from sombra_tui.engine.ask import NextKind
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import EventKind, LogEvent
 from sombra_tui.engine.i18n import N_, _, pgettext
 from sombra_tui.engine.machine import plan_opposition
 from sombra_tui.engine.model import ActionKind, Character
-from sombra_tui.engine.state import CombatState, ExtendedStatus, Phase, ProposalKind, Step
+from sombra_tui.engine.state import (
+    CombatState,
+    ExtendedStatus,
+    Phase,
+    Proposal,
+    ProposalKind,
+    Step,
+)
 from sombra_tui.engine.wounds import TIPO_IV
 from sombra_tui.screens.dialogs import (
     CharacterEditor,
@@ -207,8 +215,9 @@ class MainScreen(Screen[None]):
         if command is None:
             return True
         if isinstance(command, c.Mark):
-            return mark_allowed(self.state, command)
-        return command in allowed(self.state)
+            return ask.mark_offered(self.state, command)
+        # Held back while a proposal is open: the next key settles it first.
+        return command in ask.offered(self.state)
 
     # ---- running commands ----------------------------------------------------------
 
@@ -237,34 +246,31 @@ class MainScreen(Screen[None]):
     # ---- the one key: next step --------------------------------------------------------
 
     def action_next_step(self) -> None:
-        state = self.state
-        if state.proposals:  # H1/H7/H11: settled before the next step
-            self.settle_proposal()
-        elif state.phase is Phase.SETUP:
-            self.run_command(self.session.combat.start_command())
-        elif state.phase is Phase.DECLARATION:
-            if state.top_prompt is not None:
+        """The one key: whatever the engine says comes next (ask.next_step), the same
+        answer the hint, the table's marker and the footer read."""
+        step = ask.next_step(self.state)
+        match step.kind:
+            case NextKind.SETTLE_HIT | NextKind.SETTLE_THRESHOLD | NextKind.SETTLE_PREVENT:
+                assert step.proposal is not None
+                self.settle_proposal(step.proposal)  # H1/H7/H11: before the next step
+            case NextKind.ADD_CHARACTER | NextKind.START:
+                # Refused without characters: the refusal says to add one.
+                self.run_command(self.session.combat.start_command())
+            case NextKind.REACT:
                 self.action_react()
-            elif state.current_declarer is not None:
+            case NextKind.DECLARE:
                 self.action_declare()
-            else:
+            case NextKind.RESOLVE:
+                self.action_type_dice()
+            case NextKind.TO_INSTANT | NextKind.NEXT_PHASE | NextKind.NEXT_ROUND:
                 self.run_command(c.Advance())
-        elif state.phase is Phase.END_OF_ROUND:
-            self.run_command(c.Advance())
-        elif state.current_group():
-            self.action_type_dice()
-        else:
-            self.run_command(c.Advance())
 
     # ---- hits, wounds, conditions (H, C) --------------------------------------------------
 
-    def settle_proposal(self) -> None:
-        """The first open proposal: a hit (every number, editable) or an H7 / H11 question.
+    def settle_proposal(self, proposal: Proposal) -> None:
+        """An open proposal: a hit (every number, editable) or an H7 / H11 question.
         Pushed at once, from the key (not from a worker), as every dialog of a round."""
         state = self.state
-        if not state.proposals:
-            return
-        proposal = state.proposals[0]
         if proposal.kind is ProposalKind.HIT:
             check = self.check
             hit: HitDialog = self.shelf.take(

@@ -10,6 +10,7 @@ from rich.text import Span, Text
 from textual.widgets import Static
 
 from sombra_tui import keys
+from sombra_tui.engine.ask import NextKind, next_step
 from sombra_tui.engine.dice import format_gd
 from sombra_tui.engine.i18n import N_, _, ngettext
 from sombra_tui.engine.machine import alerta_gd
@@ -102,38 +103,49 @@ def declaration_detail(state: CombatState, name: str, palette: Palette) -> Text 
 
 def next_step_hint(state: CombatState, keymap: Mapping[str, str] | None = None) -> str:
     """What the 'next' key (space unless the DJ rebound it) does now, naming the keys in
-    force (`keymap`: the DJ's rebindings)."""
+    force (`keymap`: the DJ's rebindings). It reads the engine's one answer (ask.next_step),
+    as the key, the table's marker and the footer do: they cannot disagree."""
     named = KeyNames(keymap or {})
-    phase = state.phase
-    if phase is Phase.SETUP:
-        return (_("{next}: start asalto 1").format(next=named.next) if state.characters
-                else _("{add}: add a character").format(add=named("add_character")))
-    if phase is Phase.DECLARATION:
-        top = state.top_prompt
-        if top is not None:
-            author = state.declarations[top.declaration_id].author
-            # The same word as the prompt's line below: a counter prompt is a
-            # contrarreacción ("counter-reaction" in English), not a plain reaction.
-            hint = (_("{next}: {reactor}'s contrarreacción to {author} ({decline}: no "
-                      "reacción)")
-                    if top.kind is PromptKind.COUNTER
-                    else _("{next}: {reactor} reacts to {author} ({decline}: no reacción)"))
-            return hint.format(next=named.next, reactor=top.reactor, author=author,
-                               decline=named("decline"))
-        if state.current_declarer:
-            return _("{next}: {name} declares").format(next=named.next,
-                                                       name=state.current_declarer)
+    step = next_step(state)
+    kind, proposal = step.kind, step.proposal
+    if kind is NextKind.SETTLE_HIT and proposal is not None:
+        if proposal.attacker is None:
+            return _("{next}: settle the hit on {target}").format(
+                next=named.next, target=proposal.character)
+        return _("{next}: settle {attacker}'s hit on {target}").format(
+            next=named.next, attacker=proposal.attacker, target=proposal.character)
+    if kind is NextKind.SETTLE_THRESHOLD and proposal is not None:
+        return _("{next}: {condition} for {name}? (confirm or decline)").format(
+            next=named.next, condition=proposal.condition, name=proposal.character)
+    if kind is NextKind.SETTLE_PREVENT and proposal is not None:
+        return _("{next}: mark {name} prevented? ({condition})").format(
+            next=named.next, name=proposal.character, condition=proposal.condition)
+    if kind is NextKind.ADD_CHARACTER:
+        return _("{add}: add a character").format(add=named("add_character"))
+    if kind is NextKind.START:
+        return _("{next}: start asalto 1").format(next=named.next)
+    if kind is NextKind.REACT and step.prompt is not None:
+        # The same word as the prompt's line below: a counter prompt is a
+        # contrarreacción ("counter-reaction" in English), not a plain reaction.
+        hint = (_("{next}: {reactor}'s contrarreacción to {author} ({decline}: no "
+                  "reacción)")
+                if step.counter
+                else _("{next}: {reactor} reacts to {author} ({decline}: no reacción)"))
+        return hint.format(next=named.next, reactor=step.prompt.reactor, author=step.author,
+                           decline=named("decline"))
+    if kind is NextKind.DECLARE:
+        return _("{next}: {name} declares").format(next=named.next, name=step.who[0])
+    if kind is NextKind.TO_INSTANT:
         return _("{next}: resolve the instant actions").format(next=named.next)
-    if phase is Phase.END_OF_ROUND:
-        return _("{next}: start asalto {round}").format(next=named.next, round=state.round + 1)
-    group = state.current_group()
-    if group:
+    if kind is NextKind.NEXT_ROUND:
+        return _("{next}: start asalto {round}").format(next=named.next, round=step.round)
+    if kind is NextKind.RESOLVE:
         return _("{next}: resolve {name}'s action ({roll} rolls, {type} types dice)").format(
-            next=named.next, name=group[0].character, roll=named("roll"),
+            next=named.next, name=step.group[0].character, roll=named("roll"),
             type=named("type_dice"))
     return {Phase.INSTANT: _("{next}: round actions"),
             Phase.ROUND: _("{next}: extended actions"),
-            Phase.EXTENDED: _("{next}: end the asalto")}[phase].format(next=named.next)
+            Phase.EXTENDED: _("{next}: end the asalto")}[step.phase].format(next=named.next)
 
 
 class KeyNames:

@@ -14,9 +14,8 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from sombra_tui import keys
-from sombra_tui.engine import i18n
+from sombra_tui.engine import ask, i18n
 from sombra_tui.engine.i18n import N_, _
-from sombra_tui.engine.initiative import action_order
 from sombra_tui.engine.machine import pv_of
 from sombra_tui.engine.state import CombatState, ExtendedProgress, ExtendedStatus, Phase
 from sombra_tui.widgets.formatting import Palette, side_label
@@ -33,26 +32,13 @@ DECLARATION_WIDTH = 28
 
 def ordered_names(state: CombatState) -> list[str]:
     """Declaration order (I3) while declaring, action order (I4) while resolving."""
-    dj_order = [ch.name for ch in state.characters]
-    in_round = [n for n in state.declaration_order if state.character(n) is not None]
-    if state.phase is Phase.SETUP or not state.round_initiative:
-        return dj_order
-    if state.phase is Phase.DECLARATION:
-        base = in_round
-    else:
-        base = [n for n in action_order(state.round_initiative, dj_order)
-                if state.character(n) is not None]
-    # Reinforcements joined mid-round are listed last until the next round.
-    return base + [n for n in dj_order if n not in base]
+    return ask.table_order(state)
 
 
 def acting_now(state: CombatState) -> set[str]:
-    if state.phase is Phase.DECLARATION:
-        top = state.top_prompt
-        if top is not None:
-            return {top.reactor}
-        return {state.current_declarer} if state.current_declarer else set()
-    return {step.character for step in state.current_group()}
+    """Who the 'now' marker names: whoever the next key is about (ask.next_step), the
+    target of an open hit proposal included (the cursor follows it)."""
+    return set(ask.next_step(state).who)
 
 
 def active_extended(state: CombatState) -> dict[str, list[ExtendedProgress]]:

@@ -1,12 +1,15 @@
-"""The keys, footer and palette offer what the engine allows (engine/allowed.py)."""
+"""The keys, footer and palette offer what the engine offers (engine/ask.py `offered`:
+the commands that fit the phase, engine/allowed.py, less those an open proposal holds
+back)."""
 
 from __future__ import annotations
 
 from textual.binding import Binding
 from textual.widgets._footer import FooterKey
 
+from sombra_tui.engine import ask
 from sombra_tui.engine import commands as c
-from sombra_tui.engine.allowed import COMMAND_TYPES, allowed, mark_allowed
+from sombra_tui.engine.allowed import COMMAND_TYPES
 from sombra_tui.engine.state import Phase
 from sombra_tui.screens.main import ACTION_COMMANDS
 from tests.app.conftest import SIZE, make_app
@@ -26,8 +29,8 @@ async def test_enabled_keys_follow_the_engine_through_a_round() -> None:
             state = app.session.combat.state
             seen.add(state.phase)
             for action, command in ACTION_COMMANDS.items():
-                expected = (mark_allowed(state, command) if isinstance(command, c.Mark)
-                            else command in allowed(state))
+                expected = (ask.mark_offered(state, command) if isinstance(command, c.Mark)
+                            else command in ask.offered(state))
                 assert screen.check_action(action, ()) is expected, (state.phase, action)
             # The footer shows exactly the allowed ones (of the keys it shows at all).
             footer = {key.action for key in screen.query(FooterKey)}

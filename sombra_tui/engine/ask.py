@@ -1,0 +1,225 @@
+"""The read side: every question the screen asks the engine, answered with the rules'
+own code, so a UI never rebuilds a rule to know what to show.
+
+`next_step` is the one answer to "what does the next key do now?": the hint, the
+table's "now" marker, the footer and the key itself all read it, so they cannot drift
+apart (issue 20). The other functions only delegate, for now, to where the rule lives.
+
+Nothing here changes a state: each function reads one and returns a value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from annotated_types import Ge, Le, MaxLen
+from pydantic import BaseModel
+
+from sombra_tui.engine import commands as c
+from sombra_tui.engine.allowed import allowed, mark_allowed
+from sombra_tui.engine.conditions import ActionScope, Condition, GradeEntry
+from sombra_tui.engine.initiative import action_order
+from sombra_tui.engine.machine import (
+    OppositionPlan,
+    plan_opposition,
+    pv_of,
+    ta_grade_entries,
+)
+from sombra_tui.engine.machine import alerta_gd as _alerta_gd
+from sombra_tui.engine.model import ActionKind
+from sombra_tui.engine.state import (
+    CombatState,
+    GdBreakdown,
+    Phase,
+    Prompt,
+    PromptKind,
+    Proposal,
+    ProposalKind,
+    ReactionMode,
+    Step,
+)
+
+# --- the next step -------------------------------------------------------------------
+
+
+class NextKind(StrEnum):
+    """What the next key does now (the order of the checks in `next_step`)."""
+
+    SETTLE_HIT = "settle_hit"  # H1: the hit dialog of the first open proposal
+    SETTLE_THRESHOLD = "settle_threshold"  # H7: confirm or decline inconsciente/muerto
+    SETTLE_PREVENT = "settle_prevent"  # H11: confirm or decline prevented
+    ADD_CHARACTER = "add_character"  # set-up with nobody in it: add someone first
+    START = "start"  # set-up: StartCombat opens asalto 1
+    REACT = "react"  # D4-D9: the top reacción prompt is answered
+    DECLARE = "declare"  # D1: the current declarer declares
+    TO_INSTANT = "to_instant"  # everyone declared: Advance to the instant actions
+    RESOLVE = "resolve"  # P3: the acting simultaneous group resolves
+    NEXT_PHASE = "next_phase"  # nothing left in this resolution phase: Advance (P1)
+    NEXT_ROUND = "next_round"  # end of the asalto: Advance opens the next one
+
+
+#: The kinds that settle an open proposal, by the proposal's kind.
+SETTLE_KINDS = {ProposalKind.HIT: NextKind.SETTLE_HIT,
+                ProposalKind.THRESHOLD: NextKind.SETTLE_THRESHOLD,
+                ProposalKind.PREVENT: NextKind.SETTLE_PREVENT}
+
+
+@dataclass(frozen=True)
+class NextStep:
+    """The next step and everything its readers (key, hint, marker, footer) need."""
+
+    kind: NextKind
+    #: Who acts now: the table's "now" marker and where the cursor goes.
+    who: tuple[str, ...] = ()
+    #: SETTLE_*: the first open proposal (who = its character: the hit's target).
+    proposal: Proposal | None = None
+    #: REACT: the top prompt (who = its reactor), the author of the declaration it
+    #: answers, and whether it is a contrarreacción.
+    prompt: Prompt | None = None
+    author: str | None = None
+    counter: bool = False
+    #: RESOLVE: the acting group's pending steps (who = their characters, in order).
+    group: tuple[Step, ...] = ()
+    #: The phase it was asked in (NEXT_PHASE picks its words by it).
+    phase: Phase = Phase.SETUP
+    #: NEXT_ROUND: the asalto it opens; START: 1.
+    round: int = 0
+
+
+def next_step(state: CombatState) -> NextStep:
+    """What the next key does now. An open proposal comes first in every phase (H1, H7,
+    H11: settled before the next step, as the machine refuses anything else)."""
+    phase = state.phase
+    if state.proposals:
+        proposal = state.proposals[0]
+        return NextStep(SETTLE_KINDS[proposal.kind], who=(proposal.character,),
+                        proposal=proposal, phase=phase)
+    if phase is Phase.SETUP:
+        return NextStep(NextKind.START if state.characters else NextKind.ADD_CHARACTER,
+                        phase=phase, round=1)
+    if phase is Phase.DECLARATION:
+        top = state.top_prompt
+        if top is not None:
+            return NextStep(NextKind.REACT, who=(top.reactor,), prompt=top,
+                            author=state.declarations[top.declaration_id].author,
+                            counter=top.kind is PromptKind.COUNTER, phase=phase)
+        declarer = state.current_declarer
+        if declarer is not None:
+            return NextStep(NextKind.DECLARE, who=(declarer,), phase=phase)
+        return NextStep(NextKind.TO_INSTANT, phase=phase)
+    if phase is Phase.END_OF_ROUND:
+        return NextStep(NextKind.NEXT_ROUND, phase=phase, round=state.round + 1)
+    group = tuple(state.current_group())
+    if group:
+        who = tuple(dict.fromkeys(step.character for step in group))
+        return NextStep(NextKind.RESOLVE, who=who, group=group, phase=phase)
+    return NextStep(NextKind.NEXT_PHASE, phase=phase)
+
+
+# --- what the keys offer -------------------------------------------------------------
+
+#: The commands the machine refuses while a proposal is open (they call its
+#: "settle the proposal first" check: H1, H7, H11). tests/engine/test_ask.py checks
+#: each against the machine.
+SETTLES_FIRST: frozenset[type[BaseModel]] = frozenset({
+    c.StartCombat, c.Declare, c.React, c.Advance, c.Resolve, c.ResolveOpposed})
+
+
+def offered(state: CombatState) -> frozenset[type[BaseModel]]:
+    """The command types a UI offers now: those that fit the phase (P1), less those an
+    open proposal holds back (the next key settles it first)."""
+    fitting = allowed(state)
+    return fitting - SETTLES_FIRST if state.proposals else fitting
+
+
+def mark_offered(state: CombatState, mark: c.Mark) -> bool:
+    """Whether the mark (prevented, out, ...) is offered now (P4)."""
+    return mark_allowed(state, mark)
+
+
+# --- characters and their numbers -----------------------------------------------------
+
+
+def pv(state: CombatState, name: str) -> int:
+    """H6: the character's PV."""
+    return pv_of(state, name)
+
+
+def alerta_gd(state: CombatState, prompt: Prompt, mode: ReactionMode, *, base: int = 0,
+              extra: int = 0) -> GdBreakdown:
+    """D6/D9: the GD of an Alerta TA answering `prompt` in `mode`."""
+    return _alerta_gd(state, prompt, mode, base=base, extra=extra)
+
+
+def grades(state: CombatState, name: str, scope: ActionScope) -> list[GradeEntry]:
+    """H10/C1: the wound and condition grades a TA of `name` with `scope` carries now."""
+    return ta_grade_entries(state, name, scope)
+
+
+def condition_left(condition: Condition, round_: int) -> int | None:
+    """C3: the covered rounds still to play in `round_` or later (None: until removed)."""
+    return condition.rounds_left(round_)
+
+
+def table_order(state: CombatState) -> list[str]:
+    """Declaration order (I3) while declaring, action order (I4) while resolving; the
+    DJ's order in set-up. Reinforcements joined mid-round come last until the next round."""
+    dj_order = [ch.name for ch in state.characters]
+    in_round = [n for n in state.declaration_order if state.character(n) is not None]
+    if state.phase is Phase.SETUP or not state.round_initiative:
+        return dj_order
+    if state.phase is Phase.DECLARATION:
+        base = in_round
+    else:
+        base = [n for n in action_order(state.round_initiative, dj_order)
+                if state.character(n) is not None]
+    return base + [n for n in dj_order if n not in base]
+
+
+# --- opposition ------------------------------------------------------------------------
+
+
+def opposition_plan(state: CombatState, step: Step) -> OppositionPlan:
+    """O2/O3/E4 with P4 and O5: who takes part in `step`'s opposed action."""
+    return plan_opposition(state, step)
+
+
+def is_opposed(state: CombatState, step: Step) -> bool:
+    """An opposed step with someone able left to oppose it (else it is a plain TA)."""
+    action = state.step_action(step)
+    if action.opposition is None or action.kind is ActionKind.AUTOMATIC:
+        return False
+    return not plan_opposition(state, step).solo
+
+
+# --- limits of the values a form may send ------------------------------------------------
+
+
+def bounds(model: type[BaseModel], field: str) -> tuple[int, int]:
+    """The (ge, le) limits of a model's integer field, as its validation checks them."""
+    low: int | None = None
+    high: int | None = None
+    for rule in model.model_fields[field].metadata:
+        if isinstance(rule, Ge):
+            low = int(rule.ge)  # type: ignore[call-overload]
+        elif isinstance(rule, Le):
+            high = int(rule.le)  # type: ignore[call-overload]
+    if low is None or high is None:
+        raise KeyError(f"{model.__name__}.{field} has no ge/le limits")
+    return low, high
+
+
+def max_length(model: type[BaseModel], field: str) -> int:
+    """The max_length of a model's text field, as its validation checks it."""
+    for rule in model.model_fields[field].metadata:
+        if isinstance(rule, MaxLen):
+            return rule.max_length
+    raise KeyError(f"{model.__name__}.{field} has no max_length")
+
+
+# --- previews (B1) ---
+
+# --- hits & conditions (B2) ---
+
+# --- opposition (B3) ---
