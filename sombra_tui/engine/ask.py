@@ -20,14 +20,11 @@ from sombra_tui.engine import commands as c
 from sombra_tui.engine.allowed import allowed, mark_allowed
 from sombra_tui.engine.conditions import ActionScope, Condition, GradeEntry
 from sombra_tui.engine.initiative import action_order
-from sombra_tui.engine.machine import (
-    OppositionPlan,
-    plan_opposition,
-    pv_of,
-    ta_grade_entries,
-)
-from sombra_tui.engine.machine import alerta_gd as _alerta_gd
 from sombra_tui.engine.model import ActionKind
+from sombra_tui.engine.registry import REGISTRY
+from sombra_tui.engine.rules.declaration import alerta_gd as _alerta_gd
+from sombra_tui.engine.rules.hits import pv_of, ta_grade_entries
+from sombra_tui.engine.rules.opposition import OppositionPlan, plan_opposition
 from sombra_tui.engine.state import (
     CombatState,
     GdBreakdown,
@@ -119,11 +116,10 @@ def next_step(state: CombatState) -> NextStep:
 
 # --- what the keys offer -------------------------------------------------------------
 
-#: The commands the machine refuses while a proposal is open (they call its
-#: "settle the proposal first" check: H1, H7, H11). tests/engine/test_ask.py checks
-#: each against the machine.
-SETTLES_FIRST: frozenset[type[BaseModel]] = frozenset({
-    c.StartCombat, c.Declare, c.React, c.Advance, c.Resolve, c.ResolveOpposed})
+#: The commands the machine refuses while a proposal is open (H1, H7, H11): those the
+#: registry marks settles_first. tests/engine/test_ask.py checks each against the machine.
+SETTLES_FIRST: frozenset[type[BaseModel]] = frozenset(
+    command for command, entry in REGISTRY.items() if entry.settles_first)
 
 
 def offered(state: CombatState) -> frozenset[type[BaseModel]]:
