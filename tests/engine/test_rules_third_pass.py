@@ -224,6 +224,31 @@ def test_c4_h7_a_confirmed_inconsciente_inside_the_group_waits_for_the_group() -
     assert combat.state.is_out("B")
 
 
+def test_c4_p4_a_condition_ended_inside_the_groups_turn_leaves_no_out_mark() -> None:
+    """C4: when a condition ends, its own effect ends with it, even if it began and ended
+    inside the group's turn, while its out mark was still waiting for the group (P4).
+    (Found by test_stateful_groups.)"""
+    combat = a_and_b_together()
+    combat.execute(AddCondition(character="B", condition=builtin("inconsciente", began=0)))
+    assert [p.character for p in combat.state.pending_marks] == ["B"]
+    combat.execute(RemoveCondition(character="B",
+                                   condition_id=condition_id(combat, "B", "inconsciente")))
+    assert combat.state.pending_marks == []
+    combat.execute(Resolve(character="B", dice=dice(1, 2, 3)))
+    assert not combat.state.is_out("B")
+
+
+def test_c4_p4_a_hand_mark_waiting_for_the_group_outlives_a_condition() -> None:
+    """C4: the DJ's out mark, waiting for the group (P4), stays when a condition ends."""
+    combat = a_and_b_together()
+    combat.execute(SetMark(character="B", mark=Mark.OUT))
+    combat.execute(AddCondition(character="B", condition=builtin("inconsciente", began=0)))
+    combat.execute(RemoveCondition(character="B",
+                                   condition_id=condition_id(combat, "B", "inconsciente")))
+    combat.execute(Resolve(character="B", dice=dice(1, 2, 3)))
+    assert combat.state.is_out("B")
+
+
 def test_c4_a_condition_on_a_later_group_applies_at_once() -> None:
     """C4: only the acting group's members wait; everyone else is affected at once."""
     combat = started(A10, B10, char("C", 5))

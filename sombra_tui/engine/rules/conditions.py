@@ -76,6 +76,15 @@ def sync_out(state: CombatState, name: str, emit: Emitter) -> None:
     if state.character(name) is None:
         return
     out = is_out(state.body(name).conditions, state.round) or name in state.hand_out
+    # C4/P4: an out or back mark still waiting for the simultaneous group that no longer
+    # agrees (its condition ended, or began again, inside the group's turn) is withdrawn:
+    # the condition's effect ends with it.
+    waiting = [p for p in state.pending_marks if p.character == name
+               and p.mark in (c.Mark.OUT.value, c.Mark.BACK.value)]
+    if waiting and (waiting[-1].mark == c.Mark.OUT.value) != out:
+        state.pending_marks = [p for p in state.pending_marks if p not in waiting]
+    elif waiting:
+        return
     if out and name not in state.out:
         mark_now_or_later(state, name, c.Mark.OUT, emit)
     elif not out and name in state.out:
