@@ -127,6 +127,17 @@ class Session:
                 self.journal.record_redo()
         return command
 
+    def replace_last(self, command: Command) -> list[LogEvent]:
+        """Combat.replace_last, journaled as its steps: undo, then the command; if the
+        command is refused, undo and redo (the last command back), and the error raised.
+        Made of undo, execute and redo so the journal replays to the same state."""
+        self.undo()
+        try:
+            return self.execute(command)
+        except SombraError:
+            self.redo()
+            raise
+
     def save(self, path: Path | None = None) -> Path:
         target = path or self.path
         if target is None:

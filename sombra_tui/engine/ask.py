@@ -19,12 +19,20 @@ from pydantic import BaseModel
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.allowed import allowed, mark_allowed
 from sombra_tui.engine.conditions import ActionScope, Condition, GradeEntry
+from sombra_tui.engine.events import LogEvent
 from sombra_tui.engine.initiative import action_order
 from sombra_tui.engine.model import ActionKind
-from sombra_tui.engine.registry import REGISTRY
+from sombra_tui.engine.registry import REGISTRY, label_of
 from sombra_tui.engine.rules.declaration import alerta_gd as _alerta_gd
 from sombra_tui.engine.rules.hits import pv_of, ta_grade_entries
-from sombra_tui.engine.rules.opposition import OppositionPlan, plan_opposition
+from sombra_tui.engine.rules.opposition import (
+    OpposedOutcome,
+    OppositionPlan,
+    plan_opposition,
+)
+from sombra_tui.engine.rules.opposition import confirm_target as _confirm_target
+from sombra_tui.engine.rules.opposition import decide_opposed as _decide_opposed
+from sombra_tui.engine.rules.opposition import opposed_outcome as _opposed_outcome
 from sombra_tui.engine.state import (
     CombatState,
     GdBreakdown,
@@ -219,3 +227,29 @@ def max_length(model: type[BaseModel], field: str) -> int:
 # --- hits & conditions (B2) ---
 
 # --- opposition (B3) ---
+
+
+def opposed_outcome(events: list[LogEvent]) -> OpposedOutcome:
+    """T5/O4: the comparisons an opposed resolution logged, the confirming TAs its
+    reading calls for and who lost (to whom the DJ may give the outcome)."""
+    return _opposed_outcome(events)
+
+
+def decide_opposed(command: c.ResolveOpposed, events: list[LogEvent], who: str
+                   ) -> c.ResolveOpposed:
+    """T5: the DJ's decision on an opposed outcome, tie or not, as the command to run in
+    place of `command` (Session.replace_last): `who` wins every comparison it was in."""
+    return _decide_opposed(command, events, who)
+
+
+def confirm_target(events: list[LogEvent], name: str) -> int | None:
+    """O4: the value `name`'s confirming TA rolls under (its last TA's in `events`)."""
+    return _confirm_target(events, name)
+
+
+# --- undo/redo names (C2) ---
+
+
+def command_label(command: BaseModel | type[BaseModel]) -> str:
+    """How undo and redo name a command, translated: "accept hit (Iker)"."""
+    return label_of(command)

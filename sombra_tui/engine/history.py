@@ -145,6 +145,18 @@ class Combat:
         self._redo.pop()
         return command
 
+    def replace_last(self, command: Command) -> list[LogEvent]:
+        """Put `command` in the place of the last command (the DJ's decision on an
+        opposed outcome, T5): undo, then execute. If `command` is refused, the last
+        command is redone and the error raised, so the history, the redo stack and the
+        state are as they were. On success the redo stack is cleared, as by execute."""
+        self.undo()
+        try:
+            return self.execute(command)
+        except SombraError:
+            self.redo()
+            raise
+
     # ---- dice -------------------------------------------------------------------
 
     def roller(self) -> DiceRoller:

@@ -1,5 +1,5 @@
-"""Opposed actions (O1-O5, T5, E4's comparison): who opposes whom, ResolveOpposed and
-the reading of a conditioned outcome (O4)."""
+"""Opposed actions (O1-O5, T5, E4's comparison): who opposes whom, ResolveOpposed, the
+reading of a conditioned outcome (O4) and the DJ's decision on an outcome (T5)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from sombra_tui.engine.dice import (
     resolve_ta,
 )
 from sombra_tui.engine.errors import SombraError
-from sombra_tui.engine.events import EventKind
+from sombra_tui.engine.events import EventKind, LogEvent
 from sombra_tui.engine.i18n import N_, Msg, Text, _
 from sombra_tui.engine.model import (
     Action,
@@ -478,3 +478,59 @@ def read_outcome_msg(reading: Reading, conditioning: str, conditioned: str,
                           "the suspicion."), names)
         return Msg(N_("{conditioned} detects {conditioning}."), names)
     return Msg(N_("The DJ reads the outcome: {winner} prevails."), winner=winner)
+
+
+# --- the outcome as logged, and the DJ's decision on it (T5, O4) -----------------------
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """One comparison an opposed resolution logged: who was compared, who won (T5)."""
+
+    members: tuple[str, ...]
+    winner: str
+
+
+@dataclass(frozen=True)
+class OpposedOutcome:
+    """What an opposed resolution's events say: its comparisons, the confirming TAs the
+    reading calls for (O4) and who lost (the DJ may give the outcome to them, T5)."""
+
+    comparisons: tuple[Comparison, ...] = ()
+    #: O4: each sentinel who won with both TAs failing, once, in the order logged.
+    confirm: tuple[str, ...] = ()
+    #: Whoever lost a comparison, once, in the order logged.
+    losers: tuple[str, ...] = ()
+
+
+def opposed_outcome(events: Iterable[LogEvent]) -> OpposedOutcome:
+    """T5/O4: the outcome of the opposed resolution that logged `events`."""
+    events = list(events)
+    found = tuple(Comparison((event.actor or "", *event.targets), event.winner)
+                  for event in events
+                  if event.kind is EventKind.OPPOSED and event.winner is not None)
+    confirm = tuple(dict.fromkeys(event.confirm_ta for event in events
+                                  if event.confirm_ta is not None))
+    losers = tuple(dict.fromkeys(name for each in found for name in each.members
+                                 if name != each.winner))
+    return OpposedOutcome(comparisons=found, confirm=confirm, losers=losers)
+
+
+def decide_opposed(command: c.ResolveOpposed, events: Iterable[LogEvent], who: str
+                   ) -> c.ResolveOpposed:
+    """T5: the DJ gives `who` every comparison it took part in. The same command (same
+    dice) with `who` first among its winners; an earlier decision on a comparison `who`
+    is not in is kept. Run in place of `command` (Combat.replace_last), the machine logs
+    what T5 gave beside the DJ's decision."""
+    compared = [set(each.members) for each in opposed_outcome(events).comparisons]
+    kept = [name for name in command.winners
+            if not any(who in members and name in members for members in compared)]
+    return command.model_copy(update={"winners": [who, *kept]})
+
+
+def confirm_target(events: Iterable[LogEvent], name: str) -> int | None:
+    """O4/T8: the value a sentinel's confirming TA rolls under: the one its last TA in
+    `events` rolled under (None: `name` rolled no TA there)."""
+    return next((event.ta.target for event in reversed(list(events))
+                 if event.kind is EventKind.TA and event.actor == name
+                 and event.ta is not None), None)
