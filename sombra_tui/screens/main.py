@@ -27,9 +27,8 @@ from sombra_tui.engine import ask
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.ask import NextKind
 from sombra_tui.engine.errors import SombraError
-from sombra_tui.engine.events import EventKind, LogEvent
-from sombra_tui.engine.i18n import N_, _, pgettext
-from sombra_tui.engine.machine import plan_opposition
+from sombra_tui.engine.events import LogEvent
+from sombra_tui.engine.i18n import _, pgettext
 from sombra_tui.engine.model import ActionKind, Character
 from sombra_tui.engine.state import (
     CombatState,
@@ -53,7 +52,6 @@ from sombra_tui.screens.dialogs import (
     TADialog,
 )
 from sombra_tui.screens.dialogs.base import Dialog
-from sombra_tui.screens.dialogs.opposed import comparisons
 from sombra_tui.screens.dialogs.shelf import DialogShelf
 from sombra_tui.screens.dialogs.wounds import (
     CharacterSheet,
@@ -435,43 +433,30 @@ class MainScreen(Screen[None]):
                 return
             if choice != "winner":
                 return
-            events = self._give_outcome_to(opposed, who, events)
+            decided = ask.decide_opposed(opposed, events, who)
+            events = self._give_outcome(decided)
             if events is not None:
-                last = self.session.combat.commands[-1]
-                assert isinstance(last, c.ResolveOpposed)
-                opposed = last
+                opposed = decided
 
     def _opposed(self, step: Step) -> bool:
         """An opposed step with someone able left to oppose it (else it is a plain TA)."""
-        action = self.state.step_action(step)
-        if action.opposition is None or action.kind is ActionKind.AUTOMATIC:
-            return False
-        return not plan_opposition(self.state, step).solo
+        return ask.is_opposed(self.state, step)
 
-    def _give_outcome_to(self, opposed: c.ResolveOpposed, who: str,
-                         events: list[LogEvent]) -> list[LogEvent] | None:
-        """O2/O3: the DJ gives the outcome to `who`; same dice, the command replaced."""
-        compared = [set(each.members) for each in comparisons(events)]
-        kept = [name for name in opposed.winners
-                if not any(who in members and name in members for members in compared)]
-        command = opposed.model_copy(update={"winners": [who, *kept]})
-        session = self.session
-        session.undo()
+    def _give_outcome(self, decided: c.ResolveOpposed) -> list[LogEvent] | None:
+        """T5: the DJ's decision runs in place of the opposed command (same dice); a
+        refusal is shown and nothing changes."""
         try:
-            new_events = session.execute(command)
+            events = self.session.replace_last(decided)
         except SombraError as error:
-            session.redo()
             self.notify(str(error), title=_("Not allowed"), severity="error")
             return None
         self._changed()
-        return new_events
+        return events
 
     def free_ta_for(self, name: str, events: list[LogEvent]) -> None:
         """O4: the sentinel's confirming TA, against the value its last TA rolled under."""
-        target = next((event.ta.target for event in reversed(events)
-                       if event.kind is EventKind.TA and event.actor == name
-                       and event.ta is not None), None)
-        self.action_free_ta(name, target, _("confirms the suspicion"))
+        self.action_free_ta(name, ask.confirm_target(events, name),
+                            _("confirms the suspicion"))
 
     def action_free_ta(self, name: str | None = None, target: int | None = None,
                        label: str = "") -> None:
@@ -515,7 +500,8 @@ class MainScreen(Screen[None]):
         except SombraError as error:
             self.notify(str(error), severity="warning")
             return
-        self.notify(_("Undone: {command}").format(command=describe_command(command)), timeout=3)
+        self.notify(_("Undone: {command}").format(command=ask.command_label(command)),
+                    timeout=3)
         self._changed()
 
     def action_redo(self) -> None:
@@ -524,7 +510,8 @@ class MainScreen(Screen[None]):
         except SombraError as error:
             self.notify(str(error), severity="warning")
             return
-        self.notify(_("Redone: {command}").format(command=describe_command(command)), timeout=3)
+        self.notify(_("Redone: {command}").format(command=ask.command_label(command)),
+                    timeout=3)
         self._changed()
 
     # ---- characters, extended actions, settings ---------------------------------------------
@@ -613,27 +600,3 @@ class MainScreen(Screen[None]):
         """Enter on a row edits the character."""
         self.action_edit_character()
 
-
-#: How the undo and redo notices name each command (by its type).
-COMMAND_NAMES: dict[str, str] = {
-    "start_combat": N_("start combat"), "abandon_extended": N_("abandon extended"),
-    "declare": N_("declare"), "react": N_("react"),
-    "decline": N_("decline"), "allow_prompt": N_("allow prompt"),
-    "deny_prompt": N_("deny prompt"), "advance": N_("advance"), "resolve": N_("resolve"),
-    "resolve_opposed": N_("resolve opposed"), "free_ta": N_("free TA"),
-    "set_mark": N_("set mark"), "add_character": N_("add character"),
-    "import_characters": N_("import characters"), "edit_character": N_("edit character"),
-    "remove_character": N_("remove character"), "move_character": N_("move character"),
-    "change_settings": N_("change settings"), "rename_encounter": N_("rename encounter"),
-    "adjust_extended": N_("adjust extended"),
-}
-
-
-def describe_command(command: c.Command) -> str:
-    name = getattr(command, "character", None) or getattr(command, "name", None)
-    label = _(COMMAND_NAMES.get(command.type, command.type.replace("_", " ")))
-    if isinstance(name, str):
-        return f"{label} ({name})"
-    if isinstance(command, c.AddCharacter):
-        return f"{label} ({command.character.name})"
-    return label

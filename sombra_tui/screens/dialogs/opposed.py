@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Select, Static
 
 from sombra_tui import keys
+from sombra_tui.engine import ask
 from sombra_tui.engine.commands import OpposedRoll, ResolveOpposed
 from sombra_tui.engine.dice import Dice, DiceRoller
 from sombra_tui.engine.errors import SombraError
@@ -174,18 +174,6 @@ class OpposedDialog(Dialog[ResolveOpposed]):
         self.dismiss(command)
 
 
-class Comparison(NamedTuple):
-    members: tuple[str, ...]
-    winner: str
-
-
-def comparisons(events: list[LogEvent]) -> list[Comparison]:
-    """The comparisons an opposed resolution logged: who was compared, who won (T5)."""
-    return [Comparison((event.actor or "", *event.targets), event.winner)
-            for event in events if event.kind is EventKind.OPPOSED
-            and event.winner is not None]
-
-
 #: What the DJ chose in the result dialog: ("ok", ""), ("confirm", who) for O4's
 #: confirming TA, or ("winner", who) to give the outcome to someone else.
 ResultChoice = tuple[str, str]
@@ -200,13 +188,10 @@ class OpposedResultDialog(Dialog[ResultChoice]):
         self.events = [e for e in events if e.kind in (EventKind.TA, EventKind.OPPOSED,
                                                         EventKind.EXTENDED,
                                                         EventKind.SKIPPED)]
-        self.confirm = list(dict.fromkeys(e.confirm_ta for e in events
-                                          if e.confirm_ta is not None))
+        outcome = ask.opposed_outcome(events)
+        self.confirm = list(outcome.confirm)
         #: Whoever lost a comparison: the DJ may give it to them instead (O2, O3).
-        losers: list[str] = []
-        for event in comparisons(events):
-            losers.extend(name for name in event.members if name != event.winner)
-        self.others = list(dict.fromkeys(losers))
+        self.others = list(outcome.losers)
 
     def compose(self) -> ComposeResult:
         palette = theme_palette(self.app)
