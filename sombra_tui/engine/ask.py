@@ -20,11 +20,14 @@ from sombra_tui.engine import commands as c
 from sombra_tui.engine.allowed import allowed, mark_allowed
 from sombra_tui.engine.conditions import ActionScope, Condition, GradeEntry
 from sombra_tui.engine.events import LogEvent
+from sombra_tui.engine.i18n import Msg
 from sombra_tui.engine.initiative import action_order
 from sombra_tui.engine.model import ActionKind
 from sombra_tui.engine.registry import REGISTRY, label_of
 from sombra_tui.engine.rules.declaration import alerta_gd as _alerta_gd
-from sombra_tui.engine.rules.hits import pv_of, ta_grade_entries
+from sombra_tui.engine.rules.hits import HitPreview, pv_of, ta_grade_entries
+from sombra_tui.engine.rules.hits import hit_preview as _hit_preview
+from sombra_tui.engine.rules.hits import proposal_question as _proposal_question
 from sombra_tui.engine.rules.opposition import (
     OpposedOutcome,
     OppositionPlan,
@@ -44,6 +47,7 @@ from sombra_tui.engine.state import (
     ReactionMode,
     Step,
 )
+from sombra_tui.engine.wounds import Wound, with_bleed_rate
 
 # --- the next step -------------------------------------------------------------------
 
@@ -225,6 +229,30 @@ def max_length(model: type[BaseModel], field: str) -> int:
 # --- previews (B1) ---
 
 # --- hits & conditions (B2) ---
+
+
+def proposal_question(proposal: Proposal) -> Msg:
+    """H7/H11: the question an open threshold or prevent proposal asks the DJ."""
+    return _proposal_question(proposal)
+
+
+def hit_preview(state: CombatState, proposal: Proposal, edits: c.AcceptHit | None = None
+                ) -> HitPreview | None:
+    """H6: the target's counters before and after the hit, and its PV (None: no damage
+    read yet, or the target has left); `edits` are the DJ's values (H12)."""
+    return _hit_preview(state, proposal, edits)
+
+
+def wound_with_bleed_rate(wound: Wound, rate: int | None) -> Wound:
+    """H9: the wound with a new bleed rate, its count kept below it."""
+    return with_bleed_rate(wound, rate)
+
+
+def condition_duration(condition: Condition, round_: int, left: int) -> int:
+    """C3 backwards: the duration that leaves `left` rounds to play from `round_` on
+    (raises ConditionError "condition.too_short" under 1 asalto)."""
+    return condition.duration_for_left(round_, left)
+
 
 # --- opposition (B3) ---
 

@@ -224,6 +224,22 @@ class Condition(BaseModel):
             return None
         return max(0, last - max(current, self.began + 1) + 1)
 
+    def duration_for_left(self, current: int, left: int) -> int:
+        """C3 backwards: the duration that leaves `left` covered rounds to play in
+        `current` or later (the inverse of `rounds_left`; the DJ edits "asaltos left").
+
+        The last round covered is began + duration, and the rounds left are those still
+        covered from `current` on (from began + 1 if it has not begun), so this reverses
+        it. Raises ConditionError("condition.too_short") when that is under 1 asalto.
+        """
+        last = max(current, self.began + 1) + left - 1
+        duration = last - self.began
+        if duration < 1:
+            raise ConditionError("condition.too_short",
+                                 N_("At least 1 asalto: remove the condition to end it now."),
+                                 params={"name": self.name, "left": left}, field="left")
+        return duration
+
 
 # ------------------------------------------------------------------- C2 built-ins
 

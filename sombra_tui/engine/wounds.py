@@ -713,6 +713,15 @@ def new_wound(wound_id: int, assessment: WoundAssessment, round_: int,
                  cause=cause)
 
 
+def with_bleed_rate(wound: Wound, rate: int | None) -> Wound:
+    """H9: `wound` bleeding one point every `rate` asaltos (None: it stops bleeding).
+    The asaltos already counted stay, but never reach the new rate (at most rate - 1:
+    a point is lost when the count reaches it, at the end of a round); with no rate
+    there is nothing to count. Checked as a Wound (the rate's limits)."""
+    counted = min(wound.bleed_counted, rate - 1) if rate is not None else 0
+    return Wound.model_validate({**dict(wound), "bleed_rate": rate, "bleed_counted": counted})
+
+
 def attend(wound: Wound) -> Wound:
     """H12: the DJ marks the wound attended; its bleeding stops."""
     return wound.model_copy(update={"attended": True})

@@ -7,6 +7,7 @@ lives in engine/wounds.py; what decides on a state or handles a command lives he
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from sombra_tui.engine import commands as c
@@ -195,6 +196,38 @@ def _hit_assessments(state: CombatState, proposal: Proposal, cmd: c.AcceptHit
     return assessments, changed, numbers
 
 
+@dataclass(frozen=True)
+class HitPreview:
+    """H6: what a hit would do to its target's points, before the DJ settles it."""
+
+    before: Counters
+    after: Counters
+    pv: int
+
+
+def hit_preview(state: CombatState, proposal: Proposal, edits: c.AcceptHit | None = None
+                ) -> HitPreview | None:
+    """H6 for the hit dialog: the target's counters before and after the hit, and its PV.
+
+    Without `edits`, the hit as its dice read it (None when they give no damage, H3, or
+    there are no dice); with them, the DJ's values through the same code AcceptHit runs
+    (H12; refused values raise as AcceptHit would). None if the target has left."""
+    if state.character(proposal.character) is None:
+        return None
+    if edits is None:
+        reading = proposal.reading
+        if reading is None or reading.assessment is None:
+            return None
+        assessments = [reading.assessment]
+    else:
+        assessments = _hit_assessments(state, proposal, edits)[0]
+    before = state.body(proposal.character).counters
+    after = before
+    for assessment in assessments:
+        after = apply_damage(after, assessment.damage, assessment.lethal)
+    return HitPreview(before=before, after=after, pv=pv_of(state, proposal.character))
+
+
 def _wound_text(assessment: WoundAssessment) -> Msg:
     """H12: one wound's numbers for the log line (rendered in the DJ's language)."""
     cons = assessment.consequences
@@ -285,6 +318,19 @@ def propose_threshold(state: CombatState, name: str, condition: str, then: tuple
                                  pv=pv, condition=condition),
          actor=name, rule="H7", code="threshold.proposed",
          data={"proposal": proposal.id, "condition": condition, "pv": pv})
+
+
+def proposal_question(proposal: Proposal) -> Msg:
+    """H7: "mark {name} inconsciente/muerto?" naming the counter that reached PV, as the
+    engine decided it (`propose_threshold` keeps W for muerto, G for inconsciente in
+    `reason`); H11: "mark {name} prevented?" naming the condition that prevents."""
+    if proposal.kind is ProposalKind.THRESHOLD:
+        return Msg(N_("{name}'s {which} has reached PV: mark {name} {condition} (out)?"),
+                   name=proposal.character, which=proposal.reason,
+                   condition=proposal.condition)
+    return Msg(N_("{name} is {condition} with a round action pending: mark {name} "
+                  "prevented?"), name=proposal.character,
+               condition=proposal.condition or proposal.reason)
 
 
 @handles(c.AcceptHit, label=N_("accept hit"))

@@ -17,12 +17,10 @@ from textual.widgets import Button, Checkbox, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from sombra_tui import keys
+from sombra_tui.engine import ask
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.conditions import (
     BUILTIN_NAMES,
-    CONDITION_NAME_MAX,
-    MAX_DURATION,
-    MAX_EFFECT_GD,
     BodySide,
     Condition,
     ConditionEffects,
@@ -32,17 +30,14 @@ from sombra_tui.engine.conditions import (
 )
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.i18n import N_, _, pgettext
-from sombra_tui.engine.machine import pv_of
-from sombra_tui.engine.state import CombatState, Proposal, ProposalKind
+from sombra_tui.engine.state import CombatState, Proposal
 from sombra_tui.engine.wounds import (
-    MAX_DAMAGE,
     TIPO_IV,
     LocatedDamage,
     Location,
     Severity,
     Wound,
     WoundAssessment,
-    apply_damage,
 )
 from sombra_tui.screens.dialogs.base import (
     Dialog,
@@ -121,10 +116,11 @@ def proposal_lines(state: CombatState, proposal: Proposal) -> list[str]:
             severity=assessment.severity.value))
         lines.append(_("Consequences: {consequences}").format(
             consequences=consequences_text(assessment)))
-        before = state.body(target.name).counters
-        after = apply_damage(before, assessment.damage, assessment.lethal)
-        lines.append(_("Points: G {g0} -> {g1}, W {w0} -> {w1} of PV {pv}").format(
-            g0=before.g, g1=after.g, w0=before.w, w1=after.w, pv=pv_of(state, target.name)))
+        preview = ask.hit_preview(state, proposal)
+        if preview is not None:
+            before, after = preview.before, preview.after
+            lines.append(_("Points: G {g0} -> {g1}, W {w0} -> {w1} of PV {pv}").format(
+                g0=before.g, g1=after.g, w0=before.w, w1=after.w, pv=preview.pv))
     return lines
 
 
@@ -142,7 +138,7 @@ def parse_entries(text: str) -> list[LocatedDamage]:
             raise FormError("entries", _("Unknown location {where!r}: use {known}.").format(
                 where=" ".join(where), known=", ".join(_(loc.label) for loc in Location)))
         entries.append(LocatedDamage(location=location, damage=parse_int(
-            amount, "entries", _("Damage"), 0, MAX_DAMAGE)))
+            amount, "entries", _("Damage"), *ask.bounds(LocatedDamage, "damage"))))
     return entries
 
 
@@ -240,15 +236,16 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
             self.action_decline()
 
     def action_decline(self) -> None:
-        self.dismiss(c.DeclineHit(proposal_id=self.proposal.id,
-                                  reason=self.value("reason").strip()[:120]))
+        reason = self.value("reason").strip()[:ask.max_length(c.DeclineHit, "reason")]
+        self.dismiss(c.DeclineHit(proposal_id=self.proposal.id, reason=reason))
 
     def command(self) -> c.AcceptHit:
         """The DJ's values: only those that differ from the reading are sent."""
         reading = self.proposal.reading
         location = Location(str(self.query_one("#location", Select).value))
         text = self.value("damage").strip()
-        damage = parse_int(text, "damage", _("Damage"), 0, MAX_DAMAGE) if text else None
+        damage = parse_int(text, "damage", _("Damage"),
+                           *ask.bounds(c.AcceptHit, "damage")) if text else None
         severity_value = self.query_one("#severity", Select).value
         lethal = self.query_one("#lethal", Checkbox).value
         entries = None
@@ -276,13 +273,7 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
 
 
 def proposal_question(proposal: Proposal) -> str:
-    if proposal.kind is ProposalKind.THRESHOLD:
-        which = "W" if proposal.condition == "muerto" else "G"
-        return _("{name}'s {which} has reached PV: mark {name} {condition} (out)?").format(
-            name=proposal.character, which=which, condition=proposal.condition)
-    return _("{name} is {condition} with a round action pending: mark {name} "
-             "prevented?").format(name=proposal.character,
-                                  condition=proposal.condition or proposal.reason)
+    return str(ask.proposal_question(proposal))  # H7/H11, in the DJ's language
 
 
 class ManualHitDialog(Dialog[c.ManualHit]):
@@ -318,15 +309,17 @@ class ManualHitDialog(Dialog[c.ManualHit]):
     def submit(self) -> None:
         self.clear_errors()
         try:
-            damage = parse_int(self.value("damage"), "damage", _("Damage"), 0, MAX_DAMAGE)
+            damage = parse_int(self.value("damage"), "damage", _("Damage"),
+                               *ask.bounds(c.ManualHit, "damage"))
         except FormError as error:
             self.show_error(error.field, error.message)
             return
+        cause = self.value("cause").strip()[:ask.max_length(c.ManualHit, "cause")]
         command = c.ManualHit(character=self.name_, damage=damage,
                               location=Location(str(self.query_one("#location",
                                                                    Select).value)),
                               lethal=self.query_one("#lethal", Checkbox).value,
-                              cause=self.value("cause").strip()[:80])
+                              cause=cause)
         self.finish(command)
 
 
@@ -373,7 +366,8 @@ class ConditionDialog(Dialog[c.AddCondition]):
 
     def condition(self) -> Condition:
         text = self.value("duration").strip()
-        duration = parse_int(text, "duration", "Asaltos", 1, 999) if text else None
+        duration = parse_int(text, "duration", "Asaltos",
+                             *ask.bounds(Condition, "duration")) if text else None
         kind = str(self.query_one("#kind", Select).value)
         if kind != OTHER:
             try:
@@ -383,13 +377,14 @@ class ConditionDialog(Dialog[c.AddCondition]):
         own = self.value("own").strip()
         if not own:
             raise FormError("own", _("Give the condition a name."))
-        gd = parse_int(self.value("gd"), "gd", "GD", -20, 20, default=0)
+        gd = parse_int(self.value("gd"), "gd", "GD", *ask.bounds(GdEffect, "gd"), default=0)
         effects = ConditionEffects(
             cannot_act=self.query_one("#cannot-act", Checkbox).value,
             cannot_react=self.query_one("#cannot-react", Checkbox).value,
             out=self.query_one("#out", Checkbox).value,
             gd=(GdEffect(scope=ScopeKind.ANY, gd=gd),) if gd else ())
-        return Condition(name=own[:40], duration=duration, effects=effects)
+        return Condition(name=own[:ask.max_length(Condition, "name")], duration=duration,
+                         effects=effects)
 
     def submit(self) -> None:
         self.clear_errors()
@@ -447,12 +442,13 @@ class HealDialog(Dialog[c.Heal | c.SetCounters]):
             if kind == "set":
                 command = c.SetCounters(
                     character=self.name_,
-                    g=parse_int(self.value("g"), "g", "G", 0, 9999),
-                    w=parse_int(self.value("w"), "w", "W", 0, 9999))
+                    g=parse_int(self.value("g"), "g", "G", *ask.bounds(c.SetCounters, "g")),
+                    w=parse_int(self.value("w"), "w", "W", *ask.bounds(c.SetCounters, "w")))
             else:
                 command = c.Heal(character=self.name_, kind=c.HealKind(kind),
                                  points=parse_int(self.value("points"), "points",
-                                                  _("Points"), 1, 9999))
+                                                  _("Points"),
+                                                  *ask.bounds(c.Heal, "points")))
         except FormError as error:
             self.show_error(error.field, error.message)
             return
@@ -506,7 +502,7 @@ def parse_grades(text: str, field: str) -> tuple[GdEffect, ...]:
                 chunk=chunk, known=", ".join(sorted({_(GdEffect(scope=k, side=s, gd=0)
                                                        .scope_label())
                                                      for k, s in scopes.values()}))))
-        gd = parse_int(amount, field, _("GD"), -MAX_EFFECT_GD, MAX_EFFECT_GD)
+        gd = parse_int(amount, field, _("GD"), *ask.bounds(GdEffect, "gd"))
         grades.append(GdEffect(scope=scope[0], side=scope[1], gd=gd))
     return tuple(grades)
 
@@ -557,16 +553,17 @@ class WoundDialog(Dialog[c.EditWound]):
 
     def edited(self) -> Wound:
         rate_text = self.value("rate").strip()
-        rate = parse_int(rate_text, "rate", _("Bleeds every (asaltos)"), 1, 999) \
-            if rate_text else None
-        counted = self.wound.bleed_counted if rate is not None else 0
+        rate = parse_int(rate_text, "rate", _("Bleeds every (asaltos)"),
+                         *ask.bounds(Wound, "bleed_rate")) if rate_text else None
+        bleeding = ask.wound_with_bleed_rate(self.wound, rate)  # H9: count kept below it
         return validated(Wound, self.wound, {
             "location": Location(str(self.query_one("#location", Select).value)),
-            "damage": parse_int(self.value("damage"), "damage", _("Damage"), 0, MAX_DAMAGE),
+            "damage": parse_int(self.value("damage"), "damage", _("Damage"),
+                                *ask.bounds(Wound, "damage")),
             "severity": Severity(str(self.query_one("#severity", Select).value)),
             "gd": parse_grades(self.value("grades"), "grades"),
-            "bleed_rate": rate,
-            "bleed_counted": min(counted, rate - 1) if rate is not None else 0,
+            "bleed_rate": bleeding.bleed_rate,
+            "bleed_counted": bleeding.bleed_counted,
             "lethal": self.query_one("#lethal", Checkbox).value,
             "attended": self.query_one("#attended", Checkbox).value,
         })
@@ -597,7 +594,7 @@ class EditConditionDialog(Dialog[c.EditCondition]):
 
     def compose(self) -> ComposeResult:
         condition = self.condition
-        left = condition.rounds_left(self.round)
+        left = ask.condition_left(condition, self.round)
         effects = condition.effects
         with Vertical(id="dialog"):
             yield Static(_("{name}'s condition: {condition}").format(
@@ -638,20 +635,19 @@ class EditConditionDialog(Dialog[c.EditCondition]):
             if not text:
                 duration = None
             else:
-                left = parse_int(text, "left", _("Asaltos left"), 1, MAX_DURATION)
-                # C3: the last round covered is began + duration; the rounds left are those
-                # still covered from this one on (rounds_left), so this reverses it.
-                last = max(self.round, condition.began + 1) + left - 1
-                duration = last - condition.began
-                if duration < 1:
-                    raise FormError("left", _("At least 1 asalto: remove the condition to "
-                                              "end it now."))
+                left = parse_int(text, "left", _("Asaltos left"),
+                                 *ask.bounds(Condition, "duration"))
+                try:  # C3 backwards: the duration that leaves `left` rounds from this one
+                    duration = ask.condition_duration(condition, self.round, left)
+                except SombraError as error:
+                    raise FormError(error.field or "left", error.message) from error
         effects = ConditionEffects(
             cannot_act=self.query_one("#cannot-act", Checkbox).value,
             cannot_react=self.query_one("#cannot-react", Checkbox).value,
             out=self.query_one("#out", Checkbox).value,
             gd=parse_grades(self.value("grades"), "grades"))
-        return validated(Condition, condition, {"name": name[:CONDITION_NAME_MAX],
+        name = name[:ask.max_length(Condition, "name")]
+        return validated(Condition, condition, {"name": name,
                                                 "duration": duration, "effects": effects})
 
     def submit(self) -> None:
@@ -716,7 +712,7 @@ class CharacterSheet(Dialog[None]):
             self.dismiss(None)
             return
         body = state.body(self.name_)
-        pv = pv_of(state, self.name_)
+        pv = ask.pv(state, self.name_)
         weapons = ", ".join(
             f"{'*' if i == character.default_weapon else ''}{w.name} (tipo {w.damage_type}"
             + (", " + _("lethal") if w.lethal else ", " + _("non-lethal")
@@ -744,7 +740,7 @@ class CharacterSheet(Dialog[None]):
                      severity=wound.severity.value, bleeding=bleeding, round=wound.round),
                 id=f"wound-{wound.id}"))
         for condition in body.conditions:
-            left = condition.rounds_left(state.round)
+            left = ask.condition_left(condition, state.round)
             when = (_("never expires") if condition.permanent else _("until removed")
                     if left is None else _("{left} asaltos left").format(left=left))
             options.append(Option(_("Condition: {name} ({when})").format(
