@@ -2,6 +2,11 @@
 
 A UI builds `Combat` from an `Encounter`, sends it commands and renders
 `combat.state` and `combat.log`.
+
+This package is the engine's front door: screens and widgets import from it, from
+`engine.ask` (the questions they ask of a state) and from `engine.i18n`, and from no other
+engine module (issue 20). So it exports every command, model and enum a UI builds or
+reads, and the vocabulary it formats (dice, GD, phases, events).
 """
 
 from sombra_tui.engine.commands import (
@@ -45,6 +50,10 @@ from sombra_tui.engine.commands import (
     StartCombat,
 )
 from sombra_tui.engine.conditions import (
+    BUILTIN_NAMES,
+    CONDITION_NAME_MAX,
+    MAX_DURATION,
+    MAX_EFFECT_GD,
     ActionScope,
     BodySide,
     Condition,
@@ -55,6 +64,7 @@ from sombra_tui.engine.conditions import (
     ScopeKind,
     SourceKind,
     builtin,
+    total_gd,
 )
 from sombra_tui.engine.dice import (
     Dice,
@@ -64,15 +74,22 @@ from sombra_tui.engine.dice import (
     TAResult,
     best_of,
     compare_ta,
+    format_gd,
+    gd_name,
     parse_dice,
     quality_of,
     resolve_ta,
 )
-from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.errors import SombraError, validation_problems
 from sombra_tui.engine.events import EventKind, LogEvent
+from sombra_tui.engine.formula import FormulaError, parse_formula
 from sombra_tui.engine.history import Combat
 from sombra_tui.engine.initiative import action_groups, action_order, declaration_order
 from sombra_tui.engine.model import (
+    DEFAULT_RESISTENCIA,
+    MAX_COPIES,
+    MAX_GD,
+    MAX_STAT,
     Action,
     ActionKind,
     Character,
@@ -88,6 +105,7 @@ from sombra_tui.engine.model import (
     Side,
 )
 from sombra_tui.engine.rules.declaration import alerta_gd, may_react
+from sombra_tui.engine.rules.hits import action_scope, pv_of, ta_grade_entries
 from sombra_tui.engine.rules.marks import unable_reason
 from sombra_tui.engine.rules.opposition import (
     OppositionPlan,
@@ -95,7 +113,9 @@ from sombra_tui.engine.rules.opposition import (
     plan_opposition,
     read_outcome,
 )
+from sombra_tui.engine.rules.resolution import free_ta_grades
 from sombra_tui.engine.state import (
+    PHASE_LABELS,
     Body,
     CombatState,
     Declaration,
@@ -111,7 +131,14 @@ from sombra_tui.engine.state import (
     Step,
     StepStatus,
 )
+from sombra_tui.engine.storage import Roster, read_roster
 from sombra_tui.engine.wounds import (
+    MAX_DAMAGE,
+    MAX_POINTS,
+    MAX_PROTECTION,
+    MAX_RESISTENCIA,
+    TIPO_IV,
+    TIPOS,
     Consequences,
     DamageType,
     LocatedDamage,
@@ -122,10 +149,27 @@ from sombra_tui.engine.wounds import (
     SideMapping,
     Weapon,
     Wound,
+    WoundAssessment,
     WoundSettings,
+    apply_damage,
 )
 
 __all__ = [
+    "BUILTIN_NAMES",
+    "CONDITION_NAME_MAX",
+    "DEFAULT_RESISTENCIA",
+    "MAX_COPIES",
+    "MAX_DAMAGE",
+    "MAX_DURATION",
+    "MAX_EFFECT_GD",
+    "MAX_GD",
+    "MAX_POINTS",
+    "MAX_PROTECTION",
+    "MAX_RESISTENCIA",
+    "MAX_STAT",
+    "PHASE_LABELS",
+    "TIPOS",
+    "TIPO_IV",
     "AbandonExtended",
     "AcceptHit",
     "Action",
@@ -170,6 +214,7 @@ __all__ = [
     "ExtendedProgress",
     "ExtendedSpec",
     "ExtendedStatus",
+    "FormulaError",
     "FreeTA",
     "GdBreakdown",
     "GdEffect",
@@ -204,6 +249,7 @@ __all__ = [
     "Resolve",
     "ResolveOpposed",
     "Role",
+    "Roster",
     "ScopeKind",
     "SetCounters",
     "SetMark",
@@ -220,20 +266,32 @@ __all__ = [
     "TAResult",
     "Weapon",
     "Wound",
+    "WoundAssessment",
     "WoundSettings",
     "action_groups",
     "action_order",
+    "action_scope",
     "alerta_gd",
+    "apply_damage",
     "best_of",
     "builtin",
     "compare_ta",
     "declaration_order",
+    "format_gd",
+    "free_ta_grades",
+    "gd_name",
     "may_react",
     "needs_confirming_ta",
     "parse_dice",
+    "parse_formula",
     "plan_opposition",
+    "pv_of",
     "quality_of",
     "read_outcome",
+    "read_roster",
     "resolve_ta",
+    "ta_grade_entries",
+    "total_gd",
     "unable_reason",
+    "validation_problems",
 ]

@@ -10,14 +10,11 @@ from textual.suggester import SuggestFromList
 from textual.widget import Widget
 from textual.widgets import Input, Select, SelectionList, Static
 
-from sombra_tui.engine.conditions import ActionScope, BodySide
-from sombra_tui.engine.dice import gd_name
-from sombra_tui.engine.i18n import N_, _
-from sombra_tui.engine.model import (
-    MAX_GD,
-    MAX_STAT,
+from sombra_tui.engine import (
     Action,
     ActionKind,
+    ActionScope,
+    BodySide,
     Character,
     ExtendedMode,
     ExtendedSpec,
@@ -25,7 +22,10 @@ from sombra_tui.engine.model import (
     OppositionMode,
     Reading,
     Role,
+    ask,
+    gd_name,
 )
+from sombra_tui.engine.i18n import N_, _
 from sombra_tui.screens.dialogs.base import (
     Field,
     FormError,
@@ -270,9 +270,10 @@ class ActionForm(Vertical):
         if not description:
             raise FormError(p("description"),
                             _("Describe the action (what the character does)."))
-        gd = parse_int(self._text("gd"), p("gd"), "GD", -MAX_GD, MAX_GD, default=0)
+        gd = parse_int(self._text("gd"), p("gd"), "GD", *ask.bounds(Action, "gd"), default=0)
         target_text = self._text("target")
-        target = (parse_int(target_text, p("target"), _("Target value"), 0, MAX_STAT)
+        target = (parse_int(target_text, p("target"), _("Target value"),
+                            *ask.bounds(Action, "target"))
                   if target_text.strip() else None)
         skill = self._text("skill").strip()
         extended = None
@@ -281,12 +282,12 @@ class ActionForm(Vertical):
             assert isinstance(mode, ExtendedMode)
             extended = ExtendedSpec(
                 mode=mode,
-                duration=parse_int(self._text("duration"), p("duration"), _("Duration"), 1,
-                                   999),
-                successes=parse_int(self._text("successes"), p("successes"), _("Successes"), 1,
-                                    999),
-                interval=parse_int(self._text("interval"), p("interval"), _("Interval"), 1,
-                                   999),
+                duration=parse_int(self._text("duration"), p("duration"), _("Duration"),
+                                   *ask.bounds(ExtendedSpec, "duration")),
+                successes=parse_int(self._text("successes"), p("successes"), _("Successes"),
+                                    *ask.bounds(ExtendedSpec, "successes")),
+                interval=parse_int(self._text("interval"), p("interval"), _("Interval"),
+                                   *ask.bounds(ExtendedSpec, "interval")),
             )
         opposition = None
         mode_value = self.query_one(f"#{p('opposition')}", Select).value

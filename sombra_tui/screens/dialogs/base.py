@@ -22,8 +22,7 @@ from textual.widgets._select import SelectCurrent, SelectOverlay, SelectType
 from textual.widgets.option_list import OptionDoesNotExist
 
 from sombra_tui import keys
-from sombra_tui.engine.dice import Dice, parse_dice
-from sombra_tui.engine.errors import SombraError, validation_problems
+from sombra_tui.engine import Dice, SombraError, parse_dice, validation_problems
 from sombra_tui.engine.i18n import N_, _
 
 ResultT = TypeVar("ResultT")

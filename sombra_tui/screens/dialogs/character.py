@@ -10,18 +10,21 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Select, Static
 
-from sombra_tui.engine.conditions import BodySide
-from sombra_tui.engine.errors import SombraError
-from sombra_tui.engine.i18n import _
-from sombra_tui.engine.model import DEFAULT_RESISTENCIA, MAX_COPIES, MAX_STAT, Character, Side
-from sombra_tui.engine.wounds import (
-    MAX_POINTS,
+from sombra_tui.engine import (
+    DEFAULT_RESISTENCIA,
     MAX_PROTECTION,
-    MAX_RESISTENCIA,
+    MAX_STAT,
     TIPOS,
+    AddCharacters,
+    BodySide,
+    Character,
     Location,
+    Side,
+    SombraError,
     Weapon,
+    ask,
 )
+from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.base import (
     Dialog,
     Field,
@@ -82,7 +85,8 @@ def parse_weapons(text: str) -> list[Weapon]:
             raise FormError("weapons", _("{chunk!r}: write a weapon as its name and damage "
                                          "type ({types}), e.g. 'pistola II'.").format(
                 chunk=chunk, types=", ".join(TIPOS)))
-        weapons.append(Weapon(name=" ".join(words[:-1])[:40], damage_type=words[-1].upper(),
+        name = " ".join(words[:-1])[:ask.max_length(Weapon, "name")]
+        weapons.append(Weapon(name=name, damage_type=words[-1].upper(),
                               lethal=lethal))  # type: ignore[arg-type]
     return weapons
 
@@ -210,9 +214,10 @@ class CharacterEditor(Dialog[Character]):
         if match is None:
             return name, None
         count = int(match.group("count"))
-        if not 1 <= count <= MAX_COPIES:
+        low, high = ask.bounds(AddCharacters, "count")
+        if not low <= count <= high:
             raise FormError("name", _("At most {max} characters at once, not {count}.").format(
-                max=MAX_COPIES, count=count))
+                max=high, count=count))
         return match.group("name"), count
 
     def build(self) -> Character:
@@ -221,15 +226,17 @@ class CharacterEditor(Dialog[Character]):
         data = {
             "name": name,
             "side": side if isinstance(side, Side) else Side.NPC,
-            "primaria": parse_int(self.value("primaria"), "primaria", _("Primaria"), 0, MAX_STAT),
-            "secundaria": parse_int(self.value("secundaria"), "secundaria", _("Secundaria"), 0,
-                                    MAX_STAT),
-            "alerta": parse_int(self.value("alerta"), "alerta", "Alerta", 0, MAX_STAT),
+            "primaria": parse_int(self.value("primaria"), "primaria", _("Primaria"),
+                                  *ask.bounds(Character, "primaria")),
+            "secundaria": parse_int(self.value("secundaria"), "secundaria", _("Secundaria"),
+                                    *ask.bounds(Character, "secundaria")),
+            "alerta": parse_int(self.value("alerta"), "alerta", "Alerta",
+                                *ask.bounds(Character, "alerta")),
             "skills": parse_skills(self.value("skills")),
             "notes": self.value("notes").strip(),
             "resistencia": parse_int(self.value("resistencia"), "resistencia", "Resistencia",
-                                     1, MAX_RESISTENCIA),
-            "pv": (parse_int(self.value("pv"), "pv", _("Own PV"), 1, MAX_POINTS)
+                                     *ask.bounds(Character, "resistencia")),
+            "pv": (parse_int(self.value("pv"), "pv", _("Own PV"), *ask.bounds(Character, "pv"))
                    if self.value("pv").strip() else None),
             "main_arm": self.query_one("#main-arm", Select).value,
             "weapons": parse_weapons(self.value("weapons")),

@@ -9,11 +9,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, SelectionList, Static
 
 from sombra_tui import keys
-from sombra_tui.engine.commands import Declare
-from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine import Action, ActionKind, Character, CombatState, Declare, SombraError
 from sombra_tui.engine.i18n import _
-from sombra_tui.engine.model import Action, ActionKind, Character
-from sombra_tui.engine.state import CombatState
 from sombra_tui.screens.dialogs.action_form import ActionForm
 from sombra_tui.screens.dialogs.base import (
     Dialog,

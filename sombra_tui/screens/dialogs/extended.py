@@ -9,11 +9,15 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
 from sombra_tui import keys
-from sombra_tui.engine.commands import AbandonExtended, AdjustExtended
-from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine import (
+    AbandonExtended,
+    AdjustExtended,
+    ExtendedMode,
+    ExtendedProgress,
+    SombraError,
+    ask,
+)
 from sombra_tui.engine.i18n import _
-from sombra_tui.engine.model import MAX_GD, ExtendedMode
-from sombra_tui.engine.state import ExtendedProgress
 from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, TextInput, parse_int
 
 ExtendedCommand = AdjustExtended | AbandonExtended
@@ -72,16 +76,18 @@ class ExtendedDialog(Dialog[ExtendedCommand]):
         self.clear_errors()
         p = self.progress
         try:
-            gd = parse_int(self.value("gd"), "gd", _("GD"), -MAX_GD, MAX_GD)
+            gd = parse_int(self.value("gd"), "gd", _("GD"), *ask.bounds(AdjustExtended, "gd"))
             if p.mode is ExtendedMode.SIMPLE:
-                duration = parse_int(self.value("duration"), "duration", _("Duration"), 1, 999)
+                duration = parse_int(self.value("duration"), "duration", _("Duration"),
+                                     *ask.bounds(AdjustExtended, "duration"))
                 command = AdjustExtended(
                     extended_id=p.id, gd=gd if gd != p.gd else None,
                     duration=duration if duration != p.duration else None)
             else:
-                successes = parse_int(self.value("successes"), "successes", _("Successes"), 1,
-                                      999)
-                interval = parse_int(self.value("interval"), "interval", _("Interval"), 1, 999)
+                successes = parse_int(self.value("successes"), "successes", _("Successes"),
+                                      *ask.bounds(AdjustExtended, "successes"))
+                interval = parse_int(self.value("interval"), "interval", _("Interval"),
+                                     *ask.bounds(AdjustExtended, "interval"))
                 command = AdjustExtended(
                     extended_id=p.id, gd=gd if gd != p.gd else None,
                     successes=successes if successes != p.successes_needed else None,

@@ -11,10 +11,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Static
 
-from sombra_tui.engine import storage
-from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine import Encounter, SombraError, ask, read_roster
 from sombra_tui.engine.i18n import _
-from sombra_tui.engine.model import Encounter
 from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, TextInput
 
 
@@ -48,8 +46,9 @@ class NewEncounterDialog(Dialog[Encounter]):
         name = self.value("name").strip()
         if not name:
             raise FormError("name", _("The encounter needs a name."))
-        if len(name) > 80:
-            raise FormError("name", _("At most 80 characters."))
+        longest = ask.max_length(Encounter, "name")
+        if len(name) > longest:
+            raise FormError("name", _("At most {max} characters.").format(max=longest))
         party = self.value("party").strip()
         characters = []
         if party:
@@ -57,7 +56,7 @@ class NewEncounterDialog(Dialog[Encounter]):
             if not path.is_absolute():
                 path = self.folder / path
             try:
-                characters = storage.read_roster(path).characters
+                characters = read_roster(path).characters
             except SombraError as error:
                 raise FormError("party", str(error)) from error
         try:

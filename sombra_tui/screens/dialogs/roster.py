@@ -8,9 +8,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
-from sombra_tui.engine.commands import ImportCharacters
+from sombra_tui.engine import ImportCharacters, Roster
 from sombra_tui.engine.i18n import _
-from sombra_tui.engine.storage import Roster
 from sombra_tui.screens.dialogs.base import Dialog, Field, PickList
 from sombra_tui.widgets.formatting import side_label
 

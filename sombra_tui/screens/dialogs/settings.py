@@ -13,19 +13,24 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
-from sombra_tui.engine import i18n
-from sombra_tui.engine.commands import ChangeSettings, Command, RenameEncounter
-from sombra_tui.engine.errors import SombraError
-from sombra_tui.engine.formula import FormulaError, parse_formula
-from sombra_tui.engine.i18n import N_, _
-from sombra_tui.engine.model import DiceSource, Settings
-from sombra_tui.engine.wounds import (
+from sombra_tui.engine import (
     TIPOS,
+    ChangeSettings,
+    Command,
     DamageType,
+    DiceSource,
+    FormulaError,
+    RenameEncounter,
+    Settings,
     SeverityReading,
     SideMapping,
+    SombraError,
     WoundSettings,
+    ask,
+    i18n,
+    parse_formula,
 )
+from sombra_tui.engine.i18n import N_, _
 from sombra_tui.screens.dialogs.base import (
     Dialog,
     Field,
@@ -165,13 +170,16 @@ class SettingsDialog(Dialog[list[Command]]):
                       for tipo in TIPOS)
         return self.settings.wounds.model_copy(update={
             "pv_multiplier": parse_int(self.value("pv-multiplier"), "pv-multiplier",
-                                       _("PV multiplier"), 1, 20),
+                                       _("PV multiplier"),
+                                       *ask.bounds(WoundSettings, "pv_multiplier")),
             "dolor_intenso_gd": parse_int(self.value("dolor"), "dolor", _("Dolor intenso GD"),
-                                          -20, 20),
+                                          *ask.bounds(WoundSettings, "dolor_intenso_gd")),
             "bleed_rate_leve": parse_int(self.value("rate-leve"), "rate-leve",
-                                         _("Bleeding rate"), 1, 999),
+                                         _("Bleeding rate"),
+                                         *ask.bounds(WoundSettings, "bleed_rate_leve")),
             "bleed_rate_grave": parse_int(self.value("rate-grave"), "rate-grave",
-                                          _("Bleeding rate"), 1, 999),
+                                          _("Bleeding rate"),
+                                          *ask.bounds(WoundSettings, "bleed_rate_grave")),
             "side_mapping": SideMapping(str(self.query_one("#sides", Select).value)),
             "severity_reading": SeverityReading(str(self.query_one("#severity",
                                                                    Select).value)),
@@ -183,12 +191,14 @@ class SettingsDialog(Dialog[list[Command]]):
     def submit(self) -> None:
         self.clear_errors()
         try:
-            points = parse_int(self.value("points"), "points", _("Points per GD"), 1, 20)
+            points = parse_int(self.value("points"), "points", _("Points per GD"),
+                               *ask.bounds(Settings, "points_per_gd"))
             name = self.value("name").strip()
             if not name:
                 raise FormError("name", _("The encounter needs a name."))
-            if len(name) > 80:
-                raise FormError("name", _("At most 80 characters."))
+            longest = ask.max_length(RenameEncounter, "name")
+            if len(name) > longest:
+                raise FormError("name", _("At most {max} characters.").format(max=longest))
             wounds = self.wound_settings()
         except FormError as error:
             self.show_error(error.field, error.message)
