@@ -38,3 +38,12 @@ def test_readme_commands_are_single_lines_from_a_fresh_venv() -> None:
         assert line.startswith("python3 -m venv .venv && ")
     assert marked_line("launch-command").endswith("sombra-tui")
     assert "pytest" in marked_line("test-command")
+
+
+def test_readme_test_command_runs_every_lane() -> None:
+    """The default run leaves the serial lane out (pyproject's addopts), so the test
+    command, which CI runs, must run it after, alone (README, "Tests in lanes")."""
+    line = marked_line("test-command")
+    parallel, serial = line.split(" && ")[-2:]
+    assert parallel.endswith("pytest -q")
+    assert serial.endswith("pytest -q -m serial -n 0")
