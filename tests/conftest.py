@@ -3,15 +3,50 @@
 The existing tests read the app in English (the catalog's source language); a test
 that wants Spanish (or the pseudo-language) sets it itself with
 `sombra_tui.engine.i18n.set_language` or the `spanish` fixture.
+
+Every test also gets its lane marker here, by where it lives, so that none is
+forgotten (README, "Tests in lanes"): `engine` (tests/engine), `app` (tests/app),
+`snapshot` (a test that uses `snap_compare`) and `serial` (the modules in
+SERIAL_MODULES, which run alone, never next to other tests).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from sombra_tui.engine import i18n
+
+TESTS = Path(__file__).resolve().parent
+
+#: The modules whose tests run alone (`-m serial`, without xdist): the benchmark's own
+#: tests, which run `sombra-tui bench --quick` and build long histories, and the
+#: performance tests, which replay long scripted histories through the engine and the
+#: app. They are CPU-heavy and about speed, so they are kept out of the parallel pass.
+SERIAL_MODULES = ("test_bench.py", "test_performance.py")
+
+
+def lane_markers(path: Path, fixtures: list[str]) -> list[str]:
+    """The lane markers of a test in `path` using `fixtures`."""
+    markers = []
+    parts = path.relative_to(TESTS).parts
+    if parts[0] == "engine":
+        markers.append("engine")
+    elif parts[0] == "app":
+        markers.append("app")
+    if "snap_compare" in fixtures:
+        markers.append("snapshot")
+    if parts[-1] in SERIAL_MODULES:
+        markers.append("serial")
+    return markers
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        for marker in lane_markers(item.path, getattr(item, "fixturenames", [])):
+            item.add_marker(marker)
 
 
 @pytest.fixture(autouse=True)

@@ -65,3 +65,12 @@ def test_readme_rules_table_has_one_row_per_rule() -> None:
     rows = re.findall(r"^\| ([A-Z]\d+) \| (.+?) \| (.+?) \|$", section, re.M)
     assert [row[0] for row in rows] == rule_ids()
     assert all(what.strip() and where.strip() for _, what, where in rows)
+
+
+def test_readme_test_command_runs_every_lane() -> None:
+    """The default run leaves the serial lane out (pyproject's addopts), so the test
+    command, which CI runs, must run it after, alone (README, "Tests in lanes")."""
+    line = marked_line("test-command")
+    parallel, serial = line.split(" && ")[-2:]
+    assert parallel.endswith("pytest -q")
+    assert serial.endswith("pytest -q -m serial -n 0")

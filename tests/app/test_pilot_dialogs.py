@@ -27,6 +27,7 @@ from sombra_tui.screens.dialogs import (
 )
 from sombra_tui.screens.dialogs.base import Dialog
 from sombra_tui.screens.dialogs.ta import DJ_SUCCESS
+from sombra_tui.screenshots import settle
 from tests.app.conftest import (
     MIN_SIZE,
     SIZE,
@@ -390,12 +391,17 @@ async def test_reaction_dialog_usable_at_80x24() -> None:
     app = make_app(session_after(worked_example_encounter(), *bruno_shoots_ana()))
     async with app.run_test(size=MIN_SIZE) as pilot:
         await pilot.press("r")
+        # Settled before reading the layout: Pilot's press waits until the process
+        # looks idle by its CPU time, which a process queued behind others (tests
+        # run in parallel) also does before the dialog is laid out.
+        await settle(pilot)
         assert isinstance(app.screen, ReactionDialog)
         assert shown_on_screen(app, "gd-breakdown")
         assert shown_on_screen(app, "a0-description")
         await type_text(pilot, "dives")
         for widget_id in ("a0-targets", "affected", "accept", "react", "dice"):
             await focus(pilot, widget_id)
+            await settle(pilot)
             assert shown_on_screen(app, widget_id), f"#{widget_id} is off screen"
         await type_text(pilot, "3 4 2")
         assert "14 vs 14" in text_of(app, "#ta-preview") and shown_on_screen(app, "ta-preview")

@@ -70,3 +70,17 @@ def test_state_in_spanish(snap_compare: Any, state: shots.Driver,
     """The same states in Spanish (issue 12): ~20 % longer words, at 80x24 too."""
     app = shots.make_app(size=size, language="es")
     assert snap_compare(app, terminal_size=size, run_before=state)
+
+
+def test_every_baseline_belongs_to_a_test() -> None:
+    """No stale SVG in __snapshots__: each one is the baseline of a test above.
+
+    syrupy fails a serial run that leaves a baseline unused, but not a run under
+    pytest-xdist (it does not merge the workers' reports), so the suite, which runs
+    in parallel, checks it here.
+    """
+    folder = Path(__file__).resolve().parent / "__snapshots__" / Path(__file__).stem
+    names = {f"{test}[{state}-{size}]" for test in ("test_state", "test_state_in_spanish")
+             for state in STATES for size in SIZES}
+    names |= {f"test_theme_mid_round[{theme}]" for theme in shots.THEMES}
+    assert {path.stem for path in folder.glob("*.svg")} == names
