@@ -19,12 +19,14 @@ from pydantic import BaseModel
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.allowed import allowed, mark_allowed
 from sombra_tui.engine.conditions import ActionScope, Condition, GradeEntry
+from sombra_tui.engine.dice import TAResult
 from sombra_tui.engine.events import LogEvent
 from sombra_tui.engine.i18n import Msg
 from sombra_tui.engine.initiative import action_order
-from sombra_tui.engine.model import ActionKind
+from sombra_tui.engine.model import Action, ActionKind
 from sombra_tui.engine.registry import REGISTRY, label_of
 from sombra_tui.engine.rules.declaration import alerta_gd as _alerta_gd
+from sombra_tui.engine.rules.declaration import alerta_roll, prefill_affected
 from sombra_tui.engine.rules.hits import HitPreview, pv_of, ta_grade_entries
 from sombra_tui.engine.rules.hits import hit_preview as _hit_preview
 from sombra_tui.engine.rules.hits import proposal_question as _proposal_question
@@ -36,6 +38,7 @@ from sombra_tui.engine.rules.opposition import (
 from sombra_tui.engine.rules.opposition import confirm_target as _confirm_target
 from sombra_tui.engine.rules.opposition import decide_opposed as _decide_opposed
 from sombra_tui.engine.rules.opposition import opposed_outcome as _opposed_outcome
+from sombra_tui.engine.rules.resolution import free_ta_roll, resolve_roll
 from sombra_tui.engine.state import (
     CombatState,
     GdBreakdown,
@@ -227,6 +230,40 @@ def max_length(model: type[BaseModel], field: str) -> int:
 
 
 # --- previews (B1) ---
+
+
+@dataclass(frozen=True)
+class TAPreview:
+    """A TA as its command would log it (T2): the GD with why (D6, D9, D12, H10), the
+    value rolled under (None: T2 finds none yet) and the result (None: no dice yet, or
+    no value to roll under)."""
+
+    gd: GdBreakdown
+    target: int | None
+    result: TAResult | None
+
+
+def ta_preview(state: CombatState, command: c.Resolve | c.React | c.FreeTA) -> TAPreview:
+    """The TA `command` would make now, by the handler's own code (resolve_roll,
+    alerta_roll, free_ta_roll). Resolve previews the character's step in the acting
+    group; React the open prompt, which must be the character's (its actions play no
+    part). A missing value to roll under is no error: target and result are None."""
+    if isinstance(command, c.Resolve):
+        step = next((s for s in state.current_group() if s.character == command.character),
+                    None)  # None: resolve_roll raises the engine's own refusal
+        result, gd, target = resolve_roll(state, command, step)
+    elif isinstance(command, c.React):
+        result, gd, target = alerta_roll(state, command)
+    else:
+        result, gd, target = free_ta_roll(state, command)
+    return TAPreview(gd=gd, target=target, result=result)
+
+
+def affected_prefill(author: str, actions: list[Action]) -> list[str]:
+    """D2: the affected list the actions' targets pre-fill, as Declare and React fill it
+    when the DJ gives none."""
+    return prefill_affected(author, actions)
+
 
 # --- hits & conditions (B2) ---
 

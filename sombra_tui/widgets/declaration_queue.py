@@ -10,20 +10,22 @@ from rich.text import Span, Text
 from textual.widgets import Static
 
 from sombra_tui import keys
-from sombra_tui.engine.ask import NextKind, next_step
-from sombra_tui.engine.dice import format_gd
-from sombra_tui.engine.i18n import N_, _, ngettext
-from sombra_tui.engine.machine import alerta_gd
-from sombra_tui.engine.model import Action, ExtendedMode, OppositionMode
-from sombra_tui.engine.state import (
+from sombra_tui.engine import (
+    Action,
     CombatState,
+    ExtendedMode,
+    OppositionMode,
     Phase,
     Prompt,
     PromptKind,
     ReactionMode,
     Step,
     StepStatus,
+    ask,
 )
+from sombra_tui.engine.ask import NextKind, next_step
+from sombra_tui.engine.dice import format_gd  # not exported by the package yet
+from sombra_tui.engine.i18n import N_, _, ngettext
 from sombra_tui.widgets.formatting import Palette
 from sombra_tui.widgets.theme import FollowsTheme
 
@@ -41,8 +43,8 @@ def prompt_lines(state: CombatState, prompt: Prompt, *, top: bool, palette: Pale
     text.append(declaration.summary(), style="italic")
     if prompt.forced:
         text.append(" [DJ]", style=palette.warning)
-    substitute = alerta_gd(state, prompt, ReactionMode.SUBSTITUTE)
-    combine = alerta_gd(state, prompt, ReactionMode.COMBINE)
+    substitute = ask.alerta_gd(state, prompt, ReactionMode.SUBSTITUTE)
+    combine = ask.alerta_gd(state, prompt, ReactionMode.COMBINE)
     text.append(f"\n    {prompt.reactor} - Alerta {alerta} - ", style="dim" if not top else "")
     text.append(_("substituting {gd}").format(gd=substitute.describe()))
     text.append(" | " + _("combining {gd}").format(gd=combine.describe()), style="dim")

@@ -14,10 +14,8 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from sombra_tui import keys
-from sombra_tui.engine import ask, i18n
+from sombra_tui.engine import CombatState, ExtendedProgress, ExtendedStatus, Phase, ask, i18n
 from sombra_tui.engine.i18n import N_, _
-from sombra_tui.engine.machine import pv_of
-from sombra_tui.engine.state import CombatState, ExtendedProgress, ExtendedStatus, Phase
 from sombra_tui.widgets.formatting import Palette, side_label
 from sombra_tui.widgets.theme import FollowsTheme
 
@@ -83,7 +81,7 @@ def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
     for condition in body.conditions:
         if condition.name == "sangrando":
             continue
-        left = condition.rounds_left(state.round)
+        left = ask.condition_left(condition, state.round)
         label = condition.name if left is None else f"{condition.name} {left}"
         blocking = condition.effects.cannot_act or condition.effects.out
         marks.append(Text(label, style=f"bold {palette.error}" if blocking
@@ -109,7 +107,7 @@ def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
                           style=palette.accent))
     status = Text(" ").join(marks)
     name_style = "strike dim" if name in state.out else ("bold" if name in now else "")
-    pv = pv_of(state, name)
+    pv = ask.pv(state, name)
     counters = body.counters
     points_style = (f"bold {palette.error}" if counters.g >= pv else palette.warning
                     if counters.g * 2 >= pv else "")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.geometry import Size
 from textual.widgets import RichLog
 
-from sombra_tui.engine.events import LogEvent
+from sombra_tui.engine import LogEvent
 from sombra_tui.widgets.formatting import Palette, event_text
 from sombra_tui.widgets.theme import FollowsTheme
 

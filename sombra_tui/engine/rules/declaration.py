@@ -14,6 +14,7 @@ from sombra_tui.engine.conditions import (
     preventing_reaction,
 )
 from sombra_tui.engine.dice import (
+    TAResult,
     resolve_ta,
     unrolled_ta,
 )
@@ -72,12 +73,19 @@ def _affected(state: CombatState, author: str, actions: list[Action],
               given: list[str] | None) -> list[str]:
     """D2: the DJ's list, or pre-filled from the actions' targets. Inaction affects nobody."""
     if given is None:
-        given = [name for action in actions for name in action.targets if name != author]
+        given = prefill_affected(author, actions)
     if not actions and given:
         raise SombraError(N_("Inaction affects nobody: an empty declaration cannot mark"
                              " affected characters."),
                           code="declaration.inaction_affects")
     return _check_names(state, given, author, _("affected"))
+
+
+def prefill_affected(author: str, actions: list[Action]) -> list[str]:
+    """D2: the affected list the actions' targets pre-fill: everyone they are aimed at but
+    the author, in order, once each. Read by the handler and by a dialog (ask)."""
+    return list(dict.fromkeys(name for action in actions for name in action.targets
+                              if name != author))
 
 
 def start_round(state: CombatState, emit: Emitter, bonus: dict[str, int]) -> None:
@@ -253,11 +261,32 @@ def alerta_gd(state: CombatState, prompt: Prompt, mode: ReactionMode, *, base: i
                        override=extra, grades=grades)
 
 
+def alerta_roll(state: CombatState, cmd: c.React, prompt: Prompt | None = None
+                ) -> tuple[TAResult | None, GdBreakdown, int]:
+    """D6/D9/D12: the Alerta TA of the reacción `cmd` answering `prompt` (by default the
+    open prompt, which must be the character's), as React logs it: the result (None with
+    neither dice nor the DJ's acceptance), its GD and the value rolled under (Alerta).
+    It does not depend on the reacción's actions. Read by the handler and by a dialog's
+    preview (ask.ta_preview)."""
+    if prompt is None:
+        prompt = _need_top_prompt(state, cmd.character, _("react"))
+    alerta = need_character(state, cmd.character).alerta  # D6: Alerta, not a skill
+    gd = alerta_gd(state, prompt, cmd.mode, base=cmd.base_gd, extra=cmd.extra_gd)
+    result: TAResult | None = None
+    if cmd.dice is not None:
+        result = resolve_ta(cmd.dice, target=alerta, gd=gd.total,
+                            points_per_gd=state.settings.points_per_gd,
+                            quality_levels=state.settings.niveles_de_calidad)
+    elif cmd.accept_without_roll:
+        result = unrolled_ta(target=alerta, gd=gd.total)
+    return result, gd, alerta
+
+
 @handles(c.React, label=N_("react"),
           phases=(Phase.DECLARATION,), doing=N_("react"), settles_first=True)
 def _react(state: CombatState, cmd: c.React, emit: Emitter) -> None:
     prompt = _need_top_prompt(state, cmd.character, _("react"))
-    character = need_character(state, cmd.character)
+    need_character(state, cmd.character)
     need_no_proposal(state, _("react"))
     answered = state.declarations[prompt.declaration_id]
     old = state.declaration_of(cmd.character)
@@ -277,13 +306,8 @@ def _react(state: CombatState, cmd: c.React, emit: Emitter) -> None:
     if not cmd.accept_without_roll and cmd.dice is None:
         raise SombraError(N_("The reacción needs an Alerta TA: roll or type the dice."),
                           code="react.no_roll")
-    gd = alerta_gd(state, prompt, cmd.mode, base=cmd.base_gd, extra=cmd.extra_gd)
-    if cmd.dice is None:
-        result = unrolled_ta(target=character.alerta, gd=gd.total)
-    else:
-        result = resolve_ta(cmd.dice, target=character.alerta, gd=gd.total,
-                            points_per_gd=state.settings.points_per_gd,
-                            quality_levels=state.settings.niveles_de_calidad)
+    result, gd, _alerta = alerta_roll(state, cmd, prompt)
+    assert result is not None  # dice or the DJ's acceptance, checked above
     word = (Msg(N_("contrarreacción")) if prompt.kind is PromptKind.COUNTER
             else Msg(N_("reacción")))
     state.prompts.pop()

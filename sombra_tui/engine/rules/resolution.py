@@ -7,9 +7,9 @@ from sombra_tui.engine import commands as c
 from sombra_tui.engine.conditions import (
     ActionScope,
     GradeEntry,
-    total_gd,
 )
 from sombra_tui.engine.dice import (
+    TAResult,
     resolve_ta,
     unrolled_ta,
 )
@@ -37,7 +37,7 @@ from sombra_tui.engine.rules.hits import (
 )
 from sombra_tui.engine.rules.marks import apply_pending_marks
 from sombra_tui.engine.rules.opposition import log_exclusions, plan_opposition
-from sombra_tui.engine.rules.steps import after_step, find_step, target_for
+from sombra_tui.engine.rules.steps import after_step, find_step, no_target, roll_under
 from sombra_tui.engine.state import (
     CombatState,
     ExtendedStatus,
@@ -165,27 +165,18 @@ def _resolve(state: CombatState, cmd: c.Resolve, emit: Emitter) -> None:
         raise SombraError(N_("Either roll the dice or let the DJ decide the outcome, not "
                              "both."),
                           code="resolve.dice_and_outcome")
-    target = target_for(state, cmd.character, action, cmd.target)
+    result, gd, target = resolve_roll(state, cmd, step)
+    if target is None:
+        raise no_target(cmd.character, action)
+    assert result is not None  # dice or the DJ's outcome, checked above
     progress = (state.extended_by_id(step.extended_id) if step.extended_id is not None
                 else None)
-    base_gd = state.step_gd(step)
-    grades = ta_grade_entries(state, cmd.character,
-                              action_scope(need_character(state, cmd.character), action))
-    gd = base_gd + cmd.extra_gd + total_gd(grades)  # H10: wound and condition grades
-    if cmd.dice is None:
-        assert cmd.accept is not None
-        result = unrolled_ta(target=target, success=cmd.accept, gd=gd)
-    else:
-        result = resolve_ta(cmd.dice, target=target, gd=gd, modifier=cmd.modifier,
-                            points_per_gd=state.settings.points_per_gd,
-                            quality_levels=state.settings.niveles_de_calidad)
     step.status = StepStatus.DONE
     step.result = result
     emit(EventKind.TA, Msg(N_("{character}: \"{description}\""),
                            character=cmd.character, description=action.description),
          actor=cmd.character, targets=list(action.targets), ta=result,
-         gd=GdBreakdown(base=base_gd, override=cmd.extra_gd, grades=grades) if grades
-         else None,
+         gd=gd if gd.grades else None,
          override=cmd.accept is not None or bool(cmd.extra_gd),
          rule="P5" if progress else ("P2" if state.phase is Phase.INSTANT else "P3"))
     if progress is not None:
@@ -195,39 +186,77 @@ def _resolve(state: CombatState, cmd: c.Resolve, emit: Emitter) -> None:
     after_step(state, step, emit)
 
 
+def resolve_roll(state: CombatState, cmd: c.Resolve, step: Step | None = None
+                 ) -> tuple[TAResult | None, GdBreakdown, int | None]:
+    """T2, H10, D12: the TA `cmd` makes for `step` (by default the character's step in the
+    acting group), as Resolve logs it: the result (None with neither dice nor the DJ's
+    outcome, or no value to roll under), the GD (the step's, the DJ's extra, and the
+    wound and condition grades) and the value rolled under (None when T2 finds none).
+    Read by the handler and by a dialog's preview (ask.ta_preview)."""
+    if step is None:
+        step = find_step(state, cmd.character, _("resolve an action"))
+    action = state.step_action(step)
+    target = roll_under(state, cmd.character, action, cmd.target)
+    character = state.character(cmd.character)
+    grades = ([] if character is None else
+              ta_grade_entries(state, cmd.character, action_scope(character, action)))
+    gd = GdBreakdown(base=state.step_gd(step), override=cmd.extra_gd, grades=grades)
+    result: TAResult | None = None
+    if target is not None and cmd.dice is not None:
+        result = resolve_ta(cmd.dice, target=target, gd=gd.total, modifier=cmd.modifier,
+                            points_per_gd=state.settings.points_per_gd,
+                            quality_levels=state.settings.niveles_de_calidad)
+    elif target is not None and cmd.accept is not None:
+        result = unrolled_ta(target=target, success=cmd.accept, gd=gd.total)
+    return result, gd, target
+
+
 @handles(c.FreeTA, label=N_("free TA"))
 def _free_ta(state: CombatState, cmd: c.FreeTA, emit: Emitter) -> None:
     """T8: the DJ asks any character for a TA outside the steps (T2, T6; O4's confirming
     TA). It changes nothing but the log, in any phase; undo removes it like any command."""
     character = need_character(state, cmd.character)
     skill = cmd.skill.strip()
-    target = cmd.target
-    if target is None:
+    result, gd, _target = free_ta_roll(state, cmd)
+    if result is None:
         if not skill:
             raise SombraError(N_("Give the value {character} rolls under, or what is rolled "
                                  "(a skill on the character's sheet)."),
                               code="free_ta.no_target", params={"character": cmd.character},
                               field="target")
-        target = character.skill_value(skill)
-        if target is None:
-            known = ", ".join(character.skills) or "none"
-            raise SombraError(N_("{character} has no skill {skill!r} (skills: {known}); give"
-                                 " the value to roll under."),
-                              code="free_ta.no_skill",
-                              params={"character": cmd.character, "skill": skill, "known": known},
-                              field="target")
-    grades = free_ta_grades(state, cmd)  # H10: a wounded character's free TA too
-    result = resolve_ta(cmd.dice, target=target, gd=cmd.gd + total_gd(grades),
-                        modifier=cmd.modifier,
-                        points_per_gd=state.settings.points_per_gd,
-                        quality_levels=state.settings.niveles_de_calidad)
+        known = ", ".join(character.skills) or "none"
+        raise SombraError(N_("{character} has no skill {skill!r} (skills: {known}); give"
+                             " the value to roll under."),
+                          code="free_ta.no_skill",
+                          params={"character": cmd.character, "skill": skill, "known": known},
+                          field="target")
     what = ": ".join(part for part in (skill, cmd.label.strip()) if part)
     notes: Text = Msg(N_(" (while out)")) if cmd.character in state.out else ""
     emit(EventKind.TA, Msg(N_("DJ asks {name} for a TA{notes}: {what}") if what
                            else N_("DJ asks {name} for a TA{notes}"),
                            name=cmd.character, notes=notes, what=what),
-         actor=cmd.character, ta=result,
-         gd=GdBreakdown(base=cmd.gd, grades=grades) if grades else None, rule="T8")
+         actor=cmd.character, ta=result, gd=gd if gd.grades else None, rule="T8")
+
+
+def free_ta_roll(state: CombatState, cmd: c.FreeTA
+                 ) -> tuple[TAResult | None, GdBreakdown, int | None]:
+    """T8 (T2, H10): the TA the DJ's free TA makes, as it is logged: the result (None when
+    there is no value to roll under), the GD (the DJ's, and the wound and condition grades
+    of its scope) and the value rolled under: the one given, else the character's value
+    of the skill rolled (None when there is none). Read by the handler and by a dialog's
+    preview (ask.ta_preview)."""
+    target = cmd.target
+    if target is None:
+        character = state.character(cmd.character)
+        skill = cmd.skill.strip()
+        target = character.skill_value(skill) if character is not None and skill else None
+    gd = GdBreakdown(base=cmd.gd, grades=free_ta_grades(state, cmd))  # H10: free TAs too
+    if target is None:
+        return None, gd, None
+    result = resolve_ta(cmd.dice, target=target, gd=gd.total, modifier=cmd.modifier,
+                        points_per_gd=state.settings.points_per_gd,
+                        quality_levels=state.settings.niveles_de_calidad)
+    return result, gd, target
 
 
 def free_ta_grades(state: CombatState, cmd: c.FreeTA) -> list[GradeEntry]:

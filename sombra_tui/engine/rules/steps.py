@@ -32,19 +32,30 @@ def find_step(state: CombatState, name: str, doing: str) -> Step:
                       code="resolve.nothing", params={"name": name})
 
 
-def target_for(state: CombatState, name: str, action: Action, given: int | None) -> int:
+def roll_under(state: CombatState, name: str, action: Action, given: int | None) -> int | None:
+    """T2: the value `name` rolls under for `action`: the one given, the action's, or the
+    character's value of its skill; None when none is known."""
     if given is not None:
         return given
     if action.target is not None:
         return action.target
     character = state.character(name)
-    value = character.skill_value(action.skill) if character and action.skill else None
-    if value is not None:
-        return value
-    raise SombraError(N_("{name}'s action \"{description}\" has no value to roll under: give a"
-                         " target."),
-                      code="resolve.no_target",
-                      params={"name": name, "description": action.description})
+    return character.skill_value(action.skill) if character and action.skill else None
+
+
+def no_target(name: str, action: Action) -> SombraError:
+    """T2: the refusal of a TA with no value to roll under."""
+    return SombraError(N_("{name}'s action \"{description}\" has no value to roll under: give"
+                          " a target."),
+                       code="resolve.no_target",
+                       params={"name": name, "description": action.description})
+
+
+def target_for(state: CombatState, name: str, action: Action, given: int | None) -> int:
+    value = roll_under(state, name, action, given)
+    if value is None:
+        raise no_target(name, action)
+    return value
 
 
 def after_step(state: CombatState, step: Step, emit: Emitter) -> None:

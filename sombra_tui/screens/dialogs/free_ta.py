@@ -10,13 +10,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Select, Static
 
 from sombra_tui import keys
-from sombra_tui.engine.commands import FreeTA
-from sombra_tui.engine.dice import Dice, resolve_ta
-from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine import CombatState, Dice, FreeTA, SombraError, ask
 from sombra_tui.engine.i18n import _
-from sombra_tui.engine.machine import free_ta_grades
-from sombra_tui.engine.model import MAX_GD, MAX_STAT
-from sombra_tui.engine.state import CombatState, GdBreakdown
 from sombra_tui.screens.dialogs.action_form import SCOPES, scope_options
 from sombra_tui.screens.dialogs.base import (
     Dialog,
@@ -139,37 +134,26 @@ class FreeTADialog(Dialog[FreeTA]):
         except (FormError, SombraError):
             preview.update("")
             return
-        target = command.target if command.target is not None else self._skill_value(command)
-        if target is None:
+        ta = ask.ta_preview(self.state, command)  # H10: with the grades the log will keep
+        if ta.result is None:  # no value to roll under yet
             preview.update("")
             return
-        settings = self.state.settings
-        grades = free_ta_grades(self.state, command)  # H10: as the machine will add them
-        breakdown = GdBreakdown(base=command.gd, grades=grades)
-        result = resolve_ta(command.dice, target=target, gd=breakdown.total,
-                            modifier=command.modifier, points_per_gd=settings.points_per_gd,
-                            quality_levels=settings.niveles_de_calidad)
-        text = ta_text(result, theme_palette(self.app))
-        if grades:
-            text.append("\n" + _("GD: {breakdown}").format(breakdown=breakdown.describe()))
+        text = ta_text(ta.result, theme_palette(self.app))
+        if ta.gd.grades:
+            text.append("\n" + _("GD: {breakdown}").format(breakdown=ta.gd.describe()))
         preview.update(text)
-
-    def _skill_value(self, command: FreeTA) -> int | None:
-        character = self.state.character(command.character)
-        if character is None:
-            return None
-        return character.skill_value(command.skill.strip())
 
     def build(self, *, roll_if_empty: bool = True) -> FreeTA:
         who = self.query_one("#who", Select).value
         if not isinstance(who, str):
             raise FormError("who", _("Choose the character who rolls."))
         target_text = self.value("target").strip()
-        target = (parse_int(target_text, "target", _("Target value"), 0, MAX_STAT)
+        target = (parse_int(target_text, "target", _("Target value"),
+                            *ask.bounds(FreeTA, "target"))
                   if target_text else None)
-        gd = parse_int(self.value("gd"), "gd", _("GD"), -MAX_GD, MAX_GD, default=0)
-        modifier = parse_int(self.value("modifier"), "modifier", _("Modifier"), -MAX_STAT,
-                             MAX_STAT, default=0)
+        gd = parse_int(self.value("gd"), "gd", _("GD"), *ask.bounds(FreeTA, "gd"), default=0)
+        modifier = parse_int(self.value("modifier"), "modifier", _("Modifier"),
+                             *ask.bounds(FreeTA, "modifier"), default=0)
         text = self.value("dice").strip()
         if not text and not roll_if_empty:
             raise FormError("dice", _("no dice yet"))
@@ -177,10 +161,12 @@ class FreeTADialog(Dialog[FreeTA]):
                          roll_key=self.key_in_force("dialog.roll"))
         skill = self.value("skill").strip()
         label = self.value("label").strip()
-        if len(skill) > 80:
-            raise FormError("skill", _("What is rolled must be at most 80 characters."))
-        if len(label) > 120:
-            raise FormError("label", _("The reason must be at most 120 characters."))
+        if len(skill) > (longest := ask.max_length(FreeTA, "skill")):
+            raise FormError("skill", _("What is rolled must be at most {count} characters."
+                                       ).format(count=longest))
+        if len(label) > (longest := ask.max_length(FreeTA, "label")):
+            raise FormError("label", _("The reason must be at most {count} characters."
+                                       ).format(count=longest))
         return FreeTA(character=who, skill=skill, target=target, gd=gd, modifier=modifier,
                       dice=dice, label=label,
                       scope=SCOPES[str(self.query_one("#scope", Select).value)])

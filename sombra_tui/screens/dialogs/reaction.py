@@ -10,13 +10,20 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Select, SelectionList, Static
 
 from sombra_tui import keys
-from sombra_tui.engine.commands import Decline, React
-from sombra_tui.engine.dice import Dice, parse_dice, resolve_ta
-from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine import (
+    Character,
+    CombatState,
+    Decline,
+    Dice,
+    Prompt,
+    PromptKind,
+    React,
+    ReactionMode,
+    SombraError,
+    ask,
+    parse_dice,
+)
 from sombra_tui.engine.i18n import _
-from sombra_tui.engine.machine import alerta_gd
-from sombra_tui.engine.model import MAX_GD, Character
-from sombra_tui.engine.state import CombatState, Prompt, PromptKind, ReactionMode
 from sombra_tui.screens.dialogs.action_form import ActionForm
 from sombra_tui.screens.dialogs.base import (
     Dialog,
@@ -159,8 +166,10 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
         return value if isinstance(value, ReactionMode) else ReactionMode.SUBSTITUTE
 
     def grades(self) -> tuple[int, int]:
-        base = parse_int(self.value("base"), "base", _("Base GD"), -MAX_GD, MAX_GD, default=0)
-        extra = parse_int(self.value("extra"), "extra", _("DJ grades"), -MAX_GD, MAX_GD, default=0)
+        base = parse_int(self.value("base"), "base", _("Base GD"),
+                         *ask.bounds(React, "base_gd"), default=0)
+        extra = parse_int(self.value("extra"), "extra", _("DJ grades"),
+                          *ask.bounds(React, "extra_gd"), default=0)
         return base, extra
 
     def update_preview(self) -> None:
@@ -168,26 +177,22 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
             base, extra = self.grades()
         except FormError:
             return
-        gd = alerta_gd(self.state, self.prompt, self.mode(), base=base, extra=extra)
+        text = self.value("dice").strip()
+        try:
+            dice = parse_dice(text) if text else None
+        except SombraError:
+            dice = None
+        # The Alerta TA does not read the reacción's actions (D6/D9), which may still be
+        # half typed: the command is built unvalidated, for the preview only.
+        command = React.model_construct(character=self.character.name, mode=self.mode(),
+                                        actions=[], dice=dice, base_gd=base, extra_gd=extra)
+        preview = ask.ta_preview(self.state, command)
         self.query_one("#gd-breakdown", Static).update(
             _("{character} - Alerta {alerta} - {describe}").format(
-                character=self.character.name, alerta=self.character.alerta,
-                describe=gd.describe()))
-        preview = self.query_one("#ta-preview", Static)
-        text = self.value("dice").strip()
-        if not text:
-            preview.update("")
-            return
-        try:
-            dice = parse_dice(text)
-        except SombraError:
-            preview.update("")
-            return
-        settings = self.state.settings
-        result = resolve_ta(dice, target=self.character.alerta, gd=gd.total,
-                            points_per_gd=settings.points_per_gd,
-                            quality_levels=settings.niveles_de_calidad)
-        preview.update(ta_text(result, theme_palette(self.app)))
+                character=self.character.name, alerta=preview.target,
+                describe=preview.gd.describe()))
+        self.query_one("#ta-preview", Static).update(
+            "" if preview.result is None else ta_text(preview.result, theme_palette(self.app)))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id in ("base", "extra", "dice"):

@@ -9,14 +9,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Select, Static
 
 from sombra_tui import keys
-from sombra_tui.engine.commands import Resolve
-from sombra_tui.engine.conditions import total_gd
-from sombra_tui.engine.dice import Dice, format_gd, parse_dice, resolve_ta
-from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine import CombatState, Dice, Resolve, SombraError, Step, ask, parse_dice
+from sombra_tui.engine.dice import format_gd  # not exported by the package yet
 from sombra_tui.engine.i18n import _
-from sombra_tui.engine.machine import action_scope, ta_grade_entries
-from sombra_tui.engine.model import MAX_GD, MAX_STAT
-from sombra_tui.engine.state import CombatState, Step
 from sombra_tui.screens.dialogs.base import (
     Dialog,
     Field,
@@ -49,16 +44,11 @@ class TADialog(Dialog[Resolve]):
         self.action = state.step_action(step)
         self.check = check
         self.roll = roll
-        character = state.character(step.character)
-        #: H10/C1: the wound and condition grades this TA carries, named.
-        self.grades = ([] if character is None else
-                       ta_grade_entries(state, step.character,
-                                        action_scope(character, self.action)))
-        self.base_gd = state.step_gd(step) + total_gd(self.grades)
-        skill_value = (character.skill_value(self.action.skill)
-                       if character is not None and self.action.skill else None)
-        self.default_target = self.action.target if self.action.target is not None \
-            else skill_value
+        # The TA as Resolve would make it with nothing typed yet: the step's GD and the
+        # wound and condition grades it carries, named (H10/C1), and its target (T2).
+        preview = ask.ta_preview(state, Resolve(character=step.character))
+        self.gd = preview.gd
+        self.default_target = preview.target
         #: The table rolls this character's dice: the dice field comes first and Enter
         #: with it empty asks for them (the tracker's side: Enter rolls).
         self.table = state.table_rolls(step.character)
@@ -110,9 +100,8 @@ class TADialog(Dialog[Resolve]):
 
     def gd_hint(self) -> str:
         """The GD breakdown: the action's, then each wound and condition (H10)."""
-        own = self.base_gd - total_gd(self.grades)
-        parts = [_("action GD {gd}").format(gd=format_gd(own)),
-                 *(g.describe() for g in self.grades)]
+        parts = [_("action GD {gd}").format(gd=format_gd(self.gd.base)),
+                 *(g.describe() for g in self.gd.grades)]
         return ", ".join(parts)
 
     def _dice_row(self) -> ComposeResult:
@@ -147,17 +136,18 @@ class TADialog(Dialog[Resolve]):
         except (FormError, SombraError):
             preview.update("")
             return
-        settings = self.state.settings
-        result = resolve_ta(dice, target=target, gd=self.base_gd + extra, modifier=modifier,
-                            points_per_gd=settings.points_per_gd,
-                            quality_levels=settings.niveles_de_calidad)
-        preview.update(ta_text(result, theme_palette(self.app)))
+        result = ask.ta_preview(self.state, Resolve(
+            character=self.step.character, dice=dice, target=target, extra_gd=extra,
+            modifier=modifier)).result
+        preview.update("" if result is None else ta_text(result, theme_palette(self.app)))
 
     def numbers(self) -> tuple[int, int, int]:
-        target = parse_int(self.value("target"), "target", _("Target value"), 0, MAX_STAT)
-        extra = parse_int(self.value("extra"), "extra", _("Extra GD"), -MAX_GD, MAX_GD, default=0)
-        modifier = parse_int(self.value("modifier"), "modifier", _("Modifier"), -MAX_STAT,
-                             MAX_STAT, default=0)
+        target = parse_int(self.value("target"), "target", _("Target value"),
+                           *ask.bounds(Resolve, "target"))
+        extra = parse_int(self.value("extra"), "extra", _("Extra GD"),
+                          *ask.bounds(Resolve, "extra_gd"), default=0)
+        modifier = parse_int(self.value("modifier"), "modifier", _("Modifier"),
+                             *ask.bounds(Resolve, "modifier"), default=0)
         return target, extra, modifier
 
     def submit(self) -> None:
