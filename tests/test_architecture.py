@@ -129,3 +129,28 @@ def test_the_screens_never_import_the_app() -> None:
                                                   ["sombra_tui", "widgets"])
                        and "sombra_tui.app" in imported)
     assert offenders == []
+
+
+#: The engine's front door (issue 20): what screens/ and widgets/ may import of it. The
+#: package re-exports the names a user of the engine needs; ask answers the screen's
+#: questions; i18n is the language every layer speaks.
+DOOR = {"sombra_tui.engine", "sombra_tui.engine.ask", "sombra_tui.engine.i18n"}
+
+
+def test_the_screens_ask_the_engine_only_through_its_door() -> None:
+    graph = module_graph()
+    behind = {module: sorted(imported for imported in imports
+                             if imported.startswith("sombra_tui.engine")
+                             and imported not in DOOR)
+              for module, imports in graph.items()
+              if module.split(".")[:2] in (["sombra_tui", "screens"], ["sombra_tui", "widgets"])}
+    assert {module: names for module, names in behind.items() if names} == {}
+
+
+def test_the_door_test_sees_a_module_behind_the_door() -> None:
+    source = ("from sombra_tui.engine import ask, Declare\n"
+              "from sombra_tui.engine.machine import pv_of\n"
+              "from sombra_tui import engine as c\n")
+    known = {"sombra_tui.engine", "sombra_tui.engine.ask", "sombra_tui.engine.machine"}
+    found = imports_in(source, "sombra_tui.screens.main", known=known)
+    assert found - DOOR == {"sombra_tui.engine.machine"}

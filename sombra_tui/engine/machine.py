@@ -15,15 +15,11 @@ from sombra_tui.engine.events import LogEvent
 from sombra_tui.engine.model import Encounter
 from sombra_tui.engine.registry import RESOLUTION_PHASES, check_fits, entry_for
 from sombra_tui.engine.rules.core import Emitter
-from sombra_tui.engine.rules.declaration import alerta_gd, settle_prompts
-from sombra_tui.engine.rules.hits import action_scope, pv_of, ta_grade_entries
-from sombra_tui.engine.rules.opposition import plan_opposition
-from sombra_tui.engine.rules.resolution import free_ta_grades, settle_steps
+from sombra_tui.engine.rules.declaration import settle_prompts
+from sombra_tui.engine.rules.resolution import settle_steps
 from sombra_tui.engine.state import CombatState, Phase
 
-# Until the screens ask through one door (issue 20), they import these from here.
-__all__ = ["action_scope", "alerta_gd", "apply", "free_ta_grades", "initial_state",
-           "plan_opposition", "pv_of", "ta_grade_entries"]
+__all__ = ["apply", "initial_state"]
 
 
 def initial_state(encounter: Encounter) -> CombatState:

@@ -22,23 +22,24 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Header
 
+from sombra_tui import engine as c  # the commands, through the engine's door
 from sombra_tui import keys
-from sombra_tui.engine import ask
-from sombra_tui.engine import commands as c
-from sombra_tui.engine.ask import NextKind
-from sombra_tui.engine.errors import SombraError
-from sombra_tui.engine.events import LogEvent
-from sombra_tui.engine.i18n import _, pgettext
-from sombra_tui.engine.model import ActionKind, Character
-from sombra_tui.engine.state import (
+from sombra_tui.engine import (
+    TIPO_IV,
+    ActionKind,
+    Character,
     CombatState,
     ExtendedStatus,
+    LogEvent,
     Phase,
     Proposal,
     ProposalKind,
+    SombraError,
     Step,
+    ask,
 )
-from sombra_tui.engine.wounds import TIPO_IV
+from sombra_tui.engine.ask import NextKind
+from sombra_tui.engine.i18n import _, pgettext
 from sombra_tui.screens.dialogs import (
     CharacterEditor,
     ConfirmDialog,

@@ -22,9 +22,9 @@ from sombra_tui.engine import (
     Step,
     StepStatus,
     ask,
+    format_gd,
 )
 from sombra_tui.engine.ask import NextKind, next_step
-from sombra_tui.engine.dice import format_gd  # not exported by the package yet
 from sombra_tui.engine.i18n import N_, _, ngettext
 from sombra_tui.widgets.formatting import Palette
 from sombra_tui.widgets.theme import FollowsTheme

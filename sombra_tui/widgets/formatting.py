@@ -7,10 +7,8 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from sombra_tui.engine import EventKind, LogEvent, Phase, TAResult
-from sombra_tui.engine.dice import format_gd  # not exported by the package yet
+from sombra_tui.engine import PHASE_LABELS, EventKind, LogEvent, Phase, TAResult, format_gd
 from sombra_tui.engine.i18n import N_, _
-from sombra_tui.engine.state import PHASE_LABELS  # not exported by the package yet
 
 #: The phases' short names in the log's margin (pgettext context "phase").
 PHASE_SHORT: dict[Phase, str] = {

@@ -21,6 +21,7 @@ from sombra_tui.engine import (
     StartCombat,
     storage,
 )
+from sombra_tui.engine.ask import alerta_gd
 from sombra_tui.engine.commands import (
     AcceptHit,
     AddCondition,
@@ -44,7 +45,6 @@ from sombra_tui.engine.conditions import (
     ScopeKind,
     builtin,
 )
-from sombra_tui.engine.machine import alerta_gd
 from sombra_tui.engine.model import Opposition, OppositionMode, Reading, Role, Settings
 from sombra_tui.engine.state import ProposalKind
 from sombra_tui.engine.wounds import DamageType, LocatedDamage, Location, Weapon, WoundSettings

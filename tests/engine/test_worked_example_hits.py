@@ -9,8 +9,8 @@ round after the wound (H9) and aturdido's two asaltos (C3, C4).
 from __future__ import annotations
 
 from sombra_tui.engine import Advance, Combat, EventKind, LogEvent, Phase, Resolve
+from sombra_tui.engine.ask import pv as pv_of
 from sombra_tui.engine.commands import AcceptHit
-from sombra_tui.engine.machine import pv_of
 from sombra_tui.engine.wounds import Location, Severity, Weapon
 from tests.engine.conftest import (
     act,

@@ -9,15 +9,22 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Select, Static
 
 from sombra_tui import keys
-from sombra_tui.engine import ask
-from sombra_tui.engine.commands import OpposedRoll, ResolveOpposed
-from sombra_tui.engine.dice import Dice, DiceRoller
-from sombra_tui.engine.errors import SombraError
-from sombra_tui.engine.events import EventKind, LogEvent
+from sombra_tui.engine import (
+    MAX_GD,
+    MAX_STAT,
+    CombatState,
+    Dice,
+    DiceRoller,
+    EventKind,
+    LogEvent,
+    OpposedRoll,
+    ResolveOpposed,
+    SombraError,
+    Step,
+    ask,
+    plan_opposition,
+)
 from sombra_tui.engine.i18n import _
-from sombra_tui.engine.machine import plan_opposition
-from sombra_tui.engine.model import MAX_GD, MAX_STAT
-from sombra_tui.engine.state import CombatState, Step
 from sombra_tui.screens.dialogs.base import (
     Dialog,
     Field,

@@ -9,8 +9,16 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Select, Static
 
 from sombra_tui import keys
-from sombra_tui.engine import CombatState, Dice, Resolve, SombraError, Step, ask, parse_dice
-from sombra_tui.engine.dice import format_gd  # not exported by the package yet
+from sombra_tui.engine import (
+    CombatState,
+    Dice,
+    Resolve,
+    SombraError,
+    Step,
+    ask,
+    format_gd,
+    parse_dice,
+)
 from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.base import (
     Dialog,

@@ -16,29 +16,28 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from sombra_tui import engine as c  # the commands, through the engine's door
 from sombra_tui import keys
-from sombra_tui.engine import ask
-from sombra_tui.engine import commands as c
-from sombra_tui.engine.conditions import (
+from sombra_tui.engine import (
     BUILTIN_NAMES,
+    TIPO_IV,
     BodySide,
+    CombatState,
     Condition,
     ConditionEffects,
     GdEffect,
-    ScopeKind,
-    builtin,
-)
-from sombra_tui.engine.errors import SombraError
-from sombra_tui.engine.i18n import N_, _, pgettext
-from sombra_tui.engine.state import CombatState, Proposal
-from sombra_tui.engine.wounds import (
-    TIPO_IV,
     LocatedDamage,
     Location,
+    Proposal,
+    ScopeKind,
     Severity,
+    SombraError,
     Wound,
     WoundAssessment,
+    ask,
+    builtin,
 )
+from sombra_tui.engine.i18n import N_, _, pgettext
 from sombra_tui.screens.dialogs.base import (
     Dialog,
     Field,
