@@ -19,37 +19,23 @@ from sombra_tui.engine.conditions import Condition, ConditionError, builtin
 from sombra_tui.engine.history import Combat
 from sombra_tui.engine.i18n import Msg
 from sombra_tui.engine.rules.hits import hit_preview, proposal_question, pv_of
-from sombra_tui.engine.state import Phase, ProposalKind
+from sombra_tui.engine.state import ProposalKind
 from sombra_tui.engine.wounds import (
     Counters,
     Location,
     Severity,
-    Weapon,
     Wound,
     with_bleed_rate,
 )
-from tests.engine.conftest import act, advance_to, char, declare, dice, started
+from tests.engine.conftest import char, dice, started
+from tests.engine.test_ask import shooters
 
-PISTOL = Weapon(name="pistol", damage_type="II")
 THRESHOLD_QUESTION = "{name}'s {which} has reached PV: mark {name} {condition} (out)?"
 PREVENT_QUESTION = "{name} is {condition} with a round action pending: mark {name} prevented?"
 
 
 def pair() -> Combat:
     return started(char("Ana", 8, 3, 14), char("Bruno", 12, 5, 12, resistencia=7))
-
-
-def shooters() -> Combat:
-    """Carla shoots Bruno; Ana has a round action too. Carla (15) acts first."""
-    combat = started(char("Ana", 8, 3, 14, skills={"Armas": 30}),
-                     char("Bruno", 12, 5, 12, resistencia=7),
-                     char("Carla", 15, 2, 13, skills={"Armas": 30}))
-    declare(combat, "Ana", act("aims", target=30))
-    declare(combat, "Bruno")
-    declare(combat, "Carla", act("shoots Bruno", "Bruno", skill="Armas", weapon=PISTOL),
-            affected=[])
-    advance_to(combat, Phase.ROUND)
-    return combat
 
 
 # ---- H7 / H11: the proposal's question --------------------------------------------------
