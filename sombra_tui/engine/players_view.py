@@ -287,8 +287,17 @@ def _outcome(event: LogEvent) -> str:
 
 
 def public_log(state: CombatState, log: list[LogEvent]) -> list[str]:
-    lines = [line for event in log if (line := public_line(state, event)) is not None]
-    return lines[-LOG_LINES:]
+    """The newest LOG_LINES public lines, oldest first (read from the end: a long
+    evening's log is not rendered whole after every change)."""
+    lines: list[str] = []
+    for event in reversed(log):
+        line = public_line(state, event)
+        if line is not None:
+            lines.append(line)
+            if len(lines) == LOG_LINES:
+                break
+    lines.reverse()
+    return lines
 
 
 # --- the last guard ------------------------------------------------------------------------

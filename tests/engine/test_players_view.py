@@ -414,3 +414,11 @@ def test_the_snapshot_is_json() -> None:
     text = dumped(resolved())
     again = PlayersSnapshot.model_validate_json(text)
     assert again.model_dump_json() == text
+
+
+def test_the_log_keeps_the_newest_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sombra_tui.engine import players_view
+    combat = resolved()
+    full = view(combat).log
+    monkeypatch.setattr(players_view, "LOG_LINES", 3)
+    assert view(combat).log == full[-3:]
