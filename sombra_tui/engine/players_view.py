@@ -241,7 +241,8 @@ def public_line(state: CombatState, event: LogEvent) -> str | None:
     Shown: rounds and phases, declarations (as the settings allow), prompts, reacciones
     and declines, TAs of the steps with their dice and outcome, opposed results, marks,
     skips, extended progress, conditions that take effect or end, hits (with numbers
-    only when the DJ shows the target's side as numbers) and bleeding (numbers only).
+    only when the DJ shows the target's side as numbers, never its damage, protection
+    or Resistencia) and bleeding (numbers only).
     Not shown: anything naming a hidden character, set-up, settings, the DJ's proposals,
     overrides and free TAs, and any TA's target, total, margin or GD."""
     involved = [event.actor, *event.targets, event.winner]
@@ -251,12 +252,7 @@ def public_line(state: CombatState, event: LogEvent) -> str | None:
     if kind in _PRIVATE_KINDS:
         return None
     if kind is EventKind.HIT:
-        if event.code != "hit.applied" or _wound_view(state, event.targets[0]
-                                                     if event.targets else None) \
-                is WoundView.NUMBERS:
-            return event.text
-        target = event.targets[0] if event.targets else "?"
-        return _("{target} is hit.").format(target=target)
+        return _hit_line(state, event)
     if event.override and kind not in (EventKind.TA, EventKind.REACTION):
         return None
     if kind is EventKind.WOUND:
@@ -274,6 +270,21 @@ def public_line(state: CombatState, event: LogEvent) -> str | None:
     if event.ta is not None:
         text = f"{text} — {_outcome(event)}"
     return text
+
+
+def _hit_line(state: CombatState, event: LogEvent) -> str:
+    """A hit applied: who is hit, and G and W before and after with the PV when the DJ
+    shows the target's side as numbers. The DJ's line also names damage, protection
+    and Resistencia (the sheet): never copied."""
+    if event.code != "hit.applied":
+        return event.text  # H11: "takes effect after the simultaneous group"
+    target = event.targets[0] if event.targets else "?"
+    data = event.data
+    if _wound_view(state, target) is not WoundView.NUMBERS:
+        return _("{target} is hit.").format(target=target)
+    return _("{target} is hit: G {g0} -> {g1}, W {w0} -> {w1} of PV {pv}.").format(
+        target=target, g0=data.get("g_before"), g1=data.get("g"), w0=data.get("w_before"),
+        w1=data.get("w"), pv=data.get("pv"))
 
 
 def _outcome(event: LogEvent) -> str:

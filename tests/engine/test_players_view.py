@@ -422,3 +422,19 @@ def test_the_log_keeps_the_newest_lines(monkeypatch: pytest.MonkeyPatch) -> None
     full = view(combat).log
     monkeypatch.setattr(players_view, "LOG_LINES", 3)
     assert view(combat).log == full[-3:]
+
+
+def test_a_hit_line_has_no_damage_protection_or_resistencia() -> None:
+    combat = Combat(encounter())
+    combat.execute(ManualHit(character="Ana", location=Location.BRAZO_DERECHO, damage=6,
+                             protection=2, cause="a falling beam"))
+    combat.execute(ManualHit(character="Bruno", location=Location.BRAZO_DERECHO, damage=6,
+                             cause="a falling beam"))
+    dj = " ".join(event.text for event in combat.log)
+    assert "protection 2" in dj and "R 5" in dj  # what the DJ reads ...
+    lines = view(combat).log
+    ana = combat.state.body("Ana").counters
+    assert lines == [f"Ana is hit: G 0 -> {ana.g}, W 0 -> {ana.w} of PV 15.",
+                     "Bruno is hit."]  # ... and the players: numbers (PC), words (NPC)
+    text = dumped(combat)
+    assert "protection" not in text and "R 5" not in text and "falling beam" not in text
