@@ -318,7 +318,7 @@ def scrub(snapshot: PlayersSnapshot, state: CombatState) -> PlayersSnapshot:
     """Replace any hidden character's name left in a string (in a description the DJ
     typed, say) by "?". A shown name that contains a hidden one ("Matón 10" with
     "Matón 1" hidden) stays: the longest name is matched first."""
-    hidden = [name for name in state.concealed if state.character(name) is not None]
+    hidden = list(state.concealed)  # removed ones too
     if not hidden:
         return snapshot
     names = sorted({*hidden, *(ch.name for ch in state.characters)}, key=len, reverse=True)

@@ -21,6 +21,7 @@ from sombra_tui.engine import (
     PlayersSnapshot,
     PlayerViewSettings,
     React,
+    RemoveCharacter,
     Resolve,
     RevealCharacter,
     Settings,
@@ -438,3 +439,11 @@ def test_a_hit_line_has_no_damage_protection_or_resistencia() -> None:
                      "Bruno is hit."]  # ... and the players: numbers (PC), words (NPC)
     text = dumped(combat)
     assert "protection" not in text and "R 5" not in text and "falling beam" not in text
+
+
+def test_a_hidden_character_removed_stays_out_of_the_log() -> None:
+    combat = at_prompt()
+    to_round(combat, "fires from the roof")
+    combat.execute(RemoveCharacter(name="Carla"))  # slips away unseen
+    text = dumped(combat)
+    assert "Carla" not in text and "fires from the roof" not in text

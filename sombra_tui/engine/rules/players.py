@@ -71,16 +71,15 @@ def names_before(state: CombatState, command: c.Command) -> set[str] | None:
 
 def after_command(state: CombatState, command: c.Command, before: set[str] | None,
                   emit: Emitter) -> None:
-    """Keep `concealed` in step with a command just applied: newcomers, a rename, a
-    removal, and characters hidden until they act who have just made a TA."""
+    """Keep `concealed` in step with a command just applied: newcomers, a rename, and
+    characters hidden until they act who have just made a TA. A hidden character who
+    is removed stays hidden: its lines in the log stay the DJ's."""
     if before is not None:
         conceal_joining(state, [ch.name for ch in state.characters if ch.name not in before])
     elif isinstance(command, c.EditCharacter) and command.name != command.character.name:
         mode = state.concealed.pop(command.name, None)
         if mode is not None:
             state.concealed[command.character.name] = mode
-    elif isinstance(command, c.RemoveCharacter):
-        state.concealed.pop(command.name, None)
     if state.concealed:
         _reveal_actors(state, list(emit.events), emit)
 
