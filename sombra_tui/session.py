@@ -4,10 +4,10 @@ crash journal. No Textual here: the app holds one Session and renders it."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from sombra_tui.engine import storage
+from sombra_tui.engine import ask, i18n, storage
 from sombra_tui.engine.commands import Command
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import LogEvent
@@ -15,6 +15,10 @@ from sombra_tui.engine.history import Combat
 from sombra_tui.engine.i18n import N_
 from sombra_tui.engine.journal import Journal, Recovered
 from sombra_tui.engine.model import Encounter
+from sombra_tui.engine.players_view import PlayersSnapshot
+
+#: Called with the players' snapshot after every change (issue 23).
+PlayersListener = Callable[[PlayersSnapshot], None]
 
 
 class Session:
@@ -27,6 +31,12 @@ class Session:
         self.journal: Journal | None = None
         #: Set when the journal could not be written: the app warns once.
         self.journal_problem: str | None = None
+        #: Issue 23: who gets the players' snapshot after every change, and the last
+        #: one built (rebuilt only when the combat changed or the language did).
+        self._players_listeners: list[PlayersListener] = []
+        self._players_cache: PlayersSnapshot | None = None
+        #: Set when a players' listener failed: the combat went on (the DJ is told).
+        self.players_problem: str | None = None
 
     @classmethod
     def new(cls, encounter: Encounter) -> Session:
@@ -104,6 +114,39 @@ class Session:
             self.journal_problem = str(error)
             self.journal = None
 
+    # ---- the players' view (issue 23) ------------------------------------------------
+
+    def players_snapshot(self) -> PlayersSnapshot:
+        """The players' view of the combat now; its sequence is Combat.revision, which
+        every command, undo and redo increases."""
+        cached = self._players_cache
+        if (cached is None or cached.sequence != self.combat.revision
+                or cached.language != i18n.language()):
+            cached = ask.players_view(self.combat.state, self.combat.log,
+                                      self.combat.revision)
+            self._players_cache = cached
+        return cached
+
+    def add_players_listener(self, listener: PlayersListener) -> Callable[[], None]:
+        """Call `listener` with the players' snapshot after every command, undo and redo
+        (the page's event stream, a second terminal); returns what stops it."""
+        self._players_listeners.append(listener)
+
+        def stop() -> None:
+            if listener in self._players_listeners:
+                self._players_listeners.remove(listener)
+        return stop
+
+    def _changed(self) -> None:
+        if not self._players_listeners:
+            return
+        snapshot = self.players_snapshot()
+        for listener in list(self._players_listeners):
+            try:
+                listener(snapshot)
+            except Exception as error:  # a reader's fault never stops the DJ's combat
+                self.players_problem = str(error) or type(error).__name__
+
     # ---- changes ------------------------------------------------------------------
 
     def execute(self, command: Command) -> list[LogEvent]:
@@ -111,6 +154,7 @@ class Session:
         if self.journal is not None:
             with self._journal_guard():
                 self.journal.record(command, self.combat.dice_drawn)
+        self._changed()
         return events
 
     def undo(self) -> Command:
@@ -118,6 +162,7 @@ class Session:
         if self.journal is not None:
             with self._journal_guard():
                 self.journal.record_undo()
+        self._changed()
         return command
 
     def redo(self) -> Command:
@@ -125,6 +170,7 @@ class Session:
         if self.journal is not None:
             with self._journal_guard():
                 self.journal.record_redo()
+        self._changed()
         return command
 
     def replace_last(self, command: Command) -> list[LogEvent]:

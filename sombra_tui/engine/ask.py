@@ -24,6 +24,8 @@ from sombra_tui.engine.events import LogEvent
 from sombra_tui.engine.i18n import Msg
 from sombra_tui.engine.initiative import action_order
 from sombra_tui.engine.model import Action, ActionKind
+from sombra_tui.engine.players_view import PlayersSnapshot
+from sombra_tui.engine.players_view import build as _build_players_view
 from sombra_tui.engine.registry import REGISTRY, label_of
 from sombra_tui.engine.rules.declaration import alerta_gd as _alerta_gd
 from sombra_tui.engine.rules.declaration import alerta_roll, prefill_affected
@@ -318,3 +320,25 @@ def confirm_target(events: list[LogEvent], name: str) -> int | None:
 def command_label(command: BaseModel | type[BaseModel]) -> str:
     """How undo and redo name a command, translated: "accept hit (Iker)"."""
     return label_of(command)
+
+
+# --- the players' view (issue 23) ---
+
+
+def players_view(state: CombatState, log: list[LogEvent], sequence: int) -> PlayersSnapshot:
+    """The player-safe snapshot of the combat (engine/players_view.py says what it holds
+    and what never goes in it), its strings in the language in force. `sequence` is the
+    caller's change counter (Combat.revision): it increases with every command, undo and
+    redo."""
+    step = next_step(state)
+    names: tuple[str, ...] = ()
+    prompt: tuple[str, str, bool] | None = None
+    if step.kind is NextKind.REACT and step.author is not None:
+        prompt = (step.who[0], step.author, step.counter)
+        # A prompt to answer a hidden character names nobody.
+        names = () if step.author in state.concealed else step.who
+    elif step.kind in (NextKind.DECLARE, NextKind.RESOLVE):
+        names = step.who
+    return _build_players_view(state, log, sequence, order=table_order(state),
+                               now_kind=step.kind.value, now_names=names, prompt=prompt,
+                               pv_of=pv_of)

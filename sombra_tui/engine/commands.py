@@ -404,6 +404,27 @@ class SetCounters(BaseModel):
     w: int = Field(ge=0, le=MAX_POINTS)
 
 
+# ------------------------------------------------------------- the players' view (issue 23)
+
+
+class RevealCharacter(BaseModel):
+    """Show a hidden character in the players' view (an ambush sprung)."""
+
+    model_config = _FROZEN
+    type: Literal["reveal_character"] = "reveal_character"
+    character: str
+
+
+class HideCharacter(BaseModel):
+    """Take a character out of the players' view: until the DJ reveals it, or, with
+    `until_acts`, until its first TA."""
+
+    model_config = _FROZEN
+    type: Literal["hide_character"] = "hide_character"
+    character: str
+    until_acts: bool = False
+
+
 Command = Annotated[
     AddCharacter
     | AddCharacters
@@ -438,7 +459,9 @@ Command = Annotated[
     | AddCondition
     | EditCondition
     | RemoveCondition
-    | SetCounters,
+    | SetCounters
+    | RevealCharacter
+    | HideCharacter,
     Field(discriminator="type"),
 ]
 

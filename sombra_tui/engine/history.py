@@ -67,6 +67,9 @@ class Combat:
         self._checkpoints: dict[int, CombatState] = {0: self._state.clone()}
         #: What loading the file had to say once (an older format converted).
         self.notices: list[str] = []
+        #: Issue 23: counts every command executed, undone or redone since this Combat
+        #: was made (the players' view numbers its snapshots with it).
+        self.revision = 0
         with bulk():
             for index, command in enumerate(commands):
                 try:
@@ -118,6 +121,7 @@ class Combat:
         """Apply a command; on SombraError nothing changes. Clears the redo stack."""
         events = self._apply(command)
         self._redo.clear()
+        self.revision += 1
         return events
 
     def preview(self, command: Command) -> list[LogEvent]:
@@ -134,6 +138,7 @@ class Combat:
             del self._log[-len(undone):]
         self._redo.append(command)
         self._rebuild()
+        self.revision += 1
         return command
 
     def redo(self) -> Command:
@@ -143,6 +148,7 @@ class Combat:
         command = self._redo[-1]
         self._apply(command)
         self._redo.pop()
+        self.revision += 1
         return command
 
     def replace_last(self, command: Command) -> list[LogEvent]:

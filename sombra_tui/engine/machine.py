@@ -16,6 +16,7 @@ from sombra_tui.engine.model import Encounter
 from sombra_tui.engine.registry import RESOLUTION_PHASES, check_fits, entry_for
 from sombra_tui.engine.rules.core import Emitter
 from sombra_tui.engine.rules.declaration import settle_prompts
+from sombra_tui.engine.rules.players import after_command, conceal_joining, names_before
 from sombra_tui.engine.rules.resolution import settle_steps
 from sombra_tui.engine.state import CombatState, Phase
 
@@ -23,11 +24,15 @@ __all__ = ["apply", "initial_state"]
 
 
 def initial_state(encounter: Encounter) -> CombatState:
-    return CombatState(
+    state = CombatState(
         name=encounter.name,
         settings=encounter.settings,
         characters=list(encounter.characters),
     )
+    # Issue 23: the encounter's own characters join as any other (hidden until they act
+    # when their side's setting says so).
+    conceal_joining(state, [character.name for character in state.characters])
+    return state
 
 
 def _settle(state: CombatState, emit: Emitter) -> None:
@@ -47,6 +52,8 @@ def apply(state: CombatState, command: c.Command) -> list[LogEvent]:
     entry = entry_for(type(command))  # registered by the handler (engine/registry.py)
     check_fits(state, command)  # the phases each command fits
     emit = Emitter(state)
+    before = names_before(state, command)  # issue 23: who joins, concealed or not
     entry.handler(state, command, emit)
     _settle(state, emit)
+    after_command(state, command, before, emit)
     return emit.events

@@ -169,6 +169,47 @@ class DiceSource(StrEnum):
     TRACKER = "tracker"
 
 
+class WoundView(StrEnum):
+    """How the players' view shows a side's wounds (issue 23)."""
+
+    NUMBERS = "numbers"  # G, W and PV
+    WORDS = "words"  # ileso, herido, grave, fuera de combate
+    HIDDEN = "hidden"  # not at all
+
+
+class DeclarationView(StrEnum):
+    """When the players' view shows a side's declarations (issue 23)."""
+
+    AS_MADE = "as_made"
+    AFTER_PHASE = "after_phase"  # once the declaration phase ends
+
+
+class SideView(BaseModel):
+    """What the players see of one side's characters (issue 23)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    wounds: WoundView = WoundView.NUMBERS
+    declarations: DeclarationView = DeclarationView.AS_MADE
+    #: Characters of this side added from now on stay out of the players' view until
+    #: they first act (their first TA); the DJ reveals or hides anyone at any time.
+    hidden_until_acts: bool = False
+
+
+class PlayerViewSettings(BaseModel):
+    """The DJ's choices for the players' view, per side (issue 23). The defaults show
+    PCs' wounds as numbers and NPCs' as words, every declaration as it is made, and
+    nobody hidden."""
+
+    model_config = ConfigDict(frozen=True)
+
+    pc: SideView = Field(default_factory=SideView)
+    npc: SideView = Field(default_factory=lambda: SideView(wounds=WoundView.WORDS))
+
+    def side(self, side: Side) -> SideView:
+        return self.pc if side is Side.PC else self.npc
+
+
 class Settings(BaseModel):
     """Encounter settings (D3, T3, T4, I2) and who rolls each side's dice (T6)."""
 
@@ -183,6 +224,8 @@ class Settings(BaseModel):
     wounds: WoundSettings = Field(default_factory=WoundSettings)
     pc_dice: DiceSource = Field(DiceSource.TABLE, description="who rolls the PCs' TAs")
     npc_dice: DiceSource = Field(DiceSource.TRACKER, description="who rolls the NPCs' TAs")
+    #: What the players' view shows (issue 23); absent in older files: the defaults.
+    players: PlayerViewSettings = Field(default_factory=PlayerViewSettings)
 
     def dice_source(self, side: Side) -> DiceSource:
         return self.pc_dice if side is Side.PC else self.npc_dice

@@ -61,6 +61,13 @@ class ReactionMode(StrEnum):
     SUBSTITUTE = "substitute"
 
 
+class Concealment(StrEnum):
+    """Why a character is out of the players' view (issue 23)."""
+
+    UNTIL_REVEALED = "until_revealed"  # the DJ hid it (an ambush): until the DJ reveals it
+    UNTIL_ACTS = "until_acts"  # until its first TA (or the DJ reveals it)
+
+
 class PromptKind(StrEnum):
     REACTION = "reaction"  # D4/D6 (and the renewed reaction of D10)
     COUNTER = "counter"  # D9 contrarreacción
@@ -353,6 +360,9 @@ class CombatState(BaseModel):
     proposals: list[Proposal] = Field(default_factory=list)
     #: H11: hits accepted inside a simultaneous group, applied once it has acted.
     deferred_hits: list[DeferredHit] = Field(default_factory=list)
+
+    #: Issue 23: characters out of the players' view, and until when (absent: shown).
+    concealed: dict[str, Concealment] = Field(default_factory=dict)
 
     #: name -> position in `characters`; rebuilt whenever it is found stale.
     _index: dict[str, int] = PrivateAttr(default_factory=dict)

@@ -70,9 +70,11 @@ from sombra_tui.engine.commands import (
     EditWound,
     Heal,
     HealKind,
+    HideCharacter,
     ManualHit,
     RemoveCondition,
     RemoveWound,
+    RevealCharacter,
     SetCounters,
 )
 from sombra_tui.engine.conditions import builtin
@@ -165,6 +167,8 @@ def every_command_script() -> list[Command]:
         Advance(),  # round 2
         ImportCharacters(characters=[ch("Eva", 3, 1, 10), ch("Fede", 4, 2, 9)],
                          source="grupo.json"),  # reinforcements: they join next round
+        HideCharacter(character="Eva"),  # issue 23: out of the players' view ...
+        RevealCharacter(character="Eva"),  # ... and back in it
         # Sections H and C (ids of -1 are filled in by played_script).
         ManualHit(character="Bruno", location=Location.BRAZO_DERECHO, damage=6,
                   cause="a fall"),  # R 5: leve, bleeds (H8, H9)

@@ -9,6 +9,7 @@ from sombra_tui.engine.rules import (  # noqa: F401
     hits,
     marks,
     opposition,
+    players,
     resolution,
     setup,
 )

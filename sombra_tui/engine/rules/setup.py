@@ -166,7 +166,7 @@ def _change_settings(state: CombatState, cmd: c.ChangeSettings, emit: Emitter) -
     state.settings = new
     changes = [f"{key} {getattr(old, key)} -> {value}"
                for key, value in new.model_dump().items()
-               if key != "wounds" and getattr(old, key) != value]
+               if key not in ("wounds", "players") and getattr(old, key) != value]
     if new.wounds != old.wounds:  # section H: name each changed setting
         changes += [f"{key} {getattr(old.wounds, key)} -> {getattr(new.wounds, key)}"
                     for key in type(new.wounds).model_fields
@@ -177,6 +177,13 @@ def _change_settings(state: CombatState, cmd: c.ChangeSettings, emit: Emitter) -
                     for entry, before in zip(new.wounds.damage_types,
                                              old.wounds.damage_types, strict=True)
                     if entry != before]
+    if new.players != old.players:  # issue 23: the players' view, per side
+        changes += [f"{_(label)} {key} {getattr(getattr(old.players, side), key)} -> "
+                    f"{getattr(getattr(new.players, side), key)}"
+                    for side, label in (("pc", N_("PC")), ("npc", N_("NPC")))
+                    for key in type(new.players.pc).model_fields
+                    if getattr(getattr(old.players, side), key)
+                    != getattr(getattr(new.players, side), key)]
     emit(EventKind.ENCOUNTER, Msg(N_("Settings: {names}."),
                                   names=", ".join(changes)))
     if not new.reaccion and state.prompts:  # D3: no prompts with reacción off

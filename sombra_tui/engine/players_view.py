@@ -1,0 +1,379 @@
+"""The players' view (issue 23): a player-safe snapshot of the combat.
+
+`ask.players_view` builds it from a state and its log after every command, undo and
+redo; a page or a second terminal shows it as it is (its strings are rendered in the
+DJ's language). What it may hold is decided here, once:
+
+- the round and phase, whose turn it is (from `ask.next_step`), the open reacción
+  prompt as a sentence when both characters are shown;
+- the characters the DJ has not hidden, in table order, with their marks (out,
+  prevented), their conditions and asaltos left, their wounds as the DJ's settings say
+  for their side (numbers, words or nothing), their declaration once the settings let
+  it be seen, and the initiative of PCs only (the players say their own aloud; an NPC's
+  numbers are its sheet);
+- public log lines (`public_line`).
+
+Never in it: DJ notes, Alerta and skill values (no TA's target, total, margin or GD is
+copied: only its dice and outcome), NPC sheets and weapons' numbers, hidden characters
+(their names are scrubbed from every string as a last guard), the DJ's free TAs,
+overrides and open proposals (whose dice are not yet the table's).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from sombra_tui.engine.conditions import INCONSCIENTE, MUERTO
+from sombra_tui.engine.events import EventKind, LogEvent
+from sombra_tui.engine.i18n import N_, _, language
+from sombra_tui.engine.model import DeclarationView, Side, WoundView
+from sombra_tui.engine.state import PHASE_LABELS, CombatState, Phase
+from sombra_tui.engine.wounds import Severity
+
+#: At most this many public log lines go in a snapshot (the newest).
+LOG_LINES = 100
+
+_FROZEN = ConfigDict(frozen=True)
+
+
+#: Wounds in words (issue 23), from G, W, PV, the wounds and the marks.
+UNHURT = N_("unhurt")
+HURT = N_("wounded")
+BADLY_HURT = N_("badly wounded")
+OUT_OF_FIGHT = N_("out of the fight")
+
+
+class PlayerWounds(BaseModel):
+    model_config = _FROZEN
+
+    #: G, W and PV when the DJ shows numbers for the side (None with words).
+    g: int | None = None
+    w: int | None = None
+    pv: int | None = None
+    #: The wounds as shown: "G 3 · W 1 / PV 15", or a word ("wounded").
+    text: str
+
+
+class PlayerCondition(BaseModel):
+    model_config = _FROZEN
+
+    name: str
+    #: C3: asaltos still to play (None: until removed).
+    left: int | None = None
+    text: str
+
+
+class PlayerRow(BaseModel):
+    """One character the players see."""
+
+    model_config = _FROZEN
+
+    name: str
+    side: Side
+    #: "PC" / "NPC" in the DJ's language.
+    side_label: str
+    #: PCs only: "primaria/secundaria" this round (None for NPCs and before round 1).
+    initiative: str | None = None
+    #: Declares, reacts or acts now.
+    now: bool = False
+    #: P4: out, prevented (words).
+    marks: list[str] = Field(default_factory=list)
+    #: None when the DJ hides the side's wounds.
+    wounds: PlayerWounds | None = None
+    conditions: list[PlayerCondition] = Field(default_factory=list)
+    #: The declaration this round, once the settings let the players see it.
+    declaration: str | None = None
+
+
+class PlayersSnapshot(BaseModel):
+    """What a players' page or terminal shows; built whole after every change."""
+
+    model_config = _FROZEN
+
+    #: Increases with every command, undo and redo: a reader keeps the highest.
+    sequence: int = Field(ge=0)
+    #: The language its strings are in ("es", "en").
+    language: str
+    round: int
+    phase: Phase
+    #: The phase in words.
+    phase_label: str
+    #: Whose turn it is, in a sentence ("Ana declares.").
+    now: str
+    now_names: list[str] = Field(default_factory=list)
+    #: The open reacción prompt ("Ana: ¿reaccionas a Bruno?"), when both are shown.
+    prompt: str | None = None
+    characters: list[PlayerRow] = Field(default_factory=list)
+    #: Public log lines, oldest first (at most LOG_LINES, the newest).
+    log: list[str] = Field(default_factory=list)
+
+
+# --- who is seen -------------------------------------------------------------------------
+
+
+def shown(state: CombatState, name: str) -> bool:
+    """Whether `name` may appear in the players' view (present or removed, not hidden)."""
+    return name not in state.concealed
+
+
+def wound_word(state: CombatState, name: str, pv: int) -> str:
+    """The players' word for a character's wounds (issue 23): fuera de combate when out
+    (P4) or inconsciente or muerto (H7); grave when W reaches half the PV or a wound is
+    grave (H8); herido with any G, W or wound; ileso otherwise. Rendered."""
+    body = state.body(name)
+    conditions = {condition.name.casefold() for condition in body.conditions}
+    if name in state.out or INCONSCIENTE in conditions or MUERTO in conditions:
+        return _(OUT_OF_FIGHT)
+    counters = body.counters
+    if (counters.w and 2 * counters.w >= pv) or any(
+            wound.severity is Severity.GRAVE for wound in body.wounds):
+        return _(BADLY_HURT)
+    if counters.g or counters.w or body.wounds:
+        return _(HURT)
+    return _(UNHURT)
+
+
+def _wounds(state: CombatState, name: str, view: WoundView, pv: int) -> PlayerWounds | None:
+    if view is WoundView.HIDDEN:
+        return None
+    if view is WoundView.WORDS:
+        return PlayerWounds(text=wound_word(state, name, pv))
+    counters = state.body(name).counters
+    return PlayerWounds(g=counters.g, w=counters.w, pv=pv,
+                        text=_("G {g} · W {w} / PV {pv}").format(g=counters.g, w=counters.w,
+                                                                 pv=pv))
+
+
+def declarations_seen(state: CombatState, side: Side) -> bool:
+    """Whether this round's declarations of `side` are shown now (issue 23)."""
+    if state.phase is Phase.SETUP:
+        return False
+    view = state.settings.players.side(side).declarations
+    return view is DeclarationView.AS_MADE or state.phase is not Phase.DECLARATION
+
+
+def _declaration(state: CombatState, name: str, side: Side) -> str | None:
+    if not declarations_seen(state, side):
+        return None
+    declaration_id = state.current.get(name)
+    if declaration_id is None:
+        return None
+    return state.declarations[declaration_id].summary()
+
+
+def _conditions(state: CombatState, name: str) -> list[PlayerCondition]:
+    rows: list[PlayerCondition] = []
+    for condition in state.body(name).conditions:
+        left = condition.rounds_left(state.round)
+        text = condition.name if left is None else _("{name} (asaltos left: {left})").format(
+            name=condition.name, left=left)
+        rows.append(PlayerCondition(name=condition.name, left=left, text=text))
+    return rows
+
+
+_SIDE_LABELS = {Side.PC: N_("PC"), Side.NPC: N_("NPC")}
+
+
+def rows(state: CombatState, order: Iterable[str], now: Iterable[str],
+         pv_of: Any) -> list[PlayerRow]:
+    """The shown characters in `order`, with what the settings let the players see."""
+    acting = set(now)
+    result: list[PlayerRow] = []
+    for name in order:
+        character = state.character(name)
+        if character is None or not shown(state, name):
+            continue
+        side = character.side
+        view = state.settings.players.side(side)
+        initiative = None
+        if side is Side.PC and name in state.round_initiative:
+            primaria, secundaria = state.round_initiative[name]
+            initiative = f"{primaria}/{secundaria}"
+        marks = [_(word) for word, names in ((N_("out"), state.out),
+                                             (N_("prevented"), state.prevented))
+                 if name in names]
+        result.append(PlayerRow(
+            name=name, side=side, side_label=_(_SIDE_LABELS[side]), initiative=initiative,
+            now=name in acting, marks=marks,
+            wounds=_wounds(state, name, view.wounds, pv_of(state, name)),
+            conditions=_conditions(state, name),
+            declaration=_declaration(state, name, side)))
+    return result
+
+
+# --- the prompt ----------------------------------------------------------------------------
+
+
+def prompt_sentence(reactor: str, author: str, counter: bool) -> str:
+    """The question the players see for an open prompt: "Ana: ¿reaccionas a Bruno?"."""
+    template = (N_("{reactor}: do you make a contrarreacción to {author}?") if counter
+                else N_("{reactor}: do you react to {author}?"))
+    return _(template).format(reactor=reactor, author=author)
+
+
+# --- public log lines ------------------------------------------------------------------------
+
+#: Kinds never shown: set-up and settings, the DJ's proposals and overrides.
+_PRIVATE_KINDS = frozenset({EventKind.ENCOUNTER, EventKind.PROPOSAL, EventKind.OVERRIDE})
+#: The DJ's free TA (T8): often a secret roll (perception), never shown.
+_FREE_TA_RULE = "T8"
+
+
+def _side_of(state: CombatState, name: str | None) -> Side | None:
+    if name is None:
+        return None
+    character = state.character(name)
+    return character.side if character is not None else None
+
+
+def _wound_view(state: CombatState, name: str | None) -> WoundView:
+    side = _side_of(state, name)
+    return WoundView.HIDDEN if side is None else state.settings.players.side(side).wounds
+
+
+def public_line(state: CombatState, event: LogEvent) -> str | None:
+    """The line the players read for `event`, or None when it is not theirs to read.
+
+    Shown: rounds and phases, declarations (as the settings allow), prompts, reacciones
+    and declines, TAs of the steps with their dice and outcome, opposed results, marks,
+    skips, extended progress, conditions that take effect or end, hits (with numbers
+    only when the DJ shows the target's side as numbers, never its damage, protection
+    or Resistencia) and bleeding (numbers only).
+    Not shown: anything naming a hidden character, set-up, settings, the DJ's proposals,
+    overrides and free TAs, and any TA's target, total, margin or GD."""
+    involved = [event.actor, *event.targets, event.winner]
+    if any(name is not None and not shown(state, name) for name in involved):
+        return None
+    kind = event.kind
+    if kind in _PRIVATE_KINDS:
+        return None
+    if kind is EventKind.HIT:
+        return _hit_line(state, event)
+    if event.override and kind not in (EventKind.TA, EventKind.REACTION):
+        return None
+    if kind is EventKind.WOUND:
+        return event.text if _wound_view(state, event.actor) is WoundView.NUMBERS else None
+    if kind is EventKind.TA and event.rule == _FREE_TA_RULE:
+        return None
+    if kind is EventKind.ROUND and event.rule == "D1":
+        return _("Asalto {round} begins.").format(round=event.round)
+    if kind is EventKind.DECLARE:
+        side = _side_of(state, event.actor)
+        if (side is not None and event.round == state.round
+                and event.phase is Phase.DECLARATION and not declarations_seen(state, side)):
+            return None
+    text = event.text
+    if event.ta is not None:
+        text = f"{text} — {_outcome(event)}"
+    return text
+
+
+def _hit_line(state: CombatState, event: LogEvent) -> str:
+    """A hit applied: who is hit, and G and W before and after with the PV when the DJ
+    shows the target's side as numbers. The DJ's line also names damage, protection
+    and Resistencia (the sheet): never copied."""
+    if event.code != "hit.applied":
+        return event.text  # H11: "takes effect after the simultaneous group"
+    target = event.targets[0] if event.targets else "?"
+    data = event.data
+    if _wound_view(state, target) is not WoundView.NUMBERS:
+        return _("{target} is hit.").format(target=target)
+    return _("{target} is hit: G {g0} -> {g1}, W {w0} -> {w1} of PV {pv}.").format(
+        target=target, g0=data.get("g_before"), g1=data.get("g"), w0=data.get("w_before"),
+        w1=data.get("w"), pv=data.get("pv"))
+
+
+def _outcome(event: LogEvent) -> str:
+    """A TA's dice and outcome only: no target, total, margin or GD (they tell Alerta
+    and skill values). A DJ's decision shows the outcome without dice."""
+    ta = event.ta
+    assert ta is not None
+    if ta.unrolled or ta.dice is None or event.override:
+        return ta.label
+    return f"[{ta.dice}] {ta.label}"
+
+
+def public_log(state: CombatState, log: list[LogEvent]) -> list[str]:
+    """The newest LOG_LINES public lines, oldest first (read from the end: a long
+    evening's log is not rendered whole after every change)."""
+    lines: list[str] = []
+    for event in reversed(log):
+        line = public_line(state, event)
+        if line is not None:
+            lines.append(line)
+            if len(lines) == LOG_LINES:
+                break
+    lines.reverse()
+    return lines
+
+
+# --- the last guard ------------------------------------------------------------------------
+
+
+def scrub(snapshot: PlayersSnapshot, state: CombatState) -> PlayersSnapshot:
+    """Replace any hidden character's name left in a string (in a description the DJ
+    typed, say) by "?". A shown name that contains a hidden one ("Matón 10" with
+    "Matón 1" hidden) stays: the longest name is matched first."""
+    hidden = list(state.concealed)  # removed ones too
+    if not hidden:
+        return snapshot
+    names = sorted({*hidden, *(ch.name for ch in state.characters)}, key=len, reverse=True)
+    pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(n) for n in names) + r")(?!\w)",
+                         re.IGNORECASE)
+    secret = {name.casefold() for name in hidden}
+
+    def clean(value: Any) -> Any:
+        if isinstance(value, str):
+            return pattern.sub(lambda m: "?" if m.group(1).casefold() in secret
+                               else m.group(1), value)
+        if isinstance(value, list):
+            return [clean(item) for item in value]
+        if isinstance(value, dict):
+            return {key: clean(item) for key, item in value.items()}
+        return value
+
+    return PlayersSnapshot.model_validate(clean(snapshot.model_dump()))
+
+
+def build(state: CombatState, log: list[LogEvent], sequence: int, *, order: list[str],
+          now_kind: str, now_names: tuple[str, ...], prompt: tuple[str, str, bool] | None,
+          pv_of: Any) -> PlayersSnapshot:
+    """The snapshot, from what `ask` worked out (the order, the next step, the prompt)."""
+    names = [name for name in now_names if shown(state, name)]
+    sentence = _now_sentence(now_kind, names)
+    prompt_text = None
+    if prompt is not None and shown(state, prompt[0]) and shown(state, prompt[1]):
+        prompt_text = prompt_sentence(*prompt)
+    snapshot = PlayersSnapshot(
+        sequence=sequence, language=language(), round=state.round, phase=state.phase,
+        phase_label=_(PHASE_LABELS[state.phase]), now=sentence, now_names=names,
+        prompt=prompt_text, characters=rows(state, order, names, pv_of),
+        log=public_log(state, log))
+    return scrub(snapshot, state)
+
+
+_NOW = {
+    "declare": N_("{names} declares."),
+    "react": N_("{names} may react."),
+    "resolve": N_("{names} acts."),
+    "resolve_many": N_("{names} act."),
+}
+
+
+def _now_sentence(kind: str, names: list[str]) -> str:
+    if kind in ("add_character", "start"):
+        return _("The combat has not started.")
+    if kind == "to_instant":
+        return _("Everyone has declared.")
+    if kind == "next_phase":
+        return _("Nothing left to resolve in this phase.")
+    if kind == "next_round":
+        return _("End of the asalto.")
+    if kind in ("declare", "react", "resolve") and names:
+        key = "resolve_many" if kind == "resolve" and len(names) > 1 else kind
+        return _(_NOW[key]).format(names=", ".join(names))
+    return _("Waiting for the DJ.")

@@ -1,0 +1,96 @@
+"""The session's hook for the players' view (issue 23): a snapshot after every command,
+undo and redo, numbered with an increasing sequence, for the page's event stream and a
+second terminal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sombra_tui.engine import (
+    Encounter,
+    HideCharacter,
+    PlayersSnapshot,
+    RevealCharacter,
+    Side,
+    SombraError,
+    StartCombat,
+    i18n,
+)
+from sombra_tui.engine.journal import recover
+from sombra_tui.session import Session
+from tests.engine.conftest import char
+
+
+def session() -> Session:
+    return Session.new(Encounter(characters=[
+        char("Ana", 8, 3, 14, side=Side.PC), char("Bruno", 12, 5, 12)]))
+
+
+def test_listeners_get_a_snapshot_after_every_command_undo_and_redo() -> None:
+    s = session()
+    got: list[PlayersSnapshot] = []
+    stop = s.add_players_listener(got.append)
+    s.execute(HideCharacter(character="Bruno"))
+    s.undo()
+    s.redo()
+    s.execute(StartCombat())
+    assert [snapshot.sequence for snapshot in got] == [1, 2, 3, 4]
+    assert ["Bruno" in snapshot.model_dump_json() for snapshot in got] \
+        == [False, True, False, False]
+    stop()
+    s.execute(RevealCharacter(character="Bruno"))
+    assert len(got) == 4
+    assert s.players_snapshot().sequence == 5
+
+
+def test_a_refused_command_sends_nothing() -> None:
+    s = session()
+    got: list[PlayersSnapshot] = []
+    s.add_players_listener(got.append)
+    with pytest.raises(SombraError):
+        s.execute(RevealCharacter(character="Bruno"))  # not hidden
+    assert got == [] and s.players_snapshot().sequence == 0
+
+
+def test_replace_last_moves_the_sequence_on() -> None:
+    s = session()
+    s.execute(HideCharacter(character="Bruno"))
+    before = s.players_snapshot().sequence
+    s.replace_last(HideCharacter(character="Bruno", until_acts=True))
+    assert s.players_snapshot().sequence > before
+
+
+def test_a_failing_listener_never_stops_the_combat() -> None:
+    s = session()
+    got: list[PlayersSnapshot] = []
+
+    def broken(snapshot: PlayersSnapshot) -> None:
+        raise RuntimeError("the page went away")
+
+    s.add_players_listener(broken)
+    s.add_players_listener(got.append)
+    s.execute(StartCombat())
+    assert s.combat.state.round == 1
+    assert s.players_problem == "the page went away"
+    assert len(got) == 1
+
+
+def test_the_snapshot_is_kept_until_something_changes() -> None:
+    s = session()
+    first = s.players_snapshot()
+    assert s.players_snapshot() is first
+    i18n.set_language("es")
+    spanish = s.players_snapshot()
+    assert spanish is not first and spanish.language == "es"
+    assert spanish.now == "El combate no ha empezado."
+
+
+def test_a_recovered_journal_keeps_who_is_hidden(tmp_path: Path) -> None:
+    s = session()
+    s.start_journal(tmp_path)
+    s.execute(HideCharacter(character="Bruno"))
+    assert s.journal is not None
+    recovered = Session.recovered(recover(s.journal.path))
+    assert "Bruno" not in recovered.players_snapshot().model_dump_json()
