@@ -141,6 +141,12 @@ def offered(state: CombatState) -> frozenset[type[BaseModel]]:
     return fitting - SETTLES_FIRST if state.proposals else fitting
 
 
+def held_back(state: CombatState) -> frozenset[type[BaseModel]]:
+    """The command types that fit the phase (P1) but wait for the open proposal (H1,
+    H7, H11): a key that sends one opens the proposal first. Empty without proposals."""
+    return allowed(state) & SETTLES_FIRST if state.proposals else frozenset()
+
+
 def mark_offered(state: CombatState, mark: c.Mark) -> bool:
     """Whether the mark (prevented, out, ...) is offered now (P4)."""
     return mark_allowed(state, mark)
