@@ -25,6 +25,7 @@ from sombra_tui.engine.initiative import action_order
 from sombra_tui.engine.model import ActionKind
 from sombra_tui.engine.registry import REGISTRY, label_of
 from sombra_tui.engine.rules.declaration import alerta_gd as _alerta_gd
+from sombra_tui.engine.rules.declaration import last_weapons as _last_weapons
 from sombra_tui.engine.rules.hits import HitPreview, pv_of, ta_grade_entries
 from sombra_tui.engine.rules.hits import hit_preview as _hit_preview
 from sombra_tui.engine.rules.hits import proposal_question as _proposal_question
@@ -189,6 +190,20 @@ def table_order(state: CombatState) -> list[str]:
         base = [n for n in action_order(state.round_initiative, dj_order)
                 if state.character(n) is not None]
     return base + [n for n in dj_order if n not in base]
+
+
+# --- weapons (H1) -------------------------------------------------------------------------
+
+
+def weapon_for(state: CombatState, name: str, skill: str = "") -> int | None:
+    """H1: the index of the weapon `name`'s declaration starts with: the weapon used with
+    `skill` when one names it, else the last weapon the character declared (this asalto
+    or an earlier one, while they still have it), else their default weapon; None
+    without weapons (or without the character)."""
+    character = state.character(name)
+    if character is None:
+        return None
+    return character.weapon_index(skill, _last_weapons(state).get(name))
 
 
 # --- opposition ------------------------------------------------------------------------
