@@ -5,10 +5,10 @@ from __future__ import annotations
 from sombra_tui.engine.model import Character, Encounter, Settings, Side
 from sombra_tui.engine.wounds import Location, Weapon
 
-REVOLVER = Weapon(name="revólver", damage_type="II")
-PISTOLA = Weapon(name="pistola", damage_type="II")
-PUNOS = Weapon(name="puños", damage_type="0")
-GRANADA = Weapon(name="granada", damage_type="IV")
+REVOLVER = Weapon(name="revólver", damage_type="II", skill="Armas cortas")
+PISTOLA = Weapon(name="pistola", damage_type="II", skill="Armas cortas")
+PUNOS = Weapon(name="puños", damage_type="0", skill="Pelea")
+GRANADA = Weapon(name="granada", damage_type="IV", skill="Lanzar")
 
 
 def demo_encounter(seed: int = 7) -> Encounter:

@@ -158,13 +158,14 @@ async def react(pilot: Pilot[Any], reactor: str, description: str, skill: str,
 
 async def resolve_typed(pilot: Pilot[Any], dice: str) -> None:
     """space opens the TA of the acting character; type the dice and confirm; a hit it
-    proposes is accepted as read (space opens it, space accepts)."""
+    proposes is accepted as read (it opens by itself, space accepts)."""
     await pilot.press("space")
     await wait_for_screen(pilot, TADialog, "opening a TA")
     await confirm_with_dice(pilot, dice, TADialog, f"resolving a TA with {dice}")
     while _app(pilot).session.combat.state.proposals:
-        await pilot.press("space")
-        await pilot.pause()
+        if not isinstance(pilot.app.screen, HitDialog):
+            await pilot.press("space")
+            await pilot.pause()
         if not isinstance(pilot.app.screen, HitDialog):
             return  # an H7 / H11 question: left for the DJ
         await pilot.press("space")
@@ -301,8 +302,7 @@ async def hit_proposal(pilot: Pilot[Any]) -> None:
     await pilot.press("space")
     await wait_for_screen(pilot, TADialog, "opening Carla's TA")
     await confirm_with_dice(pilot, "5 4 3", TADialog, "resolving Carla's shot")
-    await pilot.press("space")
-    await wait_for_screen(pilot, HitDialog, "opening the hit proposal")
+    await wait_for_screen(pilot, HitDialog, "opening the hit proposal")  # by itself
     await settle(pilot)
 
 

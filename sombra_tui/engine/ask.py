@@ -29,6 +29,7 @@ from sombra_tui.engine.players_view import build as _build_players_view
 from sombra_tui.engine.registry import REGISTRY, label_of
 from sombra_tui.engine.rules.declaration import alerta_gd as _alerta_gd
 from sombra_tui.engine.rules.declaration import alerta_roll, prefill_affected
+from sombra_tui.engine.rules.declaration import last_weapons as _last_weapons
 from sombra_tui.engine.rules.hits import HitPreview, pv_of, ta_grade_entries
 from sombra_tui.engine.rules.hits import hit_preview as _hit_preview
 from sombra_tui.engine.rules.hits import proposal_question as _proposal_question
@@ -146,6 +147,12 @@ def offered(state: CombatState) -> frozenset[type[BaseModel]]:
     return fitting - SETTLES_FIRST if state.proposals else fitting
 
 
+def held_back(state: CombatState) -> frozenset[type[BaseModel]]:
+    """The command types that fit the phase (P1) but wait for the open proposal (H1,
+    H7, H11): a key that sends one opens the proposal first. Empty without proposals."""
+    return allowed(state) & SETTLES_FIRST if state.proposals else frozenset()
+
+
 def mark_offered(state: CombatState, mark: c.Mark) -> bool:
     """Whether the mark (prevented, out, ...) is offered now (P4)."""
     return mark_allowed(state, mark)
@@ -188,6 +195,20 @@ def table_order(state: CombatState) -> list[str]:
         base = [n for n in action_order(state.round_initiative, dj_order)
                 if state.character(n) is not None]
     return base + [n for n in dj_order if n not in base]
+
+
+# --- weapons (H1) -------------------------------------------------------------------------
+
+
+def weapon_for(state: CombatState, name: str, skill: str = "") -> int | None:
+    """H1: the index of the weapon `name`'s declaration starts with: the weapon used with
+    `skill` when one names it, else the last weapon the character declared (this asalto
+    or an earlier one, while they still have it), else their default weapon; None
+    without weapons (or without the character)."""
+    character = state.character(name)
+    if character is None:
+        return None
+    return character.weapon_index(skill, _last_weapons(state).get(name))
 
 
 # --- opposition ------------------------------------------------------------------------

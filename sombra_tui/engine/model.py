@@ -160,6 +160,25 @@ class Character(BaseModel):
         """H1: the default weapon, None without weapons."""
         return self.weapons[self.default_weapon] if self.weapons else None
 
+    def weapon_index(self, skill: str = "", last: Weapon | None = None) -> int | None:
+        """H1: the weapon an action starts with: the one used with `skill`, else `last`
+        (the weapon last declared: the same, else one of its name), else the default;
+        None without weapons."""
+        if not self.weapons:
+            return None
+        if skill.strip():
+            for index, weapon in enumerate(self.weapons):
+                if weapon.used_with(skill):
+                    return index
+        if last is not None:
+            for index, weapon in enumerate(self.weapons):
+                if weapon == last:
+                    return index
+            for index, weapon in enumerate(self.weapons):
+                if weapon.name.casefold() == last.name.casefold():
+                    return index
+        return self.default_weapon
+
 
 class DiceSource(StrEnum):
     """Who rolls a side's TAs: the table (players type the dice they rolled) or the

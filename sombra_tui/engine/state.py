@@ -335,6 +335,9 @@ class CombatState(BaseModel):
     declaration_order: list[str] = Field(default_factory=list)
 
     declarations: dict[int, Declaration] = Field(default_factory=dict)
+    #: H1: the weapon each character last declared an action with, up to the end of
+    #: the previous asalto (ask.weapon_for reads this asalto's declarations over it).
+    last_weapons: dict[str, Weapon] = Field(default_factory=dict)
     current: dict[str, int] = Field(default_factory=dict)
     prompts: list[Prompt] = Field(default_factory=list)  # a stack: last is on top (D11)
     reactions_made: dict[str, int] = Field(default_factory=dict)

@@ -251,6 +251,18 @@ class Weapon(BaseModel):
     damage_type: TipoId = "I"
     #: None: the damage type's lethality.
     lethal: bool | None = None
+    #: The skill it is used with ("Armas cortas"): a declaration with that skill picks
+    #: this weapon. None: no skill of its own (files before it read as None).
+    skill: str | None = Field(None, max_length=40)
+
+    @field_validator("skill")
+    @classmethod
+    def _clean_skill(cls, value: str | None) -> str | None:
+        return None if value is None else value.strip() or None
+
+    def used_with(self, skill: str) -> bool:
+        """Whether this is the weapon of `skill` (whatever its case, as T2 reads skills)."""
+        return self.skill is not None and self.skill.casefold() == skill.strip().casefold()
 
 
 class DamageSource(StrEnum):

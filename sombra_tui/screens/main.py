@@ -68,6 +68,8 @@ from sombra_tui.widgets.initiative_table import InitiativeTable
 from sombra_tui.widgets.resolution_log import ResolutionLog
 
 Check = Callable[[Any], SombraError | None]
+#: The refusal of a command an open proposal holds back (engine/rules/core.py).
+PROPOSAL_OPEN = "proposal.open"
 
 ResultT = TypeVar("ResultT")
 #: Below this many columns the footer is compact (no padding around its keys).
@@ -235,12 +237,23 @@ class MainScreen(Screen[None]):
         self.post_message(self.Changed())
 
     def check(self, command: Any) -> SombraError | None:
-        """Dry run for dialogs: None when the engine accepts `command`, else its error."""
+        """Dry run for dialogs: None when the engine accepts `command`, else its error.
+
+        Refused only because a proposal is open (H1/H7/H11: the dice typed for the next
+        step, say), the proposal opens over the dialog, which keeps what was typed and is
+        sent again once the proposal is settled."""
         try:
             self.session.combat.preview(command)
         except SombraError as error:
+            if error.code == PROPOSAL_OPEN and self.state.proposals:
+                dialog = self.app.screen
+                self.settle_first(lambda: self._submit_again(dialog))
             return error
         return None
+
+    def _submit_again(self, dialog: Screen[Any]) -> None:
+        if self.app.screen is dialog and isinstance(dialog, Dialog):
+            dialog.submit()
 
     # ---- the one key: next step --------------------------------------------------------
 
@@ -266,25 +279,73 @@ class MainScreen(Screen[None]):
 
     # ---- hits, wounds, conditions (H, C) --------------------------------------------------
 
-    def settle_proposal(self, proposal: Proposal) -> None:
+    def settle_proposal(self, proposal: Proposal,
+                        then: Callable[[], object] | None = None) -> None:
         """An open proposal: a hit (every number, editable) or an H7 / H11 question.
-        Pushed at once, from the key (not from a worker), as every dialog of a round."""
+        Pushed at once, from the key (not from a worker), as every dialog of a round.
+
+        With `then`: what follows once it is settled (not on escape)."""
         state = self.state
+
+        def settled(command: c.Command) -> None:
+            if self.run_command(command) is not None and then is not None:
+                then()
+
         if proposal.kind is ProposalKind.HIT:
             check = self.check
             hit: HitDialog = self.shelf.take(
                 f"hit-{proposal.damage_type == TIPO_IV}",
                 lambda: HitDialog(state, proposal, check),
                 lambda dialog: dialog.refill(state, proposal, check))
-            self.open_dialog(hit, self.run_command)
+            self.open_dialog(hit, settled)
             return
 
         def answered(confirm: bool) -> None:
-            self.run_command(c.ConfirmProposal(proposal_id=proposal.id) if confirm
-                             else c.DeclineProposal(proposal_id=proposal.id))
+            settled(c.ConfirmProposal(proposal_id=proposal.id) if confirm
+                    else c.DeclineProposal(proposal_id=proposal.id))
         self.app.push_screen(ConfirmDialog(
             proposal_question(proposal), yes=_("Confirm"), no=pgettext("proposal", "Decline")),
             callback=lambda confirm: answered(bool(confirm)))
+
+    def settle_first(self, then: Callable[[], object]) -> None:
+        """H1/H7/H11: the open proposals one after another, then `then` (at once when
+        none is open); escape on a proposal drops `then`."""
+        step = ask.next_step(self.state)
+        if step.proposal is None:
+            then()
+        else:
+            self.settle_proposal(step.proposal, lambda: self.settle_first(then))
+
+    def open_hits(self) -> None:
+        """H1: a successful attack's hit proposal opens by itself (space accepts it as
+        proposed); a second target's hit opens after the first is settled."""
+        step = ask.next_step(self.state)
+        if step.kind is NextKind.SETTLE_HIT and step.proposal is not None:
+            self.settle_proposal(step.proposal, self.open_hits)
+
+    def resolve(self, command: c.Command) -> list[LogEvent] | None:
+        """Run a resolution; the hit it proposes opens at once."""
+        events = self.run_command(command)
+        if events is not None:
+            self.open_hits()
+        return events
+
+    def on_key(self, event: events.Key) -> None:
+        """A key of the next step (y, t, d, r, ...) that an open proposal holds back opens
+        the proposal first, and does its own job once it is settled: the DJ who follows
+        the table to the next character is never refused."""
+        held = ask.held_back(self.state)
+        if not held:
+            return
+        for action, command in ACTION_COMMANDS.items():
+            if command in held and event.key in self._keys_of(action):
+                event.stop()
+                event.prevent_default()
+                self.settle_first(getattr(self, f"action_{action}"))
+                return
+
+    def _keys_of(self, binding_id: str) -> list[str]:
+        return (self.keymap.get(binding_id) or keys.BY_ID[binding_id].keys).split(",")
 
     def action_sheet(self) -> None:
         """The selected character's sheet: wounds, conditions, weapons, with their keys."""
@@ -394,7 +455,7 @@ class MainScreen(Screen[None]):
         command = c.Resolve(character=name, dice=self.session.combat.roll())
         problem = self.check(command)
         if problem is None:
-            self.run_command(command)
+            self.resolve(command)
         else:  # e.g. no target value yet: ask for it
             self.action_type_dice()
 
@@ -418,7 +479,7 @@ class MainScreen(Screen[None]):
         dialog: TADialog = self.shelf.take(
             f"ta-{state.table_rolls(name)}", lambda: TADialog(state, step, check, roll),
             lambda kept: kept.refill(state, step, check, roll))
-        self.open_dialog(dialog, self.run_command)
+        self.open_dialog(dialog, self.resolve)
 
     @work
     async def _opposed_result(self, opposed: c.ResolveOpposed) -> None:
@@ -427,17 +488,18 @@ class MainScreen(Screen[None]):
         while events:
             result = await self.app.push_screen_wait(OpposedResultDialog(events))
             if result is None:  # escape: the result read, nothing more to do
-                return
+                break
             choice, who = result
             if choice == "confirm":  # O4: the sentinel's confirming TA
                 self.free_ta_for(who, events)
                 return
             if choice != "winner":
-                return
+                break
             decided = ask.decide_opposed(opposed, events, who)
             events = self._give_outcome(decided)
             if events is not None:
                 opposed = decided
+        self.open_hits()  # H1: the winning attack's hit, once the outcome is read
 
     def _opposed(self, step: Step) -> bool:
         """An opposed step with someone able left to oppose it (else it is a plain TA)."""

@@ -429,6 +429,8 @@ async def test_the_hit_dialog_for_the_next_hit_is_refilled_and_as_new() -> None:
         await fill(pilot, "dice", "4 1 2")
         await press(pilot, "enter")
         [proposal] = state.proposals
+        assert app.screen is first and first.proposal == proposal  # opened by itself
+        await press(pilot, "escape")
         expected = await new_dialog_screen(app, pilot, "", HitDialog(
             state, proposal, app.main_screen.check))
         await press(pilot, "space")

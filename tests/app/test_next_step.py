@@ -31,12 +31,15 @@ from tests.app.conftest import SIZE
 
 
 async def to_the_hit_proposal(pilot: Pilot[Any]) -> None:
-    """The demo round until Carla's shot at Iker succeeds (its hit proposal open)."""
+    """The demo round until Carla's shot at Iker succeeds (its hit proposal open); the
+    hit dialog opened by itself (issue 22) and the DJ escaped it to read the table."""
     await shots.declarations_done(pilot)
     await shots.advance_to(pilot, Phase.ROUND)
     await pilot.press("space")
     await shots.wait_for_screen(pilot, TADialog, "opening Carla's TA")
     await shots.confirm_with_dice(pilot, "5 4 3", TADialog, "resolving Carla's shot")
+    await shots.wait_for_screen(pilot, HitDialog, "opening the hit proposal")
+    await pilot.press("escape")
     await shots.settle(pilot)
 
 

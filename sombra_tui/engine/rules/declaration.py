@@ -42,6 +42,7 @@ from sombra_tui.engine.state import (
     ReactionMode,
     trusted,
 )
+from sombra_tui.engine.wounds import Weapon
 
 
 def _check_names(state: CombatState, names: list[str], author: str, what: str) -> list[str]:
@@ -88,6 +89,17 @@ def prefill_affected(author: str, actions: list[Action]) -> list[str]:
                               if name != author))
 
 
+def last_weapons(state: CombatState) -> dict[str, Weapon]:
+    """H1: the weapon each character last declared an action with, this asalto's
+    declarations over the earlier ones kept in `state.last_weapons`."""
+    chosen = dict(state.last_weapons)
+    for declaration in sorted(state.declarations.values(), key=lambda d: d.id):
+        for action in declaration.actions:
+            if action.weapon is not None:
+                chosen[declaration.author] = action.weapon
+    return chosen
+
+
 def start_round(state: CombatState, emit: Emitter, bonus: dict[str, int]) -> None:
     state.phase = Phase.DECLARATION
     state.round_initiative = {
@@ -96,6 +108,7 @@ def start_round(state: CombatState, emit: Emitter, bonus: dict[str, int]) -> Non
     }
     dj_order = [ch.name for ch in state.characters]
     state.declaration_order = declaration_order(state.round_initiative, dj_order)  # I3
+    state.last_weapons = last_weapons(state)  # H1: the choice carries to this asalto
     state.declarations = {}
     state.current = {}
     state.prompts = []

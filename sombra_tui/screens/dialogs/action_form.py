@@ -3,6 +3,8 @@ targets, extended parameters and opposition (D1, D2, E2, E3, O2, O3)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pydantic import ValidationError
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -66,6 +68,10 @@ def scope_options(main_arm: BodySide | None) -> list[tuple[str, str]]:
     return [(default, "default"), *((_(name), name) for name in SCOPES if name != "default")]
 
 
+#: H1: the index of the weapon an action with this skill starts with (None: no weapon).
+WeaponFor = Callable[[str], int | None]
+
+
 class ActionForm(Vertical):
     """Fields of one Action; `build()` returns it or raises FormError naming the field."""
 
@@ -78,7 +84,8 @@ class ActionForm(Vertical):
     """
 
     def __init__(self, character: Character, others: list[str], *, prefix: str = "a0",
-                 kind: ActionKind = ActionKind.ROUND, title: str = "") -> None:
+                 kind: ActionKind = ActionKind.ROUND, title: str = "",
+                 weapon_for: WeaponFor | None = None) -> None:
         super().__init__(id=f"form-{prefix}")
         self.character = character
         self.others = others
@@ -86,6 +93,24 @@ class ActionForm(Vertical):
         self.initial_kind = kind
         self.title = title
         self._auto_target = ""
+        self.weapon_for = weapon_for
+        #: The weapon the form chose by itself (H1); the DJ's own choice is kept.
+        self._auto_weapon = self._weapon_value("")
+
+    def _weapon_value(self, skill: str) -> str:
+        """H1: the weapon of `skill`, else the last one used, else the default."""
+        if self.weapon_for is not None:
+            index = self.weapon_for(skill)
+        else:
+            index = self.character.weapon_index(skill)  # no history at hand
+        return NO_WEAPON if index is None else str(index)
+
+    def _follow_skill(self, skill: str) -> None:
+        """The weapon follows the skill until the DJ chooses one by hand."""
+        select = self.query_one(f"#{self.fid('weapon')}", Select)
+        if str(select.value) == self._auto_weapon:
+            self._auto_weapon = self._weapon_value(skill)
+            select.value = self._auto_weapon
 
     def fid(self, name: str) -> str:
         return f"{self.prefix}-{name}"
@@ -115,9 +140,7 @@ class ActionForm(Vertical):
                     field_id=p("targets"), hint=_("space toggles"))
         with Horizontal(classes="row"):
             yield Field(_("Weapon (an attack, with targets)"), FormSelect(
-                self._weapon_options(),
-                value=(str(self.character.default_weapon) if self.character.weapons
-                       else NO_WEAPON),
+                self._weapon_options(), value=self._auto_weapon,
                 allow_blank=False, id=p("weapon")), field_id=p("weapon"))
             yield Field(_("Uses"), FormSelect(scope_options(self.character.main_arm),
                                               value="default", allow_blank=False,
@@ -192,7 +215,8 @@ class ActionForm(Vertical):
         return not any(self.query_one(f".{name}", Vertical).children
                        for name in ("extended", "opposition"))
 
-    def refill(self, character: Character, others: list[str]) -> None:
+    def refill(self, character: Character, others: list[str],
+               weapon_for: WeaponFor | None = None) -> None:
         """Make this form what a new one for `character` would be (a dialog shown again:
         issue 13). Call it inside `prevent` of the change messages: nothing here is the
         DJ's edit."""
@@ -201,6 +225,8 @@ class ActionForm(Vertical):
         self.character = character
         self.others = others
         self._auto_target = ""
+        self.weapon_for = weapon_for
+        self._auto_weapon = self._weapon_value("")
         skills = list(character.skills)
         kind = self.query_one(f"#{p('kind')}", Select)
         kind.value = self.initial_kind
@@ -212,7 +238,7 @@ class ActionForm(Vertical):
         self.query_one(f"#field-{p('gd')}", Field).set_hint(gd_name(0))
         refill_picks(self.query_one(f"#{p('targets')}", SelectionList), others)
         refill_select(self.query_one(f"#{p('weapon')}", Select), self._weapon_options(),
-                      str(character.default_weapon) if character.weapons else NO_WEAPON)
+                      self._auto_weapon)
         refill_select(self.query_one(f"#{p('scope')}", Select),
                       scope_options(character.main_arm), "default")
         self.query_one(f"#{p('opposition')}", Select).value = NO_OPPOSITION
@@ -243,6 +269,7 @@ class ActionForm(Vertical):
             value = self.character.skill_value(event.value.strip())
             if value is not None and target.value in ("", self._auto_target):
                 target.value = self._auto_target = str(value)
+            self._follow_skill(event.value)
         elif event.input.id == self.fid("gd"):
             try:
                 label = gd_name(int(event.value))
@@ -304,7 +331,9 @@ class ActionForm(Vertical):
             raise FormError(p("target"), _("{name} has no skill {skill!r}: give the target "
                                            "value.").format(name=self.character.name,
                                                             skill=skill))
-        weapon_value = self.query_one(f"#{p('weapon')}", Select).value
+        weapon_value = str(self.query_one(f"#{p('weapon')}", Select).value)
+        if weapon_value == self._auto_weapon:  # the skill typed just now counts too
+            weapon_value = self._weapon_value(skill)
         weapon = (None if weapon_value == NO_WEAPON or kind is ActionKind.AUTOMATIC
                   else self.character.weapons[int(str(weapon_value))])
         scope = SCOPES[str(self.query_one(f"#{p('scope')}", Select).value)]

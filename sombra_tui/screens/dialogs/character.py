@@ -64,14 +64,28 @@ def lethality_words() -> dict[str, bool]:
     return words
 
 
+#: "pistola II (Armas cortas)": the skill a weapon is used with, in brackets at its end.
+WEAPON_SKILL = re.compile(r"^(?P<weapon>[^()]*?)\s*\((?P<skill>[^()]*)\)\s*$")
+
+
 def parse_weapons(text: str) -> list[Weapon]:
-    """'pistola II, porra 0 lethal' -> weapons (H1): name, damage type, optional lethality;
-    the first is the default."""
+    """'pistola II (Armas cortas), porra 0 lethal' -> weapons (H1): name, damage type,
+    optional lethality, optional skill in brackets (the declaration picks the weapon of
+    its skill); the first is the default."""
     weapons: list[Weapon] = []
     known = lethality_words()
     for chunk in (part.strip() for part in text.split(",")):
         if not chunk:
             continue
+        skill = None
+        if "(" in chunk or ")" in chunk:
+            match = WEAPON_SKILL.match(chunk)
+            if match is None or not match.group("skill").strip():
+                raise FormError("weapons", _("{chunk!r}: write the skill a weapon is used "
+                                             "with in brackets at its end, e.g. 'pistola II "
+                                             "(Armas cortas)'.").format(chunk=chunk))
+            chunk, skill = match.group("weapon"), match.group("skill").strip()
+            skill = skill[:ask.max_length(Weapon, "skill")]
         words = chunk.split()
         lethal = None
         # "no letal" is two words: read the last two together first.
@@ -87,7 +101,7 @@ def parse_weapons(text: str) -> list[Weapon]:
                 chunk=chunk, types=", ".join(TIPOS)))
         name = " ".join(words[:-1])[:ask.max_length(Weapon, "name")]
         weapons.append(Weapon(name=name, damage_type=words[-1].upper(),
-                              lethal=lethal))  # type: ignore[arg-type]
+                              lethal=lethal, skill=skill))  # type: ignore[arg-type]
     return weapons
 
 
@@ -95,6 +109,7 @@ def format_weapons(weapons: list[Weapon]) -> str:
     return ", ".join(f"{w.name} {w.damage_type}"
                      + ("" if w.lethal is None else " " + (_("lethal") if w.lethal
                                                             else _("non-lethal")))
+                     + ("" if w.skill is None else f" ({w.skill})")
                      for w in weapons)
 
 
@@ -192,8 +207,9 @@ class CharacterEditor(Dialog[Character]):
                 yield Field(_("Weapons"), TextInput(format_weapons(ch.weapons) if ch else "",
                                                     id="weapons",
                                                     placeholder="pistola II, puños 0"),
-                            field_id="weapons", hint=_("name type [lethal/non-lethal]; the "
-                                                       "first is the default"))
+                            field_id="weapons", hint=_("name type [lethal/non-lethal] "
+                                                       "[(skill)]; the first is the "
+                                                       "default"))
                 yield Field(_("Protection"), TextInput(
                     format_protection(ch.protection) if ch else "", id="protection",
                     placeholder=_("chest 2, head 1")), field_id="protection")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from textual.app import ComposeResult
@@ -9,9 +10,17 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, SelectionList, Static
 
 from sombra_tui import keys
-from sombra_tui.engine import Action, ActionKind, Character, CombatState, Declare, SombraError
+from sombra_tui.engine import (
+    Action,
+    ActionKind,
+    Character,
+    CombatState,
+    Declare,
+    SombraError,
+    ask,
+)
 from sombra_tui.engine.i18n import _
-from sombra_tui.screens.dialogs.action_form import ActionForm
+from sombra_tui.screens.dialogs.action_form import ActionForm, WeaponFor
 from sombra_tui.screens.dialogs.base import (
     Dialog,
     Field,
@@ -80,6 +89,8 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
         assert character is not None
         self.character: Character = character
         self.others = other_names(state, name)
+        #: H1: the weapon of the skill, else the last one used, else the default.
+        self.weapon_for: WeaponFor = functools.partial(ask.weapon_for, state, name)
         self.check = check
         self.round = state.round
         self._affected_touched = False
@@ -94,7 +105,7 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
             return False
         self._take(state, name, check)
         self.query_one("#dialog-title", Static).update(self._title())
-        forms[0].refill(self.character, self.others)
+        forms[0].refill(self.character, self.others, self.weapon_for)
         refill_picks(self.query_one("#affected", SelectionList), self.others)
         forms[0].focus_first(scroll_visible=False)
         return True
@@ -107,7 +118,8 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
         with Vertical(id="dialog"):
             yield Static(self._title(), id="dialog-title")
             with VerticalScroll(id="forms"):
-                yield ActionForm(self.character, self.others, prefix="a0")
+                yield ActionForm(self.character, self.others, prefix="a0",
+                                 weapon_for=self.weapon_for)
                 yield Field(_("Directly affected (pre-filled from the targets)"),
                             PickList(*[(n, n) for n in self.others], id="affected"),
                             field_id="affected", hint=_("space toggles"))
@@ -146,7 +158,8 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
             return
         form = ActionForm(self.character, self.others, prefix=f"a{len(forms)}",
                           kind=ActionKind.INSTANT,
-                          title=_("Combined action (instant actions combine freely)"))
+                          title=_("Combined action (instant actions combine freely)"),
+                          weapon_for=self.weapon_for)
         form.focus_when_mounted = True
         self.query_one("#forms", VerticalScroll).mount(form, before="#field-affected")
 
