@@ -65,3 +65,14 @@ def test_readme_rules_table_has_one_row_per_rule() -> None:
     rows = re.findall(r"^\| ([A-Z]\d+) \| (.+?) \| (.+?) \|$", section, re.M)
     assert [row[0] for row in rows] == rule_ids()
     assert all(what.strip() and where.strip() for _, what, where in rows)
+
+
+def test_the_spanish_readme_says_where_combats_are_saved() -> None:
+    """Issue 22: README.es names the data folder, the .bak, the journal and resuming,
+    and the two environment variables, as README does."""
+    from sombra_tui import config
+
+    text = (README.parent / "README.es.md").read_text(encoding="utf-8")
+    for promise in ("~/.local/share/sombra-tui/", ".json.bak", "journal/", "reanudar",
+                    config.DATA_DIR_ENV, config.CONFIG_DIR_ENV):
+        assert promise in text, promise

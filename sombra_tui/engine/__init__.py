@@ -97,12 +97,14 @@ from sombra_tui.engine.model import (
     Encounter,
     ExtendedMode,
     ExtendedSpec,
+    Gender,
     Opposition,
     OppositionMode,
     Reading,
     Role,
     Settings,
     Side,
+    guess_gender,
 )
 from sombra_tui.engine.rules.declaration import alerta_gd, may_react
 from sombra_tui.engine.rules.hits import action_scope, pv_of, ta_grade_entries
@@ -218,6 +220,7 @@ __all__ = [
     "FreeTA",
     "GdBreakdown",
     "GdEffect",
+    "Gender",
     "Heal",
     "HealKind",
     "ImportCharacters",
@@ -280,6 +283,7 @@ __all__ = [
     "format_gd",
     "free_ta_grades",
     "gd_name",
+    "guess_gender",
     "may_react",
     "needs_confirming_ta",
     "parse_dice",

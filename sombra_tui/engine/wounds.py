@@ -28,6 +28,7 @@ from sombra_tui.engine.conditions import (
     INCONSCIENTE,
     MUERTO,
     SANGRANDO,
+    SEVERITY_NAMES,
     ActionScope,
     BodySide,
     Condition,
@@ -467,6 +468,12 @@ class Severity(StrEnum):
     SIN_IMPORTANCIA = "sin importancia"
     LEVE = "leve"
     GRAVE = "grave"
+
+    @property
+    def label(self) -> str:
+        """The severity's name (an English msgid), shown in the DJ's language as the
+        quality levels are: "leve" in Spanish, "light" in English."""
+        return SEVERITY_NAMES[self.value]
 
 
 def severity_of(damage: int, resistencia: int,
