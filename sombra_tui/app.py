@@ -17,7 +17,7 @@ from sombra_tui import config, keys, themes
 from sombra_tui.demo import demo_encounter
 from sombra_tui.engine import i18n, journal, storage
 from sombra_tui.engine.errors import SombraError
-from sombra_tui.engine.i18n import _
+from sombra_tui.engine.i18n import _, pgettext
 from sombra_tui.screens.dialogs import (
     ChoiceDialog,
     ConfirmDialog,
@@ -26,6 +26,7 @@ from sombra_tui.screens.dialogs import (
     NewEncounterDialog,
     RosterDialog,
 )
+from sombra_tui.screens.dialogs.confirm import choice_keys
 from sombra_tui.screens.dialogs.settings import LanguageChosen
 from sombra_tui.screens.main import MainScreen
 from sombra_tui.session import Session
@@ -131,8 +132,10 @@ class SombraApp(App[None]):
                   "last change {when}. It was not saved when sombra-tui stopped. Resume it?"
                   ).format(name=summary.name, round=summary.round,
                            phase=_(summary.phase), when=when),
-                [("r", _("Resume"), "resume"), ("l", _("Later"), "later"),
-                 ("d", _("Discard"), "discard")]))
+                [(choice_keys(pgettext("key of Resume", "r"), "r"), _("Resume"), "resume"),
+                 (choice_keys(pgettext("key of Later", "l"), "l"), _("Later"), "later"),
+                 (choice_keys(pgettext("key of Discard", "d"), "d"), _("Discard"),
+                  "discard")]))
             if choice == "resume":
                 self.session = Session.recovered(journal.recover(path))
                 self.session.start_journal(folder)
@@ -410,7 +413,9 @@ class SombraApp(App[None]):
 
     async def _import_roster_flow(self) -> None:
         folder = self.session.path.parent if self.session.path else self.default_folder()
-        path = await self.push_screen_wait(FileDialog("open", folder))
+        path = await self.push_screen_wait(FileDialog(
+            "open", folder, title=_("Import characters from an encounter file"),
+            confirm=_("Import ({key})")))
         if path is None:
             return
         try:
@@ -445,6 +450,13 @@ class SombraApp(App[None]):
         self._say_notices(session)
         return True
 
+    def get_key_display(self, binding: Any) -> str:
+        """A key as the footer shows it: a key named by a word in the DJ's language
+        ("espacio"), as the panel's hints and the buttons say it."""
+        if not binding.key_display and binding.key in keys.SPOKEN:
+            return _(keys.SPOKEN[binding.key])
+        return super().get_key_display(binding)
+
     def _say_notices(self, session: Session) -> None:
         """What loading the file had to say, once (an older format converted)."""
         for notice in session.combat.notices:
@@ -455,7 +467,8 @@ class SombraApp(App[None]):
         """Ask `question` about unsaved changes; True when it is fine to go on."""
         choice = await self.push_screen_wait(ChoiceDialog(
             question,
-            [("s", _("Save"), "save"), ("d", _("Discard"), "discard"),
+            [(choice_keys(pgettext("key of Save", "s"), "s"), _("Save"), "save"),
+             (choice_keys(pgettext("key of Discard", "d"), "d"), _("Discard"), "discard"),
              ("escape", _("Cancel"), "cancel")]))
         if choice == "save":
             if self.session.path is None:

@@ -92,7 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=i18n.LANGUAGES,
                         help=_("language of the app: es (español) or en (English); "
                                "remembered choice or the locale otherwise, else es"))
-    parser.add_argument("--version", action="version", version=f"sombra-tui {__version__}")
+    # The help given here: argparse's own default is English on some Pythons (3.11).
+    parser.add_argument("--version", action="version", version=f"sombra-tui {__version__}",
+                        help=_("show program's version number and exit"))
     return parser
 
 

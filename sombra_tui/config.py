@@ -25,7 +25,7 @@ from platformdirs import user_config_dir, user_data_dir
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from sombra_tui.engine import storage
-from sombra_tui.engine.errors import SombraError, validation_problems
+from sombra_tui.engine.errors import SombraError, json_reason, validation_problems
 from sombra_tui.engine.i18n import _
 
 APP_NAME = "sombra-tui"
@@ -137,7 +137,7 @@ def load_preferences(path: Path | None = None) -> LoadedPreferences:
                                  _("{path} is not valid JSON (line {lineno}, column "
                                     "{colno}: {msg}); using the default preferences.").format(
                                      path=path, lineno=error.lineno, colno=error.colno,
-                                     msg=error.msg))
+                                     msg=json_reason(error.msg)))
     if not isinstance(data, dict):
         return LoadedPreferences(Preferences(),
                                  _("{path} does not hold a JSON object; using the default "

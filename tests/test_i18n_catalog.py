@@ -31,17 +31,23 @@ def read_catalog() -> Catalog:
         return read_po(handle, locale="es")
 
 
-def marked_strings() -> set[str]:
-    """Every string marked in sombra_tui, extracted in memory as pybabel would."""
-    found: set[str] = set()
+def marked_messages() -> set[tuple[str, str | None]]:
+    """Every string marked in sombra_tui with its context (pgettext), extracted in memory
+    as pybabel would."""
+    found: set[tuple[str, str | None]] = set()
     method_map = [("**.py", "python")]
-    for _filename, _lineno, message, _comments, _context in extract_from_dir(
+    for _filename, _lineno, message, _comments, context in extract_from_dir(
             str(PACKAGE), method_map=method_map, keywords=KEYWORDS):
         # A plural (ngettext) is found by its singular, the catalog's key.
         first = message[0] if isinstance(message, tuple) else message
         if first:
-            found.add(first)
+            found.add((first, context or None))
     return found
+
+
+def marked_strings() -> set[str]:
+    """Every string marked in sombra_tui, extracted in memory as pybabel would."""
+    return {text for text, _context in marked_messages()}
 
 
 def placeholders(text: str) -> set[str]:
@@ -69,8 +75,9 @@ def test_mo_is_compiled_from_the_po() -> None:
 def test_every_marked_string_has_a_spanish_translation() -> None:
     catalog = read_catalog()
     missing = []
-    for text in sorted(marked_strings()):
-        message = catalog.get(text)
+    for text, context in sorted(marked_messages(), key=lambda found: (found[0],
+                                                                       found[1] or "")):
+        message = catalog.get(text, context=context)
         if message is None or not message.string or message.fuzzy or (
                 isinstance(message.string, tuple) and not all(message.string)):
             missing.append(text)

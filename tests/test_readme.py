@@ -74,3 +74,14 @@ def test_readme_test_command_runs_every_lane() -> None:
     parallel, serial = line.split(" && ")[-2:]
     assert parallel.endswith("pytest -q")
     assert serial.endswith("pytest -q -m serial -n 0")
+
+
+def test_the_spanish_readme_says_where_combats_are_saved() -> None:
+    """Issue 22: README.es names the data folder, the .bak, the journal and resuming,
+    and the two environment variables, as README does."""
+    from sombra_tui import config
+
+    text = (README.parent / "README.es.md").read_text(encoding="utf-8")
+    for promise in ("~/.local/share/sombra-tui/", ".json.bak", "journal/", "reanudar",
+                    config.DATA_DIR_ENV, config.CONFIG_DIR_ENV):
+        assert promise in text, promise

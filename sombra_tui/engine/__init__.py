@@ -100,6 +100,7 @@ from sombra_tui.engine.model import (
     Encounter,
     ExtendedMode,
     ExtendedSpec,
+    Gender,
     Opposition,
     OppositionMode,
     PlayerViewSettings,
@@ -109,6 +110,7 @@ from sombra_tui.engine.model import (
     Side,
     SideView,
     WoundView,
+    guess_gender,
 )
 from sombra_tui.engine.players_view import PlayersSnapshot
 from sombra_tui.engine.rules.declaration import alerta_gd, may_react
@@ -228,6 +230,7 @@ __all__ = [
     "FreeTA",
     "GdBreakdown",
     "GdEffect",
+    "Gender",
     "Heal",
     "HealKind",
     "HideCharacter",
@@ -296,6 +299,7 @@ __all__ = [
     "format_gd",
     "free_ta_grades",
     "gd_name",
+    "guess_gender",
     "may_react",
     "needs_confirming_ta",
     "parse_dice",

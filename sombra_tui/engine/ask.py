@@ -291,9 +291,17 @@ def affected_prefill(author: str, actions: list[Action]) -> list[str]:
 # --- hits & conditions (B2) ---
 
 
-def proposal_question(proposal: Proposal) -> Msg:
-    """H7/H11: the question an open threshold or prevent proposal asks the DJ."""
-    return _proposal_question(proposal)
+def proposal_question(proposal: Proposal, state: CombatState | None = None) -> Msg:
+    """H7/H11: the question an open threshold or prevent proposal asks the DJ (its words
+    agreeing with the character, given the `state`)."""
+    return _proposal_question(proposal, None if state is None
+                              else gender(state, proposal.character))
+
+
+def gender(state: CombatState, name: str) -> str | None:
+    """The gender of `name` (model.Gender's value) for i18n.said_of, or None."""
+    character = state.character(name)
+    return None if character is None else character.gender.value
 
 
 def hit_preview(state: CombatState, proposal: Proposal, edits: c.AcceptHit | None = None

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from sombra_tui.engine.coded import CodedError
 from sombra_tui.engine.errors import invalid
-from sombra_tui.engine.i18n import N_
+from sombra_tui.engine.i18n import N_, _
 
 #: Largest grade a single effect may add (T3 stacks grades without a limit; this keeps typos out).
 MAX_EFFECT_GD = 20
@@ -369,6 +369,16 @@ class GradeSourceKind(StrEnum):
     CONDITION = "condition"
 
 
+#: H8: the wound severities' names by their value (wounds.Severity), as the DJ reads them
+#: (English msgids, translated when shown, as the quality levels are).
+SEVERITY_NAMES = {"sin importancia": N_("minor"), "leve": N_("light"), "grave": N_("serious")}
+
+
+def severity_label(value: str) -> str:
+    """The translated name of a severity given by its value ("leve"); other text as is."""
+    return _(SEVERITY_NAMES[value]) if value in SEVERITY_NAMES else value
+
+
 class GradeEntry(BaseModel):
     """One line of a TA's GD breakdown from a wound (H10) or a condition (C1)."""
 
@@ -386,8 +396,12 @@ class GradeEntry(BaseModel):
     severity: str | None = None
 
     def describe(self) -> str:
-        """ "right arm, leve wound +1" / "dolor intenso +1"."""
-        what = f"{self.name}, {self.severity} wound" if self.severity else self.name
+        """ "right arm, light wound +1" / "dolor intenso +1", in the DJ's language."""
+        if self.severity:
+            what = _("{location}, {severity} wound").format(
+                location=_(self.name), severity=severity_label(self.severity))
+        else:
+            what = self.name
         return f"{what} {self.gd:+d}"
 
 

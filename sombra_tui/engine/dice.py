@@ -103,17 +103,16 @@ def parse_dice(text: str) -> Dice:
         parts = list(cleaned)
     else:
         parts = [p for p in _DICE_SPLIT.split(cleaned) if p]
-    if len(parts) != 3:
-        raise SombraError(N_("Type exactly three dice, the dS first; got {count} in "
-                             "{text!r}."),
-                          code="dice.count", params={"count": len(parts), "text": text})
-    values: list[int] = []
-    for part in parts:
+    for part in parts:  # "xyz" is no die at all, not "1 die"
         if not part.isdigit():
             raise SombraError(N_("{text!r} is not a die: each die is a whole number from 1 "
                                  "to 10."),
                               code="dice.not_a_die", params={"text": part})
-        values.append(int(part))
+    if len(parts) != 3:
+        raise SombraError(N_("Type exactly three dice, the dS first; got {count} in "
+                             "{text!r}."),
+                          code="dice.count", params={"count": len(parts), "text": text})
+    values = [int(part) for part in parts]
     return Dice.of(values[0], values[1], values[2])
 
 

@@ -44,12 +44,22 @@ class SombraError(Exception):
         self.params: dict[str, ParamValue] = dict(params or {})
         #: Dotted path of the offending field, where there is one (forms, files).
         self.field = field
+        #: The catalog context of a message about a feminine subject (i18n.FEMININE).
+        self.context: str | None = None
+
+    def about(self, gender: str | None) -> SombraError:
+        """This error about a subject of `gender` (its Spanish words agree)."""
+        self.context = i18n.context_of(gender)
+        return self
 
     @property
     def message(self) -> str:
         """The message in the language in force: the template through the catalog,
         filled from `params` (rendered each time, so a language switch follows)."""
-        return fill(_(self.template), self.params)
+        return fill(i18n.translate(self.template, self.context),
+                    {key: i18n.agree(value, self.context)
+                     if key in i18n.AGREEING_PARAMS and isinstance(value, str) else value
+                     for key, value in self.params.items()})
 
     @property
     def english(self) -> str:
@@ -75,6 +85,30 @@ def fill(template: str, params: Mapping[str, ParamValue]) -> str:
 
 
 # ---- other errors, in words for a sentence ---------------------------------------------
+
+#: The json module's reasons (JSONDecodeError.msg, CPython 3.11-3.13), in the DJ's words.
+JSON_REASONS = {
+    "Expecting value": N_("a value is missing"),
+    "Expecting property name enclosed in double quotes": N_("a name in double quotes is "
+                                                            "expected (or a comma too many)"),
+    "Expecting ':' delimiter": N_("a ':' is missing"),
+    "Expecting ',' delimiter": N_("a ',' is missing"),
+    "Unterminated string starting at": N_("a text is not closed with its double quote"),
+    "Invalid control character at": N_("a text holds a control character"),
+    "Invalid \\escape": N_("a text holds a wrong backslash escape"),
+    "Invalid \\uXXXX escape": N_("a text holds a wrong \\u escape"),
+    "Extra data": N_("there is more after the end of the data"),
+    "Illegal trailing comma before end of object": N_("a comma too many"),
+    "Illegal trailing comma before end of array": N_("a comma too many"),
+}
+
+
+def json_reason(message: str) -> str:
+    """A JSONDecodeError's `msg` in the language in force (the json module's English
+    only when it says something new)."""
+    reason = JSON_REASONS.get(message)
+    return _(reason) if reason else message
+
 
 
 def os_reason(error: OSError, *, plain: bool = False) -> str:

@@ -54,6 +54,8 @@ class LogEvent(BaseModel):
     #: may be an i18n.Msg (a reason inside the sentence), rendered in the same language.
     template: str
     params: dict[str, Any] = Field(default_factory=dict)
+    #: The catalog context of the template (i18n.FEMININE: its subject is feminine).
+    context: str | None = None
     actor: str | None = None
     targets: list[str] = Field(default_factory=list)
     ta: TAResult | None = None
@@ -77,13 +79,14 @@ class LogEvent(BaseModel):
     def of(cls, message: str | Msg, **fields: Any) -> LogEvent:
         """An event whose words are `message` (a Msg, or a plain template)."""
         if isinstance(message, Msg):
-            return cls(template=message.template, params=message.params, **fields)
+            return cls(template=message.template, params=message.params,
+                       context=message.context, **fields)
         return cls(template=message, **fields)
 
     @property
     def text(self) -> str:
         """The line in the language in force."""
-        return render(self.template, self.params)
+        return render(self.template, self.params, self.context)
 
     def plain(self) -> str:
         """The event as one line of plain text, with the TA's numbers (S2)."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -58,6 +59,81 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 def pgettext(context: str, message: str) -> str:
     """`message` in its `context` (a word with two meanings), in the language in force."""
     return _translations.pgettext(context, message)
+
+
+#: The context of a message whose subject is feminine (a character's gender, "femenino"):
+#: Spanish makes its adjectives agree ("Ana queda impedida"), English says the same.
+#: A message has a feminine form only where the Spanish differs; the others fall back
+#: to the plain msgid.
+FEMININE = "feminine"
+#: The gender (model.Gender's value) whose messages take the FEMININE context.
+FEMININE_GENDER = "femenino"
+#: Spanish words that agree with their subject: the built-in conditions' names used as
+#: adjectives ("Marta está aturdida") and "impedido". Others (inconsciente, sangrando)
+#: are the same for both; a condition the DJ named is shown as typed.
+FEMININE_WORDS = {"aturdido": "aturdida", "desarmado": "desarmada", "muerto": "muerta",
+                  "impedido": "impedida"}
+#: The params of a message that name a state of its subject, so they agree with it.
+AGREEING_PARAMS = frozenset({"condition", "conditions"})
+_AGREEING = re.compile(r"\b(" + "|".join(FEMININE_WORDS) + r")\b")
+
+
+def context_of(gender: str | None) -> str | None:
+    """The context of messages about a subject of `gender` (None: the plain msgid)."""
+    return FEMININE if gender == FEMININE_GENDER else None
+
+
+def translate(message: str, context: str | None = None) -> str:
+    """`message` in the language in force, in `context` where the catalog has it there
+    (a feminine subject), else as plain `_`."""
+    if context:
+        text = _translations.pgettext(context, message)
+        if text != message:
+            return text
+    return _(message)
+
+
+def agree(words: str, context: str | None) -> str:
+    """`words` (a condition's name, a list of them) agreeing with a subject in `context`:
+    in Spanish, "aturdido" of a feminine subject is "aturdida"."""
+    if context != FEMININE or not _language.startswith("es"):
+        return words
+    return _AGREEING.sub(lambda found: FEMININE_WORDS[found[0]], words)
+
+
+def said_of(gender: str | None, template: str, **params: Any) -> str:
+    """`template` about a subject of `gender`, translated and filled now (screens)."""
+    context = context_of(gender)
+    return translate(template, context).format(
+        **{key: agree(str(value), context) if key in AGREEING_PARAMS else value
+           for key, value in params.items()})
+
+
+def feminine_forms() -> tuple[str, ...]:
+    """The messages whose Spanish changes with a feminine subject ("queda impedida"),
+    marked here for the catalog in the FEMININE context, in the language in force. The
+    rules use the plain msgids with `Msg.about` / `SombraError.about`; the rest of
+    their messages agree through their AGREEING_PARAMS alone."""
+    return (
+        pgettext("feminine", "DJ confirms: {name} is prevented ({condition})."),
+        pgettext("feminine", "First settle prevented for {character}: accept or decline "
+                             "it, then {doing}."),
+        pgettext("feminine", "{name} is already prevented."),
+        pgettext("feminine", "{name} is not prevented."),
+        pgettext("feminine", "{name} is prevented{after}: the round action is cancelled."),
+        pgettext("feminine", "{name} is no longer prevented{after}."),
+        pgettext("feminine", "{name} is {condition} with a round action pending: mark "
+                             "prevented?"),
+        pgettext("feminine", "{name} is {condition} with a round action pending: mark "
+                             "{name} prevented?"),
+        pgettext("feminine", "{name} will be prevented once the simultaneous group has "
+                             "acted."),
+        pgettext("feminine", "{name} will no longer be prevented once the simultaneous "
+                             "group has acted."),
+        pgettext("feminine", "{next}: mark {name} prevented? ({condition})"),
+        pgettext("feminine", "prevented"),
+        pgettext("feminine", "no longer prevented"),
+    )
 
 
 def language() -> str:
@@ -129,15 +205,22 @@ class Msg:
     each is rendered in the language in force too.
     """
 
-    __slots__ = ("params", "template")
+    __slots__ = ("context", "params", "template")
 
     def __init__(self, template: str, params: Mapping[str, Any] | None = None,
                  **more: Any) -> None:
         self.template = template
         self.params: dict[str, Any] = {**(params or {}), **more}
+        #: The catalog context (FEMININE: the subject is feminine), or None.
+        self.context: str | None = None
+
+    def about(self, gender: str | None) -> Msg:
+        """This message about a subject of `gender` (its words agree in Spanish)."""
+        self.context = context_of(gender)
+        return self
 
     def render(self) -> str:
-        return render(self.template, self.params)
+        return render(self.template, self.params, self.context)
 
     def english(self) -> str:
         return self.template.format(**{k: _english(v) for k, v in self.params.items()})
@@ -150,7 +233,7 @@ class Msg:
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Msg) and other.template == self.template
-                and other.params == self.params)
+                and other.params == self.params and other.context == self.context)
 
     def __hash__(self) -> int:
         return hash(self.template)
@@ -207,8 +290,9 @@ def text_data(value: Any) -> Any:
     kept as template + params so it still renders in either language once read back by
     `text_from_data`. Any other value is kept as its words."""
     if isinstance(value, Msg):
-        return {"template": value.template,
+        data = {"template": value.template,
                 "params": {key: text_data(v) for key, v in value.params.items()}}
+        return {**data, "context": value.context} if value.context else data
     if isinstance(value, Join):
         return {"separator": value.separator, "items": [text_data(v) for v in value.items]}
     if isinstance(value, list | tuple):
@@ -223,8 +307,11 @@ def text_from_data(data: Any) -> Any:
     if isinstance(data, dict):
         if isinstance(data.get("template"), str):
             params = data.get("params")
-            return Msg(data["template"], {key: text_from_data(v) for key, v in
-                                          (params if isinstance(params, dict) else {}).items()})
+            message = Msg(data["template"], {key: text_from_data(v) for key, v in
+                                             (params if isinstance(params, dict) else {}).items()})
+            context = data.get("context")
+            message.context = context if isinstance(context, str) else None
+            return message
         if isinstance(data.get("separator"), str):
             return Join(data["separator"], [text_from_data(v) for v in data.get("items") or []])
         raise ValueError("a message is {template, params} or {separator, items}")
@@ -233,12 +320,17 @@ def text_from_data(data: Any) -> Any:
     return data
 
 
-def render(template: str, params: Mapping[str, Any] | None = None) -> str:
-    """`template` translated, then filled with `params` (each Msg rendered too)."""
-    text = _(template) if template else template
+def render(template: str, params: Mapping[str, Any] | None = None,
+           context: str | None = None) -> str:
+    """`template` translated (in `context`, see `translate`), then filled with `params`
+    (each Msg rendered too; the subject's states agree with it, see `agree`)."""
+    text = translate(template, context) if template else template
     if not params or "{" not in text:
         return text
     try:
-        return text.format(**{key: _rendered(value) for key, value in params.items()})
+        return text.format(**{key: agree(value, context) if key in AGREEING_PARAMS and
+                              isinstance(value, str) else value
+                              for key, value in ((key, _rendered(value))
+                                                 for key, value in params.items())})
     except (KeyError, IndexError, ValueError):  # a sentence with braces, no template
         return text

@@ -82,6 +82,45 @@ class Side(StrEnum):
     NPC = "NPC"
 
 
+class Gender(StrEnum):
+    """A character's grammatical gender: Spanish makes the words about them agree
+    ("Ana queda impedida", "Bruno está aturdido"). English says the same for both."""
+
+    FEMENINO = "femenino"
+    MASCULINO = "masculino"
+
+    @property
+    def label(self) -> str:
+        return {Gender.FEMENINO: N_("feminine"), Gender.MASCULINO: N_("masculine")}[self]
+
+
+#: Names ending in -a that are masculine (the guess's exceptions), casefolded.
+MASCULINE_IN_A = frozenset({"luca", "nikola", "andrea", "joshua", "borja", "garcía", "ezra",
+                            "elia", "bautista", "sasha", "misha", "kosta", "jonah", "noa",
+                            "pirata",
+                            "gorila"})
+#: Names that do not end in -a and are feminine, casefolded.
+FEMININE_NOT_IN_A = frozenset({"carmen", "isabel", "raquel", "pilar", "mercedes", "dolores",
+                               "rocío", "beatriz", "inés", "luz", "sol", "consuelo", "ruth",
+                               "esther", "nieves", "abigail", "ingrid", "miriam", "belén",
+                               "maribel", "rosario", "montserrat", "leonor", "noemí",
+                               "guardiana", "bruja", "reina", "sacerdotisa", "matrona"})
+
+
+def guess_gender(name: str) -> Gender:
+    """The gender a new character gets from `name` until the DJ says otherwise: the first
+    word decides ("Ana 2" and "Marta la Roja" by "Ana" and "Marta"); it is feminine when
+    it ends in -a, unless it is in MASCULINE_IN_A ("Luca", "Borja"), or when it is in
+    FEMININE_NOT_IN_A ("Carmen", "Isabel"); everything else is masculine."""
+    words = name_base(name).split()
+    first = words[0].casefold() if words else ""
+    if first in FEMININE_NOT_IN_A:
+        return Gender.FEMENINO
+    if first.endswith(("a", "á")) and first not in MASCULINE_IN_A:
+        return Gender.FEMENINO
+    return Gender.MASCULINO
+
+
 class Character(BaseModel):
     """A combatant. Names are unique in the encounter and identify it everywhere."""
 
@@ -106,6 +145,18 @@ class Character(BaseModel):
     #: H1: the character's weapons; `default_weapon` indexes the one attacks use first.
     weapons: list[Weapon] = Field(default_factory=list, max_length=20)
     default_weapon: int = Field(0, ge=0)
+    #: Spanish agreement ("queda impedida"); absent (older files, a new sheet): guessed
+    #: from the name (guess_gender), the DJ may change it on the sheet.
+    gender: Gender = Field(Gender.MASCULINO, description="grammatical gender; absent: "
+                           "guessed from the name")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _gender_from_name(cls, data: object) -> object:
+        if isinstance(data, dict) and data.get("gender") is None and \
+                isinstance(data.get("name"), str):
+            return {**data, "gender": guess_gender(data["name"])}
+        return data
 
     @field_validator("name")
     @classmethod

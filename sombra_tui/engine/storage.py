@@ -23,6 +23,7 @@ from sombra_tui.engine.commands import Command
 from sombra_tui.engine.errors import (
     SombraError,
     describe_validation,
+    json_reason,
     os_reason,
     validation_problems,
 )
@@ -188,7 +189,8 @@ def _parse(text: str, source: str) -> Any:
                              "{detail})."),
                           code="storage.bad_json",
                           params={"source": str(source), "line": error.lineno,
-                                  "column": error.colno, "detail": error.msg}) from error
+                                  "column": error.colno,
+                                  "detail": json_reason(error.msg)}) from error
     except (ValueError, RecursionError) as error:  # absurd numbers, absurd nesting
         raise SombraError(N_("{source} is not a usable JSON file ({reason})."),
                           code="storage.unusable_json",

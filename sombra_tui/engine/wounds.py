@@ -1,14 +1,12 @@
 """Hits and wounds (heridas): rules H1-H10, pure functions over pydantic models.
 
-A hit is read from the attack TA's own dice (H1): the dS gives the location
-(H2), d+ and d- the damage through the damage type's formula (H3, H4).
-Protection comes off (H5); the points go to the golpe / herida counters
-(H6) and may reach the thresholds (H7); the wound's severity (H8) gives its
-consequences (H9), and its grades join every later TA of the matching scope
-(H10). Every Interpretation of section H is a field of `WoundSettings`, with
-RULES.md's default. Nothing here changes state: the machine keeps the
-counters, wounds and conditions and applies the results, and every value
-computed here is only a proposal the DJ may override (H12).
+A hit is read from the attack TA's own dice (H1): the dS gives the location (H2), d+ and
+d- the damage through the damage type's formula (H3, H4). Protection comes off (H5); the
+points go to the golpe / herida counters (H6) and may reach the thresholds (H7); the
+wound's severity (H8) gives its consequences (H9), and its grades join every later TA of
+the matching scope (H10). Every Interpretation of section H is a field of `WoundSettings`,
+with RULES.md's default. Nothing here changes state: engine/rules/hits.py applies the
+results, and every value computed here is a proposal the DJ may override (H12).
 """
 
 from __future__ import annotations
@@ -28,6 +26,7 @@ from sombra_tui.engine.conditions import (
     INCONSCIENTE,
     MUERTO,
     SANGRANDO,
+    SEVERITY_NAMES,
     ActionScope,
     BodySide,
     Condition,
@@ -58,8 +57,6 @@ class WoundError(CodedError):
 
 
 # ---------------------------------------------------------------------- H2 location
-
-
 class Location(StrEnum):
     """H2: the body locations (ids kept in Spanish, as in RULES.md)."""
 
@@ -326,8 +323,6 @@ def check_points(value: int, what: str, *, limit: int = MAX_DAMAGE) -> int:
 
 
 # ----------------------------------------------------------------------- H4 tipo IV
-
-
 class LocatedDamage(BaseModel):
     """H4: one (location, damage) entry of a tipo IV hit."""
 
@@ -357,8 +352,6 @@ def merge_by_location(entries: Iterable[LocatedDamage]) -> list[LocatedDamage]:
 
 
 # ------------------------------------------------------------------- H5 protection
-
-
 def protected_damage(damage: int, protection: int) -> int:
     """H5: protection is subtracted from the damage, never below 0."""
     check_points(damage, "damage")
@@ -367,8 +360,6 @@ def protected_damage(damage: int, protection: int) -> int:
 
 
 # ----------------------------------------------------------------- H6 points, H7
-
-
 def pv_for(resistencia: int, settings: WoundSettings, own_pv: int | None = None) -> int:
     """H6: PV = multiplier x Resistencia; a character's own PV wins."""
     if own_pv is not None:
@@ -479,6 +470,11 @@ class Severity(StrEnum):
     SIN_IMPORTANCIA = "sin importancia"
     LEVE = "leve"
     GRAVE = "grave"
+
+    @property
+    def label(self) -> str:
+        """The severity's name (a msgid), translated like the quality levels."""
+        return SEVERITY_NAMES[self.value]
 
 
 def severity_of(damage: int, resistencia: int,

@@ -304,7 +304,8 @@ class MainScreen(Screen[None]):
             settled(c.ConfirmProposal(proposal_id=proposal.id) if confirm
                     else c.DeclineProposal(proposal_id=proposal.id))
         self.app.push_screen(ConfirmDialog(
-            proposal_question(proposal), yes=_("Confirm"), no=pgettext("proposal", "Decline")),
+            proposal_question(proposal, state), yes=_("Confirm"),
+            no=pgettext("proposal", "Decline")),
             callback=lambda confirm: answered(bool(confirm)))
 
     def settle_first(self, then: Callable[[], object]) -> None:

@@ -23,6 +23,7 @@ from sombra_tui.engine import (
     StepStatus,
     ask,
     format_gd,
+    i18n,
 )
 from sombra_tui.engine.ask import NextKind, next_step
 from sombra_tui.engine.i18n import N_, _, ngettext
@@ -64,7 +65,8 @@ def action_detail(action: Action) -> str:
         parts.append(_("at {names}").format(names=", ".join(action.targets)))
     if action.extended is not None:
         spec = action.extended
-        parts.append(_("simple, {duration} rounds").format(duration=spec.duration)
+        parts.append(ngettext("simple, {duration} round", "simple, {duration} rounds",
+                              spec.duration).format(duration=spec.duration)
                      if spec.mode is ExtendedMode.SIMPLE
                      else _("complex, {successes} S every {interval}").format(
                          successes=spec.successes, interval=spec.interval))
@@ -120,8 +122,10 @@ def next_step_hint(state: CombatState, keymap: Mapping[str, str] | None = None) 
         return _("{next}: {condition} for {name}? (confirm or decline)").format(
             next=named.next, condition=proposal.condition, name=proposal.character)
     if kind is NextKind.SETTLE_PREVENT and proposal is not None:
-        return _("{next}: mark {name} prevented? ({condition})").format(
-            next=named.next, name=proposal.character, condition=proposal.condition)
+        return i18n.said_of(ask.gender(state, proposal.character),
+                            N_("{next}: mark {name} prevented? ({condition})"),
+                            next=named.next, name=proposal.character,
+                            condition=proposal.condition)
     if kind is NextKind.ADD_CHARACTER:
         return _("{add}: add a character").format(add=named("add_character"))
     if kind is NextKind.START:
@@ -129,10 +133,10 @@ def next_step_hint(state: CombatState, keymap: Mapping[str, str] | None = None) 
     if kind is NextKind.REACT and step.prompt is not None:
         # The same word as the prompt's line below: a counter prompt is a
         # contrarreacción ("counter-reaction" in English), not a plain reaction.
-        hint = (_("{next}: {reactor}'s contrarreacción to {author} ({decline}: no "
-                  "reacción)")
+        hint = (_("{next}: {reactor}'s contrarreacción to {author} ({decline}: does not "
+                  "react)")
                 if step.counter
-                else _("{next}: {reactor} reacts to {author} ({decline}: no reacción)"))
+                else _("{next}: {reactor} reacts to {author} ({decline}: does not react)"))
         return hint.format(next=named.next, reactor=step.prompt.reactor, author=step.author,
                            decline=named("decline"))
     if kind is NextKind.DECLARE:
@@ -215,7 +219,7 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
         if declarer:
             line.append(declarer, style=f"bold {palette.accent}")
         elif state.prompts:
-            line.append(_("(reacciones first)"), style="dim")
+            line.append(_("(those who react first)"), style="dim")
         else:
             line.append(_("everyone has declared"), style="dim")
         parts.append(line)
@@ -226,7 +230,7 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
                 names=", ".join(waiting[:MAX_WAITING]) + more), style="dim"))
         if state.prompts:
             # Before the rest: the GD breakdown must stay in sight on a small terminal.
-            parts.insert(1, Text(_("Pending reacciones ({count}):").format(
+            parts.insert(1, Text(_("Waiting to react ({count}):").format(
                 count=len(state.prompts)), style="bold"))
             for index, prompt in enumerate(reversed(state.prompts)):
                 parts.insert(2 + index, prompt_lines(state, prompt, top=index == 0,
@@ -248,8 +252,9 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
                             or _("inaction"), style="italic")
                 parts.append(line)
             if len(declared) > MAX_WAITING:
-                parts.append(Text(_("  (and {count} earlier)").format(
-                    count=len(declared) - MAX_WAITING), style="dim"))
+                earlier = len(declared) - MAX_WAITING
+                parts.append(Text(_("  (and {count} earlier)").format(count=earlier),
+                                  style="dim"))
     elif phase in (Phase.INSTANT, Phase.ROUND, Phase.EXTENDED):
         group = state.current_group()
         if group:
@@ -261,7 +266,8 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
         acting = {id(step) for step in group}
         steps, before, after = steps_window(state)
         if before:
-            parts.append(Text("  " + _("({count} earlier steps)").format(count=before),
+            parts.append(Text("  " + ngettext("({count} earlier step)", "({count} earlier steps)",
+                                              before).format(count=before),
                               style="dim"))
         for step in steps:
             action = state.step_action(step) if state.character(step.character) else None
@@ -279,11 +285,13 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
                             else palette.error)
             parts.append(line)
         if after:
-            parts.append(Text("  " + _("(+{count} more steps)").format(count=after),
+            parts.append(Text("  " + ngettext("(+{count} more step)", "(+{count} more steps)",
+                                              after).format(count=after),
                               style="dim"))
         if state.pending_marks:
             parts.append(Text(_("After the group: {marks}").format(marks=", ".join(
-                f"{m.character} {_(MARK_WORDS.get(m.mark, m.mark))}"
+                f"{m.character} "
+                f"{i18n.said_of(ask.gender(state, m.character), MARK_WORDS.get(m.mark, m.mark))}"
                 for m in state.pending_marks)), style=palette.warning))
         if not group:
             parts.insert(1, Text(_("Nothing to resolve in this phase: {next} moves on.").format(

@@ -97,7 +97,8 @@ def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
     if name in state.locked:
         marks.append(Text(_("locked"), style=f"bold {palette.error}"))
     if name in state.prevented:
-        marks.append(Text(_("prevented"), style=f"bold {palette.warning}"))
+        marks.append(Text(i18n.said_of(ask.gender(state, name), N_("prevented")),
+                          style=f"bold {palette.warning}"))
     if name in state.out:
         marks.append(Text(_("OUT"), style=f"bold reverse {palette.error}"))
     if active is None:

@@ -601,7 +601,7 @@ async def test_the_counter_reaction_hint_panel_and_dialog_say_the_same_word() ->
         journal=False)
     async with app.run_test(size=SIZE) as pilot:
         text = _plain(app.main_screen.query_one(DeclarationQueue))
-        assert text.startswith("space: Bruno's contrarreacción to Ana (x: no reacción)")
+        assert text.startswith("space: Bruno's contrarreacción to Ana (x: does not react)")
         assert "Bruno - contrarreacción to Ana" in text
         assert "reacts" not in text
         await pilot.press("r")

@@ -302,7 +302,7 @@ async def test_buttons_and_hints_name_the_keys_the_dj_bound(app_dirs: Dirs) -> N
         await focus(pilot, "a0-targets")
         await pilot.press("space", "enter")
         assert on_main_screen(app)
-        assert plain(queue).startswith("n: Ana reacts to Bruno (v: no reacción)")
+        assert plain(queue).startswith("n: Ana reacts to Bruno (v: does not react)")
         await pilot.press("n")
         assert isinstance(app.screen, ReactionDialog)
         assert "ctrl+g rolls" in str(app.screen.query_one(

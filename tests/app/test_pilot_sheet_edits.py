@@ -90,7 +90,7 @@ async def test_the_sheet_edits_a_wound_and_refuses_a_bad_grade_keeping_the_form(
         assert [(g.scope.value, g.gd) for g in edited.gd] == [("physical", 1), ("leg", 2)]
         assert not edited.bleeding
         assert str(combat.state.body("Bruno").counters) == "G 14 / W 14"  # counters stay
-        assert "chest 9 lethal, leve" in sheet_items(app)
+        assert "chest 9 lethal, light" in sheet_items(app)
         [event] = [e for e in combat.log if e.code == "wound.edited"]
         assert event.override and event.actor == "Bruno"
         await pilot.press("escape", "u")

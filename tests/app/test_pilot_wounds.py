@@ -134,7 +134,7 @@ async def test_worked_example_h_and_c_played_by_keyboard() -> None:
         assert isinstance(app.screen, HitDialog)  # open by itself
         numbers = text_of(app, "#hit-numbers")
         for piece in ("dS 5 -> value 5 -> right arm", "d+ + d- = 8 + 3 = 11, lethal",
-                      "Protection: right arm 0", "11 / Resistencia 7 -> leve",
+                      "Protection: right arm 0", "11 / Resistencia 7 -> light",
                       "+1 GD right arm", "every 16 asaltos",
                       "G 0 -> 11, W 0 -> 11 of PV 21"):
             assert piece in numbers, piece
@@ -148,10 +148,10 @@ async def test_worked_example_h_and_c_played_by_keyboard() -> None:
         await inaction(pilot)  # Carla
         await pilot.press("space", "space")
         hint = await typed_ta(pilot, "1 1 1")  # Bruno acts first (12)
-        assert "right arm, leve wound +1" in hint  # H10, shown before the roll
+        assert "right arm, light wound +1" in hint  # H10, shown before the roll
         bruno_ta = [e for e in combat.log if e.kind is EventKind.TA][-1]
         assert bruno_ta.ta is not None and bruno_ta.ta.gd == 1
-        assert "right arm, leve wound +1" in bruno_ta.plain()
+        assert "right arm, light wound +1" in bruno_ta.plain()
         await typed_ta(pilot, "10 9 6")  # Ana: cabeza, d- = 6
         await accept_hit(pilot)
         assert str(combat.state.body("Bruno").counters) == "G 17 / W 11"

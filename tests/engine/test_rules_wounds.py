@@ -533,7 +533,7 @@ def test_h10_wound_grades_match_the_action_scope_and_name_each_wound() -> None:
     wounds = [arm, chest, leg]
     right_handed = wound_grades(wounds, ActionScope.default(RIGHT))
     assert [e.describe() for e in right_handed] \
-        == ["right arm, leve wound +1", "chest, leve wound +1"]
+        == ["right arm, light wound +1", "chest, light wound +1"]
     assert [e.source_id for e in right_handed] == [1, 2]
     assert total_gd(right_handed) == 2  # wound grades add up
     left_handed = wound_grades(wounds, ActionScope.default(LEFT))
@@ -552,7 +552,7 @@ def test_h10_wound_and_condition_grades_add_up_with_each_other() -> None:
     dolor = builtin(DOLOR_INTENSO, began=2, dolor_intenso_gd=1)
     entries = [*wound_grades([grave], ActionScope.default()),
                *condition_grades([dolor], 3, ActionScope.default())]
-    assert [e.describe() for e in entries] == ["chest, grave wound +1", "dolor intenso +1"]
+    assert [e.describe() for e in entries] == ["chest, serious wound +1", "dolor intenso +1"]
     assert total_gd(entries) == 2
     assert ta_grades([grave], [dolor], 3, ActionScope.default()) == entries
     assert ta_grades([grave], [dolor], 3, ActionScope.alerta()) == []
@@ -610,7 +610,7 @@ def test_worked_example_h_c_bruno_shot_punched_and_bleeding() -> None:
 
     # 4. Bruno shoots with his right (main) arm in round 3: GD +1 "right arm, leve wound".
     breakdown = wound_grades(wounds, ActionScope.default(RIGHT))
-    assert [e.describe() for e in breakdown] == ["right arm, leve wound +1"]
+    assert [e.describe() for e in breakdown] == ["right arm, light wound +1"]
     assert total_gd(breakdown) == 1
 
     # 5. End of each round: at the end of round 18 (16th counted) Bruno bleeds 1 point.

@@ -93,7 +93,7 @@ def test_t6_dice_source_defaults_pcs_typed_by_the_table_npcs_rolled_by_the_track
     combat.execute(ChangeSettings(settings=settings.model_copy(
         update={"pc_dice": DiceSource.TRACKER, "npc_dice": DiceSource.TABLE})))
     assert not combat.state.table_rolls("Ana") and combat.state.table_rolls("Bruno")
-    assert "pc_dice table -> tracker" in combat.log[-1].text
+    assert "PCs' dice the table -> the tracker" in combat.log[-1].text
     combat.undo()
     assert combat.state.table_rolls("Ana")
 

@@ -79,7 +79,7 @@ def test_worked_example_h_and_c() -> None:
     assert [c.name for c in body.conditions] == ["sangrando"]
     [line] = events_of(events, EventKind.HIT)  # H12: the hit's log line
     for piece in ("dS 5", "right arm", "tipo II d+ + d- = 8 + 3 = 11", "lethal",
-                  "no protection", "R 7 -> leve", "+1 GD right arm",
+                  "no protection", "R 7 -> light", "+1 GD right arm",
                   "bleeds every 16", "G 0 -> 11, W 0 -> 11 of PV 21"):
         assert piece in line.text, piece
     assert line.code == "hit.applied" and line.data["w"] == 11
@@ -96,8 +96,8 @@ def test_worked_example_h_and_c() -> None:
     events = combat.execute(Resolve(character="Bruno", dice=dice(1, 1, 1)))
     [ta] = events_of(events, EventKind.TA)
     assert ta.ta is not None and ta.ta.gd == 1 and ta.ta.total == 3 + 5
-    assert ta.gd is not None and "right arm, leve wound +1" in ta.gd.describe()
-    assert "right arm, leve wound +1" in ta.plain()
+    assert ta.gd is not None and "right arm, light wound +1" in ta.gd.describe()
+    assert "right arm, light wound +1" in ta.plain()
     combat.execute(Resolve(character="Ana", dice=dice(10, 9, 6)))
     [proposal] = combat.state.proposals
     assert proposal.reading is not None and proposal.reading.location is Location.CABEZA

@@ -23,7 +23,7 @@ from sombra_tui.engine.registry import (
     RESOLUTION_PHASES,
     handles,
 )
-from sombra_tui.engine.rules.core import Emitter, need_character, new_id, set_body
+from sombra_tui.engine.rules.core import Emitter, gender_of, need_character, new_id, set_body
 from sombra_tui.engine.rules.marks import mark_now_or_later
 from sombra_tui.engine.state import (
     CombatState,
@@ -46,7 +46,8 @@ def condition_started(state: CombatState, name: str, condition: Condition,
         state.held_conditions.append(condition.id)
         emit(EventKind.CONDITION, Msg(N_("{name}'s {condition} takes effect after the "
                                          "simultaneous group."),
-                                      name=name, condition=condition.name),
+                                      name=name, condition=condition.name
+                                      ).about(gender_of(state, name)),
              actor=name, rule="C4", code="condition.held",
              data={"id": condition.id, "condition": condition.name})
     if condition.effects.out:
@@ -64,7 +65,7 @@ def condition_started(state: CombatState, name: str, condition: Condition,
         state.proposals.append(proposal)
         emit(EventKind.PROPOSAL, Msg(N_("{name} is {condition} with a round action pending: "
                                         "mark prevented?"), name=name,
-                                     condition=condition.name),
+                                     condition=condition.name).about(gender_of(state, name)),
              actor=name, rule="H11", code="prevent.proposed",
              data={"proposal": proposal.id, "condition": condition.name})
 
@@ -113,7 +114,8 @@ def _add_condition(state: CombatState, cmd: c.AddCondition, emit: Emitter) -> No
     body = state.body(cmd.character)
     set_body(state, cmd.character, conditions=(*body.conditions, condition))
     emit(EventKind.CONDITION, Msg(N_("DJ: {name} is {condition}."), name=cmd.character,
-                                  condition=_describe_condition(condition)),
+                                  condition=_describe_condition(condition)
+                                  ).about(gender_of(state, cmd.character)),
          actor=cmd.character, override=True, rule="C2", code="condition.started",
          data={"condition": condition.name, "id": condition.id,
                "duration": condition.duration, "last_round": condition.last_round})
@@ -189,7 +191,8 @@ def declare_inaction_for_unable(state: CombatState, emit: Emitter) -> None:
         state.current[name] = declaration.id
         names = ", ".join(dict.fromkeys(cond.name for cond in blockers))
         emit(EventKind.SKIPPED, Msg(N_("{name} is {conditions}: declares inaction."),
-                                    name=name, conditions=names), actor=name,
+                                    name=name, conditions=names
+                                    ).about(gender_of(state, name)), actor=name,
              rule="C4", code="declare.cannot_act", data={"conditions": names})
 
 

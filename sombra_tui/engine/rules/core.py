@@ -44,6 +44,13 @@ def need_character(state: CombatState, name: str) -> Character:
     return character
 
 
+def gender_of(state: CombatState, name: str) -> str | None:
+    """The gender of `name` (model.Gender's value), for the words about them to agree;
+    None when nobody is called so."""
+    character = state.character(name)
+    return None if character is None else character.gender.value
+
+
 def new_id(state: CombatState) -> int:
     value = state.next_id
     state.next_id += 1
@@ -69,4 +76,6 @@ def need_no_proposal(state: CombatState, doing: str) -> None:
                                      "decline it, then {doing}.")}[first.kind]
         raise CodedError("proposal.open", template,
                          params={"kind": first.kind.value, "character": first.character,
-                                 "condition": first.condition or "", "doing": doing})
+                                 "condition": first.condition or "", "doing": doing}
+                         ).about(gender_of(state, first.character)
+                                 if first.kind is ProposalKind.PREVENT else None)

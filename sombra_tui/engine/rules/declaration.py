@@ -30,7 +30,13 @@ from sombra_tui.engine.registry import (
     handles,
 )
 from sombra_tui.engine.rules.conditions import declare_inaction_for_unable, unable_by_conditions
-from sombra_tui.engine.rules.core import Emitter, need_character, need_no_proposal, new_id
+from sombra_tui.engine.rules.core import (
+    Emitter,
+    gender_of,
+    need_character,
+    need_no_proposal,
+    new_id,
+)
 from sombra_tui.engine.rules.hits import ta_grade_entries
 from sombra_tui.engine.state import (
     CombatState,
@@ -186,7 +192,8 @@ def _open_prompts(state: CombatState, declaration: Declaration, answered_kind: P
             names = ", ".join(dict.fromkeys(cond.name for cond in preventing_reaction(
                 state.body(name).conditions, state.round)))
             emit(EventKind.SKIPPED, Msg(N_("{name}'s prompt skipped: {conditions}."),
-                                        name=name, conditions=names),
+                                        name=name, conditions=names
+                                        ).about(gender_of(state, name)),
                  actor=name, rule="C4", code="prompt.cannot_react",
                  data={"conditions": names})
     for prompt in opened:
@@ -233,7 +240,8 @@ def _declare(state: CombatState, cmd: c.Declare, emit: Emitter) -> None:
     if unable and cmd.actions:  # C4/D1: only inaction
         raise CodedError("declare.cannot_act", N_("{character} is {conditions} and can only "
                                                   "declare inaction."),
-                         params={"character": cmd.character, "conditions": unable})
+                         params={"character": cmd.character, "conditions": unable}
+                         ).about(gender_of(state, cmd.character))
     _check_actions(state, cmd.character, cmd.actions)
     affected = _affected(state, cmd.character, cmd.actions, cmd.affected)
     declaration = trusted(Declaration, id=new_id(state), author=cmd.character,

@@ -35,7 +35,7 @@ from sombra_tui.engine.registry import (
     handles,
 )
 from sombra_tui.engine.rules.conditions import condition_started, expire_conditions
-from sombra_tui.engine.rules.core import Emitter, need_character, new_id, set_body
+from sombra_tui.engine.rules.core import Emitter, gender_of, need_character, new_id, set_body
 from sombra_tui.engine.rules.marks import mark_now_or_later
 from sombra_tui.engine.state import (
     CombatState,
@@ -181,7 +181,7 @@ def _hit_assessments(state: CombatState, proposal: Proposal, cmd: c.AcceptHit
                           severity=cmd.severity, consequences=cmd.consequences)
                    for entry in entries]
     if cmd.severity is not None and any(a.severity_overridden for a in assessments):
-        changed.append(Msg(N_("severity {severity}"), severity=cmd.severity.value))
+        changed.append(Msg(N_("severity {severity}"), severity=Msg(cmd.severity.label)))
     if cmd.consequences is not None:
         changed.append(Msg(N_("consequences")))
     if reading is not None:
@@ -246,7 +246,7 @@ def _wound_text(assessment: WoundAssessment) -> Msg:
                   "{severity}{effects}"), location=Msg(assessment.location.label),
                damage=assessment.damage_in, protection=protection,
                lethal=Msg(N_("lethal")) if assessment.lethal else Msg(N_("non-lethal")),
-               resistencia=assessment.resistencia, severity=assessment.severity.value,
+               resistencia=assessment.resistencia, severity=Msg(assessment.severity.label),
                effects=Msg(N_("; {effects}"), effects=Join(", ", effects))
                if effects else "")
 
@@ -315,22 +315,22 @@ def propose_threshold(state: CombatState, name: str, condition: str, then: tuple
     state.proposals.insert(position, proposal)
     emit(EventKind.PROPOSAL, Msg(N_("{name}'s {which} reaches PV {pv}: {condition}? (the "
                                     "DJ confirms)"), name=name, which=which,
-                                 pv=pv, condition=condition),
+                                 pv=pv, condition=condition).about(gender_of(state, name)),
          actor=name, rule="H7", code="threshold.proposed",
          data={"proposal": proposal.id, "condition": condition, "pv": pv})
 
 
-def proposal_question(proposal: Proposal) -> Msg:
+def proposal_question(proposal: Proposal, gender: str | None = None) -> Msg:
     """H7: "mark {name} inconsciente/muerto?" naming the counter that reached PV, as the
     engine decided it (`propose_threshold` keeps W for muerto, G for inconsciente in
     `reason`); H11: "mark {name} prevented?" naming the condition that prevents."""
     if proposal.kind is ProposalKind.THRESHOLD:
         return Msg(N_("{name}'s {which} has reached PV: mark {name} {condition} (out)?"),
                    name=proposal.character, which=proposal.reason,
-                   condition=proposal.condition)
+                   condition=proposal.condition).about(gender)
     return Msg(N_("{name} is {condition} with a round action pending: mark {name} "
                   "prevented?"), name=proposal.character,
-               condition=proposal.condition or proposal.reason)
+               condition=proposal.condition or proposal.reason).about(gender)
 
 
 @handles(c.AcceptHit, label=N_("accept hit"))
@@ -400,13 +400,15 @@ def _confirm_proposal(state: CombatState, cmd: c.ConfirmProposal, emit: Emitter)
         body = state.body(name)
         set_body(state, name, conditions=(*body.conditions, condition))
         emit(EventKind.CONDITION, Msg(N_("DJ confirms: {name} is {condition}."),
-                                      name=name, condition=condition.name), actor=name,
+                                      name=name, condition=condition.name
+                                      ).about(gender_of(state, name)), actor=name,
              override=True, rule="H7", code="condition.started",
              data={"condition": condition.name, "id": condition.id})
         condition_started(state, name, condition, emit)
         return
     emit(EventKind.OVERRIDE, Msg(N_("DJ confirms: {name} is prevented ({condition})."),
-                                 name=name, condition=proposal.reason),
+                                 name=name, condition=proposal.reason
+                                 ).about(gender_of(state, name)),
          actor=name, override=True, rule="H11", code="prevent.confirmed",
          data={"condition": proposal.reason})
     if name not in state.prevented and state.phase is Phase.ROUND:
@@ -508,7 +510,7 @@ def _edit_wound(state: CombatState, cmd: c.EditWound, emit: Emitter) -> None:
     emit(EventKind.WOUND, Msg(N_("DJ edits {name}'s {old} wound: {location} {damage}, "
                                  "{severity}{attended}."), name=cmd.character,
                               old=Msg(old.location.label), location=Msg(cmd.wound.location.label),
-                              damage=cmd.wound.damage, severity=cmd.wound.severity.value,
+                              damage=cmd.wound.damage, severity=Msg(cmd.wound.severity.label),
                               attended=Msg(N_(", attended")) if cmd.wound.attended else ""),
          actor=cmd.character,
          override=True, rule="H12", code="wound.edited", data={"id": old.id})
@@ -573,7 +575,7 @@ def end_of_round_bodies(state: CombatState, emit: Emitter) -> None:
                 emit(EventKind.WOUND, Msg(N_(
                     "{name} bleeds 1 point ({location}, {severity}, every {rate} asaltos): G "
                     "{g0} -> {g1}, W {w0} -> {w1}."), name=name,
-                    location=Msg(wound.location.label), severity=wound.severity.value,
+                    location=Msg(wound.location.label), severity=Msg(wound.severity.label),
                     rate=wound.bleed_rate, g0=before.g, g1=counters.g, w0=before.w,
                     w1=counters.w),
                      actor=name, rule="H9", code="wound.bled",

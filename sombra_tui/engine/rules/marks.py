@@ -11,7 +11,7 @@ from sombra_tui.engine.registry import (
     RESOLUTION_PHASES,
     handles,
 )
-from sombra_tui.engine.rules.core import Emitter, need_character
+from sombra_tui.engine.rules.core import Emitter, gender_of, need_character
 from sombra_tui.engine.state import (
     CombatState,
     PendingMark,
@@ -47,7 +47,7 @@ def unable_msg(state: CombatState, name: str) -> Msg | None:
     if name in state.out:
         return Msg(N_("out"))
     if state.phase is Phase.ROUND and name in state.prevented:
-        return Msg(N_("prevented"))
+        return Msg(N_("prevented")).about(gender_of(state, name))
     return None
 
 
@@ -63,7 +63,8 @@ def _apply_mark(state: CombatState, name: str, mark: c.Mark, emit: Emitter,
         state.prevented.append(name)
         emit(EventKind.MARK, Msg(N_("{name} is prevented{after}: the round action is "
                                     "cancelled."),
-                                 name=name, after=after), actor=name, rule="P4")
+                                 name=name, after=after).about(gender_of(state, name)),
+             actor=name, rule="P4")
     elif mark is c.Mark.BACK and name in state.out:
         state.out.remove(name)
         emit(EventKind.MARK, Msg(N_("{name} is back in the combat{after}."),
@@ -72,7 +73,8 @@ def _apply_mark(state: CombatState, name: str, mark: c.Mark, emit: Emitter,
     elif mark is c.Mark.UNPREVENT and name in state.prevented:
         state.prevented.remove(name)
         emit(EventKind.MARK, Msg(N_("{name} is no longer prevented{after}."),
-                                 name=name, after=after), actor=name, rule="P4")
+                                 name=name, after=after).about(gender_of(state, name)),
+             actor=name, rule="P4")
         _give_back(state, name, emit)
 
 
@@ -153,7 +155,8 @@ def _set_mark(state: CombatState, cmd: c.SetMark, emit: Emitter) -> None:
                     c.Mark.BACK: N_("{name} is not out."),
                     c.Mark.UNPREVENT: N_("{name} is not prevented.")}[mark]
         raise SombraError(template, code="mark.already",
-                          params={"name": name, "state": state_word})
+                          params={"name": name, "state": state_word}
+                          ).about(gender_of(state, name))
     # C4: an out mark made by hand stays until the DJ lifts it, whatever conditions end.
     if mark is c.Mark.OUT:
         state.hand_out.append(name)
@@ -161,7 +164,8 @@ def _set_mark(state: CombatState, cmd: c.SetMark, emit: Emitter) -> None:
         state.hand_out.remove(name)
     if state.phase in RESOLUTION_PHASES and state.group_in_progress():  # P4
         state.pending_marks.append(PendingMark(character=name, mark=mark.value))
-        emit(EventKind.MARK, Msg(_PENDING_MARK[mark], name=name), actor=name, rule="P4")
+        emit(EventKind.MARK, Msg(_PENDING_MARK[mark], name=name).about(gender_of(state, name)),
+             actor=name, rule="P4")
         return
     _apply_mark(state, name, mark, emit)
 
@@ -171,6 +175,7 @@ def mark_now_or_later(state: CombatState, name: str, mark: c.Mark, emit: Emitter
     if state.phase in RESOLUTION_PHASES and state.group_in_progress():
         if not any(p.character == name and p.mark == mark.value for p in state.pending_marks):
             state.pending_marks.append(PendingMark(character=name, mark=mark.value))
-            emit(EventKind.MARK, Msg(_PENDING_MARK[mark], name=name), actor=name, rule="P4")
+            emit(EventKind.MARK, Msg(_PENDING_MARK[mark], name=name
+                                     ).about(gender_of(state, name)), actor=name, rule="P4")
         return
     _apply_mark(state, name, mark, emit)

@@ -26,7 +26,13 @@ from sombra_tui.engine.registry import (
     handles,
 )
 from sombra_tui.engine.rules.conditions import unable_by_conditions
-from sombra_tui.engine.rules.core import Emitter, need_character, need_no_proposal, new_id
+from sombra_tui.engine.rules.core import (
+    Emitter,
+    gender_of,
+    need_character,
+    need_no_proposal,
+    new_id,
+)
 from sombra_tui.engine.rules.declaration import start_round
 from sombra_tui.engine.rules.extended import build_extended_steps, extended_result, start_extended
 from sombra_tui.engine.rules.hits import (
@@ -288,9 +294,10 @@ def settle_steps(state: CombatState, emit: Emitter) -> None:
             elif name in state.out:
                 reason, why = Msg(N_("out")), "out"
             elif state.phase is Phase.ROUND and name in state.prevented:
-                reason, why = Msg(N_("prevented")), "prevented"
+                reason, why = Msg(N_("prevented")).about(gender_of(state, name)), "prevented"
             elif (unable := unable_by_conditions(state, name)) is not None:
-                reason, why = Msg(N_("{conditions}"), conditions=unable), \
+                reason, why = Msg(N_("{conditions}"), conditions=unable
+                                  ).about(gender_of(state, name)), \
                     "cannot act"
             if reason is None:
                 continue

@@ -6,7 +6,7 @@ from __future__ import annotations
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import EventKind
-from sombra_tui.engine.i18n import N_, Msg, Text, _
+from sombra_tui.engine.i18n import N_, Join, Msg, Text, _
 from sombra_tui.engine.model import (
     NAME_MAX,
     name_clashes,
@@ -153,6 +153,38 @@ def _move_character(state: CombatState, cmd: c.MoveCharacter, emit: Emitter) -> 
                                   note=note), actor=cmd.name, rule="I3")
 
 
+#: The settings as the log names a change ("Bleeding rate (grave) 5 -> 2"), by field of
+#: Settings and WoundSettings: never the field's code name.
+SETTING_NAMES = {
+    "reaccion": N_("Reacción"), "niveles_de_calidad": N_("Niveles de calidad"),
+    "iniciativa_variable": N_("Iniciativa variable"), "points_per_gd": N_("Points per GD"),
+    "pc_dice": N_("PCs' dice"), "npc_dice": N_("NPCs' dice"),
+    "pv_multiplier": N_("PV multiplier"), "side_mapping": N_("Sides"),
+    "severity_reading": N_("Severity"), "bleeding": N_("Bleeding"),
+    "bleed_rate_leve": N_("Bleeding rate (leve)"),
+    "bleed_rate_grave": N_("Bleeding rate (grave)"),
+    "only_lethal_bleeds": N_("Only lethal wounds bleed"),
+    "dolor_intenso_gd": N_("Dolor intenso GD"),
+    "grave_keeps_leve_gd": N_("A grave wound keeps the leve GD"),
+    "abdomen_as_pecho": N_("Abdomen as chest"), "leg_as_arm": N_("A leg as an arm"),
+    "bled_point_is_herida": N_("A bled point is herida"),
+}
+#: The values of the settings that are not numbers, as the log names them.
+SETTING_VALUES = {
+    "True": N_("on"), "False": N_("off"), "table": N_("the table"),
+    "tracker": N_("the tracker"), "4-left": N_("4 left arm"), "4-right": N_("4 right arm"),
+    "floor": N_("floor(D / R)"), "strict": N_("strict"),
+}
+
+
+def _setting_change(key: str, old: object, new: object) -> Msg:
+    def value(setting: object) -> str | Msg:
+        word = str(setting)
+        return Msg(SETTING_VALUES[word]) if word in SETTING_VALUES else word
+    return Msg(N_("{setting} {old} -> {new}"), setting=Msg(SETTING_NAMES.get(key, key)),
+               old=value(old), new=value(new))
+
+
 @handles(c.ChangeSettings, label=N_("change settings"))
 def _change_settings(state: CombatState, cmd: c.ChangeSettings, emit: Emitter) -> None:
     old, new = state.settings, cmd.settings
@@ -164,28 +196,38 @@ def _change_settings(state: CombatState, cmd: c.ChangeSettings, emit: Emitter) -
                              "it cannot change once the combat has started."),
                           code="settings.variable_started")
     state.settings = new
-    changes = [f"{key} {getattr(old, key)} -> {value}"
-               for key, value in new.model_dump().items()
-               if key not in ("wounds", "players") and getattr(old, key) != value]
+    changes: list[Msg] = [_setting_change(key, getattr(old, key), getattr(new, key))
+                          for key in type(new).model_fields
+                          if key not in ("wounds", "players")
+                          and getattr(old, key) != getattr(new, key)]
     if new.wounds != old.wounds:  # section H: name each changed setting
-        changes += [f"{key} {getattr(old.wounds, key)} -> {getattr(new.wounds, key)}"
+        changes += [_setting_change(key, getattr(old.wounds, key), getattr(new.wounds, key))
                     for key in type(new.wounds).model_fields
                     if key != "damage_types" and getattr(old.wounds, key)
                     != getattr(new.wounds, key)]
-        changes += [f"tipo {entry.id} {entry.formula or '-'}, "
-                    + ("lethal" if entry.lethal else "non-lethal")
+        changes += [Msg(N_("tipo {tipo} {formula}, {lethal}"), tipo=entry.id,
+                        formula=entry.formula or "-",
+                        lethal=Msg(N_("lethal")) if entry.lethal else Msg(N_("non-lethal")))
                     for entry, before in zip(new.wounds.damage_types,
                                              old.wounds.damage_types, strict=True)
                     if entry != before]
     if new.players != old.players:  # issue 23: the players' view, per side
-        changes += [f"{_(label)} {key} {getattr(getattr(old.players, side), key)} -> "
-                    f"{getattr(getattr(new.players, side), key)}"
+        changes += [Msg(N_("{setting} {old} -> {new}"), setting=f"{_(label)} {key}",
+                        old=str(getattr(getattr(old.players, side), key)),
+                        new=str(getattr(getattr(new.players, side), key)))
                     for side, label in (("pc", N_("PC")), ("npc", N_("NPC")))
                     for key in type(new.players.pc).model_fields
                     if getattr(getattr(old.players, side), key)
                     != getattr(getattr(new.players, side), key)]
     emit(EventKind.ENCOUNTER, Msg(N_("Settings: {names}."),
-                                  names=", ".join(changes)))
+                                  names=Join(", ", changes)))
+    rates = ("bleed_rate_leve", "bleed_rate_grave")
+    if any(getattr(old.wounds, key) != getattr(new.wounds, key) for key in rates) and \
+            any(wound.bleeding for body in state.bodies.values() for wound in body.wounds):
+        # H9: a wound keeps the rate it got when it was made.
+        emit(EventKind.ENCOUNTER, Msg(N_("The new bleeding rate applies to new wounds; the "
+                                         "wounds already bleeding keep theirs (edit a "
+                                         "wound on the sheet to change it).")))
     if not new.reaccion and state.prompts:  # D3: no prompts with reacción off
         for prompt in reversed(state.prompts):
             emit(EventKind.WITHDRAWN, Msg(N_("Prompt for {reactor} withdrawn: reacción is "

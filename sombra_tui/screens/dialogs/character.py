@@ -18,6 +18,7 @@ from sombra_tui.engine import (
     AddCharacters,
     BodySide,
     Character,
+    Gender,
     Location,
     Side,
     SombraError,
@@ -34,6 +35,9 @@ from sombra_tui.screens.dialogs.base import (
     parse_int,
     validation_message,
 )
+
+#: The gender choice of a new sheet: guessed from the name (model.guess_gender).
+GUESS = "guess"
 
 
 def parse_skills(text: str) -> dict[str, int]:
@@ -176,10 +180,17 @@ class CharacterEditor(Dialog[Character]):
                 yield Field(_("Name"), TextInput(ch.name if ch else "", id="name"),
                             field_id="name",
                             hint=_("'4 Matón' adds Matón 1-4") if self.many else "")
-                yield Field(_("Side"), FormSelect([(_("PC (player)"), Side.PC),
-                                                   (_("NPC (DJ)"), Side.NPC)],
-                                           value=ch.side if ch else Side.NPC,
-                                           allow_blank=False, id="side"), field_id="side")
+                with Horizontal(classes="row"):
+                    yield Field(_("Side"), FormSelect([(_("PC (player)"), Side.PC),
+                                                       (_("NPC (DJ)"), Side.NPC)],
+                                               value=ch.side if ch else Side.NPC,
+                                               allow_blank=False, id="side"), field_id="side")
+                    # Spanish agreement ("Ana queda impedida"); a new sheet guesses it.
+                    yield Field(_("Gender"), FormSelect(
+                        [(_("from the name"), GUESS), *((_(gender.label), gender.value)
+                                                        for gender in Gender)],
+                        value=ch.gender.value if ch else GUESS, allow_blank=False,
+                        id="gender"), field_id="gender")
                 with Horizontal(classes="row"):
                     yield Field(_("Primaria"), TextInput(str(ch.primaria) if ch else "",
                                                          id="primaria",
@@ -238,6 +249,7 @@ class CharacterEditor(Dialog[Character]):
 
     def build(self) -> Character:
         side = self.query_one("#side", Select).value
+        gender = self.query_one("#gender", Select).value
         name, self.count = self._name_and_count()
         data = {
             "name": name,
@@ -255,6 +267,7 @@ class CharacterEditor(Dialog[Character]):
             "pv": (parse_int(self.value("pv"), "pv", _("Own PV"), *ask.bounds(Character, "pv"))
                    if self.value("pv").strip() else None),
             "main_arm": self.query_one("#main-arm", Select).value,
+            "gender": gender if gender in tuple(Gender) else None,
             "weapons": parse_weapons(self.value("weapons")),
             "protection": parse_protection(self.value("protection")),
         }

@@ -43,15 +43,24 @@ class ConfirmDialog(Dialog[bool]):
         self.dismiss(event.button.id == "yes")
 
 
+def choice_keys(translated: str, english: str) -> str:
+    """The keys of a ChoiceDialog option: the DJ's language's letter (a pgettext "key of
+    ..." msgid, "g" for Guardar), and the English one, still accepted."""
+    return translated if translated == english else f"{translated},{english}"
+
+
 class ChoiceDialog(Dialog[str]):
     """Pick one of a few options by key: e.g. save / discard / cancel on quit."""
 
     def __init__(self, question: str, options: list[tuple[str, str, str]]) -> None:
-        """options: (key, label, value); Escape returns None."""
+        """options: (keys, label, value); Escape returns None. `keys` may list several
+        ("g,s": the key of the DJ's language first, shown on the button, and the
+        English one, still accepted)."""
         super().__init__()
         self.question = question
         self.options = options
-        self.keys = {key: value for key, _label, value in options}
+        self.keys = {key: value for keys_, _label, value in options
+                     for key in keys_.split(",")}
 
     def on_key(self, event: events.Key) -> None:
         if event.key in self.keys:
@@ -63,7 +72,8 @@ class ChoiceDialog(Dialog[str]):
             yield Static(self.question, id="question")
             with Horizontal(classes="buttons"):
                 for key, label, value in self.options:
-                    yield Button(f"{label} ({key})", id=f"choice-{value}")
+                    yield Button(f"{label} ({keys.show_key(key.split(',')[0])})",
+                                 id=f"choice-{value}")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         assert event.button.id is not None

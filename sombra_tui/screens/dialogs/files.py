@@ -35,14 +35,20 @@ class FileDialog(Dialog[Path]):
     #: widget as the dialog is built, and keys typed meanwhile would go to the tree).
     AUTO_FOCUS = "#path"
 
-    def __init__(self, mode: str, folder: Path, suggested: str = "") -> None:
+    def __init__(self, mode: str, folder: Path, suggested: str = "", *,
+                 title: str | None = None, confirm: str | None = None) -> None:
+        """`title` and `confirm` (a button label with {key}) name what the file is for
+        when it is not opening or saving the encounter (importing characters)."""
         super().__init__()
         self.mode = mode
         self.folder = folder
         self.suggested = suggested
+        self.title_ = title
+        self.confirm = confirm
 
     def compose(self) -> ComposeResult:
-        title = _("Open an encounter") if self.mode == "open" else _("Save the encounter as")
+        title = self.title_ or (_("Open an encounter") if self.mode == "open"
+                                else _("Save the encounter as"))
         with Vertical(id="dialog"):
             yield Static(title, id="dialog-title")
             yield Static(_("Folder: {folder}").format(folder=self.folder), classes="note")
@@ -52,8 +58,8 @@ class FileDialog(Dialog[Path]):
                         field_id="path", hint=self.keyed(_("{key} confirms"), "dialog.confirm"))
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
-                label = self.keyed(_("Open ({key})") if self.mode == "open"
-                                   else _("Save ({key})"), "dialog.confirm")
+                label = self.keyed(self.confirm or (_("Open ({key})") if self.mode == "open"
+                                                    else _("Save ({key})")), "dialog.confirm")
                 yield Button(label, id="ok", variant="primary")
                 yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
 

@@ -37,7 +37,7 @@ from sombra_tui.engine import (
     ask,
     builtin,
 )
-from sombra_tui.engine.i18n import N_, _, pgettext
+from sombra_tui.engine.i18n import N_, _, ngettext, pgettext
 from sombra_tui.screens.dialogs.base import (
     Dialog,
     Field,
@@ -52,7 +52,7 @@ from sombra_tui.screens.dialogs.base import (
 from sombra_tui.screens.dialogs.character import location_names
 
 Check = Callable[[c.Command], SombraError | None]
-AS_READ = "as read"
+AS_READ = "as read"  # the severity select's value for "as the engine read it"
 
 #: The location labels are English msgids (wounds.py), shown in the DJ's language.
 LOCATIONS = [(location.label, location.value) for location in Location]
@@ -60,7 +60,7 @@ LOCATIONS = [(location.label, location.value) for location in Location]
 
 def location_options() -> list[tuple[str, str]]:
     return [(_(label), value) for label, value in LOCATIONS]
-SEVERITIES = [(N_(AS_READ), AS_READ), *((s.value, s.value) for s in Severity)]
+SEVERITIES = [(N_("as read"), AS_READ), *((s.label, s.value) for s in Severity)]
 
 
 def consequences_text(assessment: WoundAssessment) -> str:
@@ -98,9 +98,10 @@ def proposal_lines(state: CombatState, proposal: Proposal) -> list[str]:
     else:
         raw = _(" (the formula gives {raw})").format(raw=damage.raw) if damage.clamped else ""
         lethal = _("lethal") if reading.lethal else _("non-lethal")
-        lines.append(_("Damage: {formula} = {substituted} = {value}{raw}, {lethal}").format(
-            formula=damage.formula, substituted=damage.substituted, value=damage.value,
-            raw=raw, lethal=lethal))
+        # "d+ = 4", not "d+ = 4 = 4": a step that repeats the one before is left out.
+        steps = list(dict.fromkeys((damage.formula, damage.substituted, str(damage.value))))
+        lines.append(_("Damage: {working}{raw}, {lethal}").format(
+            working=" = ".join(steps), raw=raw, lethal=lethal))
     if reading.tipo_iv_count is not None:
         lines.append(_("Tipo IV: reaches {count} location values (d- {minus}): list "
                        "(location damage, ...)").format(count=reading.tipo_iv_count,
@@ -112,7 +113,7 @@ def proposal_lines(state: CombatState, proposal: Proposal) -> list[str]:
             damage=assessment.damage))
         lines.append(_("Severity: {damage} / Resistencia {resistencia} -> {severity}").format(
             damage=assessment.damage, resistencia=assessment.resistencia,
-            severity=assessment.severity.value))
+            severity=_(assessment.severity.label)))
         lines.append(_("Consequences: {consequences}").format(
             consequences=consequences_text(assessment)))
         preview = ask.hit_preview(state, proposal)
@@ -271,8 +272,8 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
         self.finish(command)
 
 
-def proposal_question(proposal: Proposal) -> str:
-    return str(ask.proposal_question(proposal))  # H7/H11, in the DJ's language
+def proposal_question(proposal: Proposal, state: CombatState | None = None) -> str:
+    return str(ask.proposal_question(proposal, state))  # H7/H11, in the DJ's language
 
 
 class ManualHitDialog(Dialog[c.ManualHit]):
@@ -529,7 +530,7 @@ class WoundDialog(Dialog[c.EditWound]):
                 yield Field(_("Damage"), TextInput(str(wound.damage), id="damage",
                                                    type="integer"), field_id="damage")
                 yield Field(_("Severity"), FormSelect(
-                    [(s.value, s.value) for s in Severity], value=wound.severity.value,
+                    [(_(s.label), s.value) for s in Severity], value=wound.severity.value,
                     allow_blank=False, id="severity"), field_id="severity")
             with Horizontal(classes="row"):
                 yield Field(_("Grades"), TextInput(grades_text(wound.gd), id="grades",
@@ -736,12 +737,13 @@ class CharacterSheet(Dialog[None]):
                 "Wound: {location} {damage} {lethal}, {severity}{bleeding} (round {round})"
             ).format(location=_(wound.location.label), damage=wound.damage,
                      lethal=_("lethal") if wound.lethal else _("non-lethal"),
-                     severity=wound.severity.value, bleeding=bleeding, round=wound.round),
+                     severity=_(wound.severity.label), bleeding=bleeding, round=wound.round),
                 id=f"wound-{wound.id}"))
         for condition in body.conditions:
             left = ask.condition_left(condition, state.round)
             when = (_("never expires") if condition.permanent else _("until removed")
-                    if left is None else _("{left} asaltos left").format(left=left))
+                    if left is None else ngettext("{left} asalto left", "{left} asaltos left",
+                                                  left).format(left=left))
             options.append(Option(_("Condition: {name} ({when})").format(
                 name=condition.name, when=when), id=f"condition-{condition.id}"))
         if not options:
