@@ -273,7 +273,7 @@ def page_html(events: str) -> str:
     return Template(PAGE.read_text(encoding="utf-8")).substitute(
         lang=i18n.language(), title=_html(words["title"]),
         connecting=_html(words["connecting"]),
-        config=_script_json({"events": events, "words": words}))
+        config=_script_json({"events": events, "lang": i18n.language(), "words": words}))
 
 
 def full_page(count: int) -> str:
