@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import secrets
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -72,6 +73,9 @@ class SombraApp(App[None]):
         self._players_unfollow: Callable[[], None] | None = None
         #: The port it tries first (0: any free port, for the tests).
         self.players_port = DEFAULT_PORT
+        #: The local network's token, kept while the app runs: a phone following the
+        #: page reconnects by itself after the DJ stops and starts it again.
+        self._players_token = secrets.token_urlsafe(12)
 
     @property
     def session(self) -> Session:
@@ -499,7 +503,8 @@ class SombraApp(App[None]):
     async def _start_players(self, lan: bool, port: int) -> bool:
         """Start the page's server; a port in use offers the free one it found."""
         while True:
-            server = PlayersServer(self.session.players_snapshot, lan=lan, port=port)
+            server = PlayersServer(self.session.players_snapshot, lan=lan, port=port,
+                                   token=self._players_token)
             try:
                 await server.start()
             except PortInUse as error:
@@ -528,7 +533,7 @@ class SombraApp(App[None]):
         if server is None or not server.running:
             return
         server.snapshot = self.session.players_snapshot
-        self._players_unfollow = self.session.add_players_listener(server.publish)
+        self._players_unfollow = self.session.add_players_watcher(server.changed)
         server.refresh()
 
     async def _stop_players(self, *, quiet: bool = False) -> None:

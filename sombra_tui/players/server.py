@@ -6,10 +6,12 @@ JSON) on connect and after every change, so a browser that connects or reconnect
 right at once; `retry:` makes the browser reconnect by itself when the server restarts.
 It accepts no input: GET (and HEAD) only; anything else is 404 or 405, briefly.
 
-The DJ's screen never waits for a browser: `publish` (called by the session after every
-command) only puts the snapshot's JSON, encoded once, in each client's queue of one,
-replacing any older one a slow client has not read yet; each client's own task writes
-it. A stuck client is dropped after WRITE_TIMEOUT.
+The DJ's screen never waits for a browser: `changed` (a session watcher, called after
+every command) only sets a timer; FAN_OUT_DELAY_S later, once the DJ's screen is
+drawn, the snapshot is built and its JSON, encoded once, goes in each client's queue
+of one, replacing any older one a slow client has not read yet; each client's own
+task writes it. A stuck client
+is dropped after WRITE_TIMEOUT_S.
 
 On this machine only by default; on the local network (opt-in) every path starts with
 a random token and anything without it is 404.
@@ -43,6 +45,10 @@ RETRY_MS = 1000
 HEARTBEAT_S = 15.0
 #: A client that cannot take one snapshot in this long is dropped (it reconnects).
 WRITE_TIMEOUT_S = 10.0
+#: The pages get a change this long after it, once the DJ's screen has been drawn (the
+#: screen is drawn at the next frame, 1/60 s, and settles a frame or two later): the
+#: DJ never waits for the pages, and changes coming faster go out as one.
+FAN_OUT_DELAY_S = 0.1
 #: Requests are tiny: a long request line or header is refused (400) before any handler.
 MAX_LINE = 2048
 MAX_FIELD = 4096
@@ -131,8 +137,9 @@ class PlayersServer:
         self.token = (token or secrets.token_urlsafe(12)) if lan else None
         self._clients: set[_Client] = set()
         self._runner: web.AppRunner | None = None
-        self._latest: bytes | None = None
         self._closing = False
+        #: The timer that sends the pages the change (see `changed`).
+        self._fan_out_handle: asyncio.TimerHandle | None = None
 
     # ---- the address ------------------------------------------------------------
 
@@ -163,7 +170,7 @@ class PlayersServer:
     def application(self) -> web.Application:
         app = web.Application(client_max_size=1024)
         app.router.add_get(f"{self.prefix}/", self._page)
-        app.router.add_get(f"{self.prefix}/events", self._events)
+        app.router.add_get(f"{self.prefix}/events", self._events, allow_head=False)
         return app
 
     async def start(self) -> str:
@@ -192,6 +199,9 @@ class PlayersServer:
         """Close every stream and stop listening (browsers reconnect when it is back)."""
         runner, self._runner = self._runner, None
         self._closing = True
+        if self._fan_out_handle is not None:
+            self._fan_out_handle.cancel()
+            self._fan_out_handle = None
         for client in list(self._clients):
             _replace(client.queue, None)
         if runner is not None:
@@ -199,15 +209,36 @@ class PlayersServer:
 
     # ---- publishing -------------------------------------------------------------------
 
+    def changed(self) -> None:
+        """The combat changed (a session watcher): never waits. FAN_OUT_DELAY_S later,
+        once the DJ's screen has been drawn, the snapshot is read (built then, not
+        before the DJ's screen) and sent; changes that come faster go as one."""
+        if self._fan_out_handle is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # not in the app's loop: at once
+            self._fan_out()
+            return
+        self._fan_out_handle = loop.call_later(FAN_OUT_DELAY_S, self._fan_out)
+
     def publish(self, snapshot: PlayersSnapshot) -> None:
-        """Send `snapshot` to every browser: never waits (a session listener)."""
-        self._latest = sse_event(snapshot.model_dump_json(), snapshot.sequence)
+        """Send `snapshot` to every page now (a session listener, the tests)."""
+        self._send(snapshot)
+
+    def _fan_out(self) -> None:
+        self._fan_out_handle = None
+        if self._clients:  # nobody following: nothing is built
+            self._send(self.snapshot())
+
+    def _send(self, snapshot: PlayersSnapshot) -> None:
+        latest = sse_event(snapshot.model_dump_json(), snapshot.sequence)
         for client in self._clients:
-            _replace(client.queue, self._latest)
+            _replace(client.queue, latest)
 
     def refresh(self) -> None:
         """Send the snapshot now (after the language changed, or another encounter)."""
-        self.publish(self.snapshot())
+        self._send(self.snapshot())
 
     # ---- handlers ---------------------------------------------------------------------
 

@@ -97,6 +97,12 @@ async def test_the_local_network_is_opt_in_and_carries_a_token() -> None:
         await pilot.press("f8")
         await pilot.pause()
         assert app.players_server is None
+        await pilot.press("f8")  # again: the same token, so phones reconnect by themselves
+        await pilot.pause()
+        again = app.players_server
+        assert again is not None and again.lan and again.token == server.token
+        await pilot.press("f8")
+        await pilot.pause()
 
 
 async def test_the_choice_is_remembered() -> None:

@@ -36,7 +36,7 @@ def session() -> Session:
 async def serving(s: Session, **options: Any) -> PlayersServer:
     server = PlayersServer(s.players_snapshot, port=0, **options)
     await server.start()
-    s.add_players_listener(server.publish)
+    s.add_players_watcher(server.changed)
     return server
 
 
@@ -184,6 +184,8 @@ async def test_unknown_paths_other_methods_and_oversized_requests_briefly(
             assert response.status == 405
         async with http.put(base(server) + "/events") as response:
             assert response.status == 405
+        async with http.head(base(server) + "/events") as response:
+            assert response.status == 405  # a stream holds a place: only GET opens one
         async with http.get(base(server) + "/" + "a" * 5000) as response:
             assert response.status in (400, 414)
         async with http.get(base(server) + "/",

@@ -44,7 +44,7 @@ async def test_it_follows_the_djs_combat_and_reconnects_after_a_restart() -> Non
     s = session()
     server = PlayersServer(s.players_snapshot, port=0)
     await server.start()
-    s.add_players_listener(server.publish)
+    s.add_players_watcher(server.changed)
     app = PlayersApp(f"http://127.0.0.1:{server.port}/")
     try:
         async with app.run_test(size=SIZE) as pilot:

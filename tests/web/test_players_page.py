@@ -48,7 +48,7 @@ async def served() -> AsyncIterator[tuple[Session, PlayersServer]]:
     s = session()
     server = PlayersServer(s.players_snapshot, port=0)
     await server.start()
-    s.add_players_listener(server.publish)
+    s.add_players_watcher(server.changed)
     try:
         yield s, server
     finally:
