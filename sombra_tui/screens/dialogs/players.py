@@ -7,7 +7,7 @@ import segno
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Static
 
 from sombra_tui.engine.i18n import _
@@ -34,10 +34,13 @@ def qr_text(url: str) -> Text:
 
 
 class PlayersViewDialog(Dialog[str]):
+    # The QR code beside the words, so that the address, the box and the buttons fit
+    # next to it even at 80x24 (the code is 17 lines high).
     DEFAULT_CSS = """
+    PlayersViewDialog #players-body { height: auto; }
+    PlayersViewDialog #players-qr { width: auto; height: auto; margin: 1 2 0 0; }
+    PlayersViewDialog #players-side { width: 1fr; height: auto; }
     PlayersViewDialog #players-url { text-style: bold; color: $accent; margin: 1 0; }
-    PlayersViewDialog #players-qr { width: auto; height: auto; }
-    PlayersViewDialog VerticalScroll { height: auto; max-height: 100%; }
     """
 
     def __init__(self, url: str, *, lan: bool, clients: int, stop_keys: str,
@@ -52,24 +55,26 @@ class PlayersViewDialog(Dialog[str]):
         self.stop_key = shown_as
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"), VerticalScroll():
-            yield Static(_("Players' view"), id="dialog-title")
-            yield Static(_("Open this address on a TV or a phone on the same network; it "
-                           "follows the combat by itself and shows only what the players "
-                           "may see.") if self.lan else
-                         _("Open this address in a browser on this machine (a TV or a "
-                           "projector connected to it). Phones need the local network."),
-                         classes="note")
-            yield Static(self.url, id="players-url")
+        with Vertical(id="dialog"), Horizontal(id="players-body"):
             yield Static(qr_text(self.url), id="players-qr")
-            yield Checkbox(_("On the local network (phones, other computers)"),
-                           self.lan, id="players-lan")
-            yield Static(_("Screens following it now: {count}").format(count=self.clients),
-                         classes="note", id="players-clients")
-            with Horizontal(classes="buttons"):
-                yield Button(_("Stop ({key})").format(key=self.stop_key), id="stop",
-                             variant="warning")
-                yield Button(_("Close (esc)"), id="close", variant="primary")
+            with Vertical(id="players-side"):
+                yield Static(_("Players' view"), id="dialog-title")
+                yield Static(self.url, id="players-url")
+                yield Static(_("Open this address on a TV or a phone on the same network; "
+                               "it follows the combat by itself and shows only what the "
+                               "players may see.") if self.lan else
+                             _("Open this address in a browser on this machine (a TV or a "
+                               "projector connected to it). Phones need the local "
+                               "network."),
+                             classes="note")
+                yield Checkbox(_("On the local network (phones)"),
+                               self.lan, id="players-lan")
+                yield Static(_("Screens following it now: {count}").format(
+                    count=self.clients), classes="note", id="players-clients")
+                with Horizontal(classes="buttons"):
+                    yield Button(_("Stop ({key})").format(key=self.stop_key), id="stop",
+                                 variant="warning")
+                    yield Button(_("Close (esc)"), id="close", variant="primary")
 
     def on_mount(self) -> None:
         self.set_focus(self.query_one("#close", Button))
