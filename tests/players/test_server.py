@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -262,5 +263,39 @@ async def test_nothing_the_players_may_not_see_in_the_page_or_the_stream(
             for word in (NOTE_ANA, NOTE_BRUNO, "VIII", "Esquivar", "Pistola", "Carla"):
                 assert word not in text, word
         assert "Bruno" in stream
+    finally:
+        await server.stop()
+
+
+async def test_a_stuck_client_delays_nobody(http: aiohttp.ClientSession) -> None:
+    """A page that never reads: the DJ's commands go on at once and the other pages
+    still get every change (its own stream waits on its own)."""
+    s = Session.new(Encounter(characters=[
+        char("Ana", 8, 3, 14, side=Side.PC), char("Bruno", 12, 5, 12),
+        *(char(f"Matón {n}", 10, 2, 10) for n in range(1, 41))]))
+    server = await serving(s)
+    try:
+        _reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        writer.write(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")  # and never reads
+        await writer.drain()
+        async with http.get(base(server) + "/events") as response:
+            await next_event(response)
+            async with asyncio.timeout(5):
+                while server.clients != 2:
+                    await asyncio.sleep(0.01)
+            s.execute(HideCharacter(character="Bruno"))
+            big = s.players_snapshot()
+            started = time.perf_counter()
+            assert len(big.model_dump_json()) > 3000
+            for _i in range(3000):  # ~10 MB: far more than the stuck one's buffers
+                server.publish(big)
+                await asyncio.sleep(0)  # the streams write
+            assert time.perf_counter() - started < 10
+            s.execute(StartCombat())
+            latest = await next_event(response)
+            while latest["round"] != 1:
+                latest = await next_event(response)
+            assert latest["sequence"] == 2
+        writer.close()
     finally:
         await server.stop()

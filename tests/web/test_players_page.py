@@ -194,3 +194,20 @@ async def test_the_phone_and_tv_layouts(browser: Any, name: str, viewport: dict[
         await compare(browser, name, await page.screenshot(full_page=False))
     finally:
         await server.stop()
+
+
+async def test_the_page_follows_the_djs_language(
+        browser: Any, served: tuple[Session, PlayersServer]) -> None:
+    from playwright.async_api import expect
+
+    from sombra_tui.engine import i18n
+
+    s, server = served
+    page = await open_page(browser, server.url)
+    await expect(page.locator("#now")).to_have_text("The combat has not started.")
+    i18n.set_language("es")
+    server.refresh()  # as the app does when the DJ changes language
+    await expect(page.locator("#now")).to_have_text("El combate no ha empezado.")
+    await expect(page).to_have_title("Vista de los jugadores")
+    s.execute(StartCombat())
+    await expect(page).to_have_title("Asalto 1 · Vista de los jugadores")
