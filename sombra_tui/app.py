@@ -164,6 +164,16 @@ class SombraApp(App[None]):
         self.session.start_journal(folder)
         self._report_journal_problem()
 
+    def _report_players_problem(self) -> None:
+        server = self.players_server
+        problem = (server.problem if server else None) or self.session.players_problem
+        if problem:
+            self.notify(_("The players' view missed a change: {problem}").format(
+                problem=problem), severity="warning", timeout=10)
+            self.session.players_problem = None
+            if server is not None:
+                server.problem = None
+
     def _report_journal_problem(self) -> None:
         if self.session.journal_problem:
             self.notify(_("{problem} Crash recovery is off for this combat; save often."
@@ -215,6 +225,7 @@ class SombraApp(App[None]):
     def on_main_screen_changed(self, message: MainScreen.Changed) -> None:
         """The main screen changed the session (and rendered it)."""
         self._report_journal_problem()
+        self._report_players_problem()
 
     def _saved(self) -> None:
         self.main_screen.render_state()  # the title loses its unsaved mark

@@ -138,6 +138,8 @@ class PlayersServer:
         self._clients: set[_Client] = set()
         self._runner: web.AppRunner | None = None
         self._closing = False
+        #: Set when a change could not be sent to the pages (the app tells the DJ).
+        self.problem: str | None = None
         #: The timer that sends the pages the change (see `changed`).
         self._fan_out_handle: asyncio.TimerHandle | None = None
 
@@ -228,8 +230,12 @@ class PlayersServer:
 
     def _fan_out(self) -> None:
         self._fan_out_handle = None
-        if self._clients:  # nobody following: nothing is built
+        if not self._clients:  # nobody following: nothing is built
+            return
+        try:
             self._send(self.snapshot())
+        except Exception as error:  # the pages miss one change; the DJ is told, goes on
+            self.problem = str(error) or type(error).__name__
 
     def _send(self, snapshot: PlayersSnapshot) -> None:
         latest = sse_event(snapshot.model_dump_json(), snapshot.sequence)

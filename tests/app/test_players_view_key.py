@@ -156,3 +156,19 @@ async def test_another_encounter_is_followed_at_once() -> None:
             assert (await next_event(stream))["characters"] == []
         await pilot.press("f8")
         await pilot.pause()
+
+
+async def test_a_change_the_pages_missed_is_told_to_the_dj() -> None:
+    app = app_on_any_port()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f8", "escape")
+        await pilot.pause()
+        assert app.players_server is not None
+        app.players_server.problem = "no snapshot"
+        await pilot.press("space")
+        await pilot.pause()
+        assert any("The players' view missed a change: no snapshot" in str(n.message)
+                   for n in app._notifications)
+        assert app.players_server.problem is None
+        await pilot.press("f8")
+        await pilot.pause()

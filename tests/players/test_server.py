@@ -299,3 +299,25 @@ async def test_a_stuck_client_delays_nobody(http: aiohttp.ClientSession) -> None
         writer.close()
     finally:
         await server.stop()
+
+
+async def test_a_snapshot_that_fails_is_reported_and_the_stream_goes_on(
+        http: aiohttp.ClientSession) -> None:
+    s = session()
+    server = await serving(s)
+    try:
+        async with http.get(base(server) + "/events") as response:
+            await next_event(response)
+            real = server.snapshot
+
+            def broken() -> Any:
+                raise RuntimeError("no snapshot")
+
+            server.snapshot = broken
+            server._fan_out()
+            assert server.problem == "no snapshot"
+            server.snapshot = real
+            s.execute(StartCombat())
+            assert (await next_event(response))["round"] == 1
+    finally:
+        await server.stop()
