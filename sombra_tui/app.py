@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import secrets
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from sombra_tui.demo import demo_encounter
 from sombra_tui.engine import i18n, journal, storage
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.i18n import _, pgettext
+from sombra_tui.players.server import DEFAULT_PORT, PlayersServer, PortInUse
 from sombra_tui.screens.dialogs import (
     ChoiceDialog,
     ConfirmDialog,
@@ -27,6 +29,7 @@ from sombra_tui.screens.dialogs import (
     RosterDialog,
 )
 from sombra_tui.screens.dialogs.confirm import choice_keys
+from sombra_tui.screens.dialogs.players import LAN, LOCAL, STOP, PlayersViewDialog
 from sombra_tui.screens.dialogs.settings import LanguageChosen
 from sombra_tui.screens.main import MainScreen
 from sombra_tui.session import Session
@@ -65,6 +68,15 @@ class SombraApp(App[None]):
         self._quitting = False
         self._session = session or Session.new(demo_encounter(seed if seed is not None else 7))
         self.main_screen = MainScreen(self._session)
+        #: The players' view (issue 23): the page's server while it runs, and what
+        #: stops it following the session.
+        self.players_server: PlayersServer | None = None
+        self._players_unfollow: Callable[[], None] | None = None
+        #: The port it tries first (0: any free port, for the tests).
+        self.players_port = DEFAULT_PORT
+        #: The local network's token, kept while the app runs: a phone following the
+        #: page reconnects by itself after the DJ stops and starts it again.
+        self._players_token = secrets.token_urlsafe(12)
 
     @property
     def session(self) -> Session:
@@ -75,6 +87,7 @@ class SombraApp(App[None]):
     def session(self, session: Session) -> None:
         self._session = session
         self.main_screen.session = session
+        self._follow_players()  # another encounter: the page shows it at once
 
     # ---- start-up -----------------------------------------------------------------
 
@@ -154,6 +167,16 @@ class SombraApp(App[None]):
         self.session.start_journal(folder)
         self._report_journal_problem()
 
+    def _report_players_problem(self) -> None:
+        server = self.players_server
+        problem = (server.problem if server else None) or self.session.players_problem
+        if problem:
+            self.notify(_("The players' view missed a change: {problem}").format(
+                problem=problem), severity="warning", timeout=10)
+            self.session.players_problem = None
+            if server is not None:
+                server.problem = None
+
     def _report_journal_problem(self) -> None:
         if self.session.journal_problem:
             self.notify(_("{problem} Crash recovery is off for this combat; save often."
@@ -167,7 +190,7 @@ class SombraApp(App[None]):
             return
         self._remember(theme=theme.name)
 
-    def _remember(self, **changes: str) -> None:
+    def _remember(self, **changes: object) -> None:
         """Save preferences with `changes`, keeping the others as they were."""
         current = config.load_preferences().preferences
         try:
@@ -184,6 +207,8 @@ class SombraApp(App[None]):
         if self.remember_theme:
             self._remember(language=code)
         self.relabel()
+        if self.players_server is not None:  # the page reloads in the new language
+            self.players_server.refresh()
 
     def relabel(self) -> None:
         """Render every screen again in the language in force (no restart)."""
@@ -203,6 +228,7 @@ class SombraApp(App[None]):
     def on_main_screen_changed(self, message: MainScreen.Changed) -> None:
         """The main screen changed the session (and rendered it)."""
         self._report_journal_problem()
+        self._report_players_problem()
 
     def _saved(self) -> None:
         self.main_screen.render_state()  # the title loses its unsaved mark
@@ -308,7 +334,8 @@ class SombraApp(App[None]):
     #: only once its key has gone down to the focused widget and back up, after the keys
     #: typed behind it were already handed to that widget; these run when their key
     #: comes in, so that the keys behind them can wait for the dialog.
-    FLOW_BINDINGS = ("save_as", "open", "import_roster", "quit", "quit_ctrl_c")
+    FLOW_BINDINGS = ("save_as", "open", "import_roster", "quit", "quit_ctrl_c",
+                     "players_view")
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:
@@ -480,6 +507,92 @@ class SombraApp(App[None]):
                 return self._save_to(path)
             return self._save_to(self.session.path)
         return choice == "discard"
+
+    # ---- the players' view (issue 23) ------------------------------------------------------
+
+    def action_players_view(self) -> None:
+        """Start the players' page and show its address and QR code; stop it if it runs."""
+        self._start_flow(self._players_flow)
+
+    async def _players_flow(self) -> None:
+        server = self.players_server
+        if server is not None and server.running:
+            await self._stop_players()
+            return
+        if not await self._start_players(self.preferences.preferences.players_lan,
+                                         self.players_port):
+            return
+        await self._show_players()
+
+    async def _start_players(self, lan: bool, port: int) -> bool:
+        """Start the page's server; a port in use offers the free one it found."""
+        while True:
+            server = PlayersServer(self.session.players_snapshot, lan=lan, port=port,
+                                   token=self._players_token)
+            try:
+                await server.start()
+            except PortInUse as error:
+                if error.suggestion is None or not await self.push_screen_wait(
+                        ConfirmDialog(_("{problem} Use port {port}?").format(
+                            problem=error, port=error.suggestion),
+                            yes=_("Use port {port}").format(port=error.suggestion))):
+                    self.notify(str(error), severity="error", timeout=8)
+                    return False
+                port = error.suggestion
+                continue
+            except OSError as error:
+                self.notify(_("The players' view could not start: {error}").format(
+                    error=error.strerror or error), severity="error", timeout=8)
+                return False
+            self.players_server = server
+            self._follow_players()
+            return True
+
+    def _follow_players(self) -> None:
+        """The page follows the open session (after every command, undo and redo)."""
+        if self._players_unfollow is not None:
+            self._players_unfollow()
+            self._players_unfollow = None
+        server = self.players_server
+        if server is None or not server.running:
+            return
+        server.snapshot = self.session.players_snapshot
+        self._players_unfollow = self.session.add_players_watcher(server.changed)
+        server.refresh()
+
+    async def _stop_players(self, *, quiet: bool = False) -> None:
+        server, self.players_server = self.players_server, None
+        self._follow_players()
+        if server is not None:
+            await server.stop()
+            if not quiet:
+                self.notify(_("The players' view stopped."))
+
+    async def _show_players(self) -> None:
+        """The address and QR code; the DJ may move it to the local network or back."""
+        while (server := self.players_server) is not None and server.running:
+            choice = await self.push_screen_wait(PlayersViewDialog(
+                server.url, lan=server.lan, clients=server.clients,
+                stop_keys=(self.keymap_in_force.get("players_view")
+                           or keys.BY_ID["players_view"].keys),
+                shown_as=self._keys_of("players_view")))
+            if choice == STOP:
+                await self._stop_players()
+            elif choice in (LAN, LOCAL):
+                lan = choice == LAN
+                port = server.port
+                await self._stop_players(quiet=True)
+                self.preferences.preferences.players_lan = lan
+                if self.remember_theme:
+                    self._remember(players_lan=lan)
+                if not await self._start_players(lan, port):
+                    return
+                continue
+            return
+
+    async def on_unmount(self) -> None:
+        if self.players_server is not None:
+            await self.players_server.stop()
 
     # ---- help and quit ------------------------------------------------------------------
 

@@ -20,7 +20,10 @@ Every figure is the MEDIAN of repeated runs:
   (``MainScreen.run_command``) until the screen has been re-rendered (the end of
   the last compositor refresh they caused). It is counted as CPU time of the app's
   thread, so the idle wait for Textual's next 60 fps frame is not counted; nothing
-  is typed, so Pilot's key handling is not counted either.
+  is typed, so Pilot's key handling is not counted either;
+* the players' view (issue 23): command to screen with the players' page running
+  and 0, then 50 pages following it (opened by another process, as browsers are),
+  taking turns in one run; and the snapshot's own cost per command.
 
 The results are printed as a table and written as JSON and Markdown.
 """
@@ -87,6 +90,9 @@ class Sizes:
     #: The project's targets are for the full sizes; quick mode only checks it runs.
     targets: bool
     size: tuple[int, int] = (120, 40)
+    #: Commands run with the players' page on, in four turns (0, 50, 0, 50 pages).
+    players_commands: int = 200
+    players_clients: int = 50
 
 
 FULL = Sizes(characters=200, commands=10_000, lengths=(100, 1_000, 10_000),
@@ -94,7 +100,7 @@ FULL = Sizes(characters=200, commands=10_000, lengths=(100, 1_000, 10_000),
              screen_commands=600, targets=True)
 QUICK = Sizes(characters=20, commands=500, lengths=(10, 100, 500), replay_repeats=2,
               undo_sweeps=1, file_repeats=2, start_repeats=2, screen_commands=10,
-              targets=False)
+              targets=False, players_commands=8)
 
 
 @dataclass
@@ -654,19 +660,115 @@ async def _screen_samples(app: Any, commands: Sequence[c.Command], sizes: Sizes,
         main = app.main_screen
         await _wait_for(lambda: main.is_mounted and id(main) in refreshes.wall)
         await asyncio.sleep(0.1)
-        for command in commands:
-            await asyncio.sleep(0.03)  # settled: no refresh pending
-            key = id(app.screen)
-            refreshes.done = asyncio.Event()
-            cpu = time.thread_time()
-            wall = time.perf_counter()
-            if main.run_command(command) is None:
-                raise RuntimeError(f"bench: the app refused {command!r}")
-            sync.append(time.perf_counter() - wall)
-            await asyncio.wait_for(refreshes.done.wait(), 30)
-            await asyncio.sleep(0.03)  # any follow-up refresh (e.g. column widths)
-            samples.append(refreshes.cpu[key] - cpu)
+        await _run_commands(app, commands, refreshes, samples, sync)
     _forget_journals()
+
+
+async def _run_commands(app: Any, commands: Sequence[c.Command], refreshes: _Refreshes,
+                        samples: list[float], sync: list[float],
+                        settle: float = 0.03) -> None:
+    main = app.main_screen
+    for command in commands:
+        await asyncio.sleep(settle)  # settled: no refresh pending
+        key = id(app.screen)
+        refreshes.done = asyncio.Event()
+        cpu = time.thread_time()
+        wall = time.perf_counter()
+        if main.run_command(command) is None:
+            raise RuntimeError(f"bench: the app refused {command!r}")
+        sync.append(time.perf_counter() - wall)
+        await asyncio.wait_for(refreshes.done.wait(), 30)
+        await asyncio.sleep(0.03)  # any follow-up refresh (e.g. column widths)
+        samples.append(refreshes.cpu[key] - cpu)
+
+
+#: Another process holding N pages' event streams open and reading them, as browsers do.
+PAGES_SCRIPT = """
+import asyncio, sys, aiohttp
+async def page(http, url):
+    async with http.get(url) as stream:
+        async for _chunk in stream.content.iter_any():
+            pass
+async def main(url, count):
+    timeout = aiohttp.ClientTimeout(total=None)
+    async with aiohttp.ClientSession(timeout=timeout) as http:
+        await asyncio.gather(*(page(http, url) for _ in range(count)))
+asyncio.run(main(sys.argv[1], int(sys.argv[2])))
+"""
+
+
+async def _bench_players(report: Report, sizes: Sizes, combat: Combat,
+                         commands: list[c.Command], progress: Callable[[str], None]) -> None:
+    """Issue 23: the DJ's command to screen with the players' page on and 0 pages, then
+    N pages, following it, in four turns (0, N, 0, N) in one app, so both see the same
+    moments of this shared machine; then the snapshot's cost per command."""
+    from sombra_tui.app import SombraApp
+    from sombra_tui.engine import ask
+    from sombra_tui.players.server import FAN_OUT_DELAY_S, PlayersServer
+    from sombra_tui.session import Session
+
+    count = sizes.players_clients
+    progress(f"command to screen with the players' page: 0 and {count} pages "
+             f"x{len(commands)}")
+    session = Session(combat)
+    app = SombraApp(session, remember_theme=False, cursor_blink=False)
+    samples: dict[int, list[float]] = {0: [], count: []}
+    turns: dict[int, list[float]] = {0: [], count: []}
+    refreshes = _Refreshes()
+    with refreshes.installed():
+        async with app.run_test(headless=True, size=sizes.size):
+            main = app.main_screen
+            await _wait_for(lambda: main.is_mounted and id(main) in refreshes.wall)
+            server = PlayersServer(session.players_snapshot, port=0, max_clients=count + 1)
+            await server.start()
+            session.add_players_watcher(server.changed)
+            try:
+                quarter = max(1, len(commands) // 4)
+                for turn in range(4):
+                    part = commands[turn * quarter:(turn + 1) * quarter]
+                    pages = count if turn % 2 else 0
+                    browsers = None
+                    if pages:
+                        browsers = await asyncio.create_subprocess_exec(
+                            sys.executable, "-c", PAGES_SCRIPT,
+                            f"http://127.0.0.1:{server.port}/events", str(pages))
+                        await _wait_for(lambda pages=pages: server.clients == pages)
+                    await asyncio.sleep(0.2)
+                    before = len(samples[pages])
+                    # Each command once the pages have had the previous one (the DJ's
+                    # commands come seconds apart): what is timed is the DJ's command
+                    # and screen, with the pages connected, not the sending itself.
+                    await _run_commands(app, part, refreshes, samples[pages], [],
+                                        settle=FAN_OUT_DELAY_S + 0.15)
+                    turns[pages].append(statistics.median(samples[pages][before:]))
+                    if browsers is not None:
+                        browsers.kill()
+                        await browsers.wait()
+                        # The streams of the pages gone end at the next write.
+                        while server.clients:
+                            server.refresh()
+                            await asyncio.sleep(0.01)
+            finally:
+                await server.stop()
+    _forget_journals()
+    alone, crowded = samples[0], samples[count]
+    noise = max(spread(turns[0]), spread(turns[count]))
+    report.add(Row("players_0_ms", "command to screen, the players' page on, 0 pages "
+                   "following it", median_ms(alone), "ms CPU"))
+    report.add(Row(f"players_{count}_ms", f"command to screen, {count} pages following it "
+                   "(another process)", median_ms(crowded), "ms CPU"))
+    ratio = statistics.median(crowded) / statistics.median(alone)
+    report.add(Row("players_ratio", f"{count} pages / 0 pages (noise of this run "
+                   f"+/-{noise:.0%})", ratio, "x", target=f"<= 1 + noise ({1 + noise:.2f}x)",
+                   met=ratio <= 1 + noise))
+    costs = []
+    for _i in range(max(5, sizes.replay_repeats)):
+        costs.append(timed(lambda: ask.players_view(
+            combat.state, combat.log, combat.revision).model_dump_json()))
+    characters = len(combat.state.characters)
+    report.add(Row("players_snapshot_ms", f"the players' snapshot per command ({characters} "
+                   f"characters, {len(combat.log):,}-event log; built and encoded once for "
+                   "every page)", median_ms(costs), "ms"))
 
 
 async def _dialog_opening(sizes: Sizes, encounter: Encounter,
@@ -770,8 +872,11 @@ def run(quick: bool = False, progress: Callable[[str], None] | None = None) -> R
                     sizes=asdict(sizes))
     say(f"building {sizes.characters} characters and {sizes.commands:,} commands")
     encounter = build_encounter(sizes.characters)
-    history = build_history(encounter, sizes.commands + sizes.screen_commands)
-    history, extra = history[:sizes.commands], history[sizes.commands:]
+    history = build_history(encounter, sizes.commands + sizes.screen_commands
+                            + sizes.players_commands)
+    history, extra, players = (history[:sizes.commands],
+                               history[sizes.commands:sizes.commands + sizes.screen_commands],
+                               history[sizes.commands + sizes.screen_commands:])
     # Issue 14's baseline: the same scripted DJ on the same sizes, without sections H
     # and C (no weapons, so no hits; no heals, attends or conditions).
     plain_encounter = build_encounter(sizes.characters, hc=False)
@@ -786,6 +891,7 @@ def run(quick: bool = False, progress: Callable[[str], None] | None = None) -> R
         bench_files(report, sizes, combat, folder, say)
         asyncio.run(_bench_app(report, sizes, combat, extra, say,
                                plain=(Combat(plain_encounter, plain_history), plain_extra)))
+        asyncio.run(_bench_players(report, sizes, combat, players, say))
     speed += [timed(python_workload) for _i in range(5)]
     # The same fixed work before and after: how fast this (shared) machine was during
     # the run, to compare runs by. On the machine of README's table it varied by a

@@ -79,7 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
             "extended phases of each asalto. With no FILE it opens a demo encounter."
         ),
         epilog=_("Other commands: 'sombra-tui schema' prints the JSON Schema of encounter "
-                 "files; 'sombra-tui bench [--quick]' measures the engine and the app. "
+                 "files; 'sombra-tui bench [--quick]' measures the engine and the app; "
+                 "'sombra-tui players [URL]' shows the players' view in a terminal. "
                  "Inside the app: space is the next step, ? shows every key and the rules."),
     )
     parser.add_argument("file", nargs="?", type=Path, metavar=_("FILE"),
@@ -101,6 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
 SUBCOMMANDS = {
     "schema": N_("print the JSON Schema of the encounter file format"),
     "bench": N_("benchmark the engine and the app on a synthetic encounter"),
+    "players": N_("the players' view in this terminal, following the DJ's page (F8 in "
+                  "the DJ's app)"),
 }
 
 
@@ -120,6 +123,22 @@ def bench_main(argv: Sequence[str]) -> int:
     from sombra_tui.bench import main as bench
 
     return bench(argv)
+
+
+def players_main(argv: Sequence[str]) -> int:
+    from sombra_tui.players.terminal import DEFAULT_URL
+
+    parser = argparse.ArgumentParser(prog="sombra-tui players",
+                                     description=_(SUBCOMMANDS["players"]))
+    parser.add_argument("url", nargs="?", default=DEFAULT_URL, metavar="URL",
+                        help=_("the address the DJ's app shows (default: {url})").format(
+                            url=DEFAULT_URL))
+    args = parser.parse_args(argv)
+    if not args.url.startswith(("http://", "https://")):
+        parser.error(_("the address must start with http:// (as the DJ's app shows it)"))
+    from sombra_tui.players.terminal import main as players
+
+    return players(args.url)
 
 
 def open_or_create(path: Path) -> Session:
@@ -142,6 +161,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return schema_main(arguments[1:])
     if arguments and arguments[0] == "bench":
         return bench_main(arguments[1:])
+    if arguments and arguments[0] == "players":
+        return players_main(arguments[1:])
     args = build_parser().parse_args(arguments)
     # Imported here so --help and --version stay instant.
     from sombra_tui.app import SombraApp

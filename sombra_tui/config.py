@@ -94,6 +94,8 @@ class Preferences(BaseModel):
     #: The DJ's own keys: binding id (sombra_tui/keys.py) -> key(s), e.g.
     #: ``{"declare": "ctrl+d", "undo": "u,backspace"}``; checked by keys.resolve_keymap.
     keys: dict[str, Any] = Field(default_factory=dict)
+    #: The players' view (issue 23) on the local network (phones), not only this machine.
+    players_lan: bool = False
 
 
 class LoadedPreferences(NamedTuple):

@@ -195,6 +195,10 @@ KEYS: tuple[Key, ...] = (
     Key("import_roster", "i", "import_roster", N_("Import"),
         N_("Import characters from another encounter file, e.g. the party"),
         Scope.APP, Group.FILES, title=N_("Import characters")),
+    Key("players_view", "f8", "players_view", N_("Players"),
+        N_("The players' view: a page for a TV or phones that follows the combat; "
+           "starts it and shows its address and QR code, or stops it"),
+        Scope.APP, Group.FILES, title=N_("Players' view (start / stop)")),
     Key("command_palette", "ctrl+p", "command_palette", N_("palette"),
         N_("The command palette: every command, and the themes"),
         Scope.APP, Group.FILES, priority=True),

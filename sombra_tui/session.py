@@ -34,6 +34,9 @@ class Session:
         #: Issue 23: who gets the players' snapshot after every change, and the last
         #: one built (rebuilt only when the combat changed or the language did).
         self._players_listeners: list[PlayersListener] = []
+        #: Told that the combat changed, without a snapshot: they ask for one when they
+        #: want it (the page's server, once the DJ's screen is drawn).
+        self._players_watchers: list[Callable[[], None]] = []
         self._players_cache: PlayersSnapshot | None = None
         #: Set when a players' listener failed: the combat went on (the DJ is told).
         self.players_problem: str | None = None
@@ -137,7 +140,23 @@ class Session:
                 self._players_listeners.remove(listener)
         return stop
 
+    def add_players_watcher(self, watcher: Callable[[], None]) -> Callable[[], None]:
+        """Call `watcher` (with nothing) after every command, undo and redo; it reads
+        players_snapshot() later, when it wants it, so the snapshot is not built before
+        the DJ's screen (issue 23); returns what stops it."""
+        self._players_watchers.append(watcher)
+
+        def stop() -> None:
+            if watcher in self._players_watchers:
+                self._players_watchers.remove(watcher)
+        return stop
+
     def _changed(self) -> None:
+        for watcher in list(self._players_watchers):
+            try:
+                watcher()
+            except Exception as error:  # a reader's fault never stops the DJ's combat
+                self.players_problem = str(error) or type(error).__name__
         if not self._players_listeners:
             return
         snapshot = self.players_snapshot()

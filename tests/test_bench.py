@@ -26,7 +26,9 @@ def expected_rows() -> set[str]:
             "python_workload_ms",
             # issue 14: the same measures without sections H and C, taking turns
             "replay_plain_ms", "replay_hc_ratio", "command_to_screen_plain_ms",
-            "command_to_screen_hc_ratio"}
+            "command_to_screen_hc_ratio",
+            # issue 23: the players' page with 0 and 50 pages following it
+            "players_0_ms", "players_50_ms", "players_ratio", "players_snapshot_ms"}
     for length in bench.QUICK.lengths:
         rows |= {f"undo_ms_{length}", f"redo_ms_{length}"}
     return rows

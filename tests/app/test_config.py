@@ -53,7 +53,8 @@ def test_missing_file_gives_defaults_silently(dirs: tuple[Path, Path]) -> None:
 def test_preferences_round_trip(dirs: tuple[Path, Path]) -> None:
     written = save_preferences(Preferences(theme="papel"))
     assert written == config.preferences_path()
-    assert json.loads(written.read_text(encoding="utf-8")) == {"theme": "papel", "keys": {}}
+    assert json.loads(written.read_text(encoding="utf-8")) == {"theme": "papel", "keys": {},
+                                                              "players_lan": False}
     preferences, warning = load_preferences()
     assert preferences == Preferences(theme="papel")
     assert warning is None

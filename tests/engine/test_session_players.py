@@ -94,3 +94,31 @@ def test_a_recovered_journal_keeps_who_is_hidden(tmp_path: Path) -> None:
     assert s.journal is not None
     recovered = Session.recovered(recover(s.journal.path))
     assert "Bruno" not in recovered.players_snapshot().model_dump_json()
+
+
+def test_watchers_are_told_without_a_snapshot_being_built() -> None:
+    """The page's server is told of each change and reads the snapshot later, once the
+    DJ's screen is drawn: nothing is built for it on the DJ's path."""
+    s = session()
+    told: list[int] = []
+    stop = s.add_players_watcher(lambda: told.append(s.combat.revision))
+    s.execute(StartCombat())
+    s.undo()
+    s.redo()
+    assert told == [1, 2, 3]
+    assert s._players_cache is None  # nobody asked for it yet
+    assert s.players_snapshot().sequence == 3
+    stop()
+    s.execute(HideCharacter(character="Bruno"))
+    assert told == [1, 2, 3]
+
+
+def test_a_failing_watcher_never_stops_the_combat() -> None:
+    s = session()
+
+    def broken() -> None:
+        raise RuntimeError("the server went away")
+
+    s.add_players_watcher(broken)
+    s.execute(StartCombat())
+    assert s.combat.state.round == 1 and s.players_problem == "the server went away"

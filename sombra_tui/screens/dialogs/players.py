@@ -1,0 +1,98 @@
+"""The players' view's address and QR code (issue 23 item 4), and the DJ's choices:
+on the local network or this machine only, stop, or close (it keeps running)."""
+
+from __future__ import annotations
+
+import segno
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Checkbox, Static
+
+from sombra_tui.engine.i18n import _
+from sombra_tui.screens.dialogs.base import Dialog
+
+#: The dialog's results (None: closed, the page keeps running).
+STOP, LAN, LOCAL = "stop", "lan", "local"
+
+
+def qr_text(url: str) -> Text:
+    """`url` as a QR code in half blocks, dark on light whatever the theme (a phone's
+    camera reads it from the terminal)."""
+    rows = [list(row) for row in segno.make(url, error="m").matrix_iter(border=2)]
+    if len(rows) % 2:
+        rows.append([0] * len(rows[0]))
+    text = Text(no_wrap=True)
+    for top, bottom in zip(rows[::2], rows[1::2], strict=True):
+        for upper, lower in zip(top, bottom, strict=True):
+            text.append("▀", style=f"{'black' if upper else 'white'} on "
+                                   f"{'black' if lower else 'white'}")
+        text.append("\n")
+    text.rstrip()
+    return text
+
+
+class PlayersViewDialog(Dialog[str]):
+    # The QR code beside the words, so that the address, the box and the buttons fit
+    # next to it even at 80x24 (the code is 17 lines high).
+    DEFAULT_CSS = """
+    PlayersViewDialog #players-body { height: auto; }
+    PlayersViewDialog #players-qr { width: auto; height: auto; margin: 1 2 0 0; }
+    PlayersViewDialog #players-side { width: 1fr; height: auto; }
+    PlayersViewDialog #players-url { text-style: bold; color: $accent; margin: 1 0; }
+    """
+
+    def __init__(self, url: str, *, lan: bool, clients: int, stop_keys: str,
+                 shown_as: str) -> None:
+        """`stop_keys`: the DJ's key(s) of the players' view, as Textual names them (the
+        app's binding does not reach into a dialog); `shown_as`: as the DJ reads them."""
+        super().__init__()
+        self.url = url
+        self.lan = lan
+        self.clients = clients
+        self.stop_keys = stop_keys.split(",")
+        self.stop_key = shown_as
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"), Horizontal(id="players-body"):
+            yield Static(qr_text(self.url), id="players-qr")
+            with Vertical(id="players-side"):
+                yield Static(_("Players' view"), id="dialog-title")
+                yield Static(self.url, id="players-url")
+                yield Static(_("Open this address on a TV or a phone on the same network; "
+                               "it follows the combat by itself and shows only what the "
+                               "players may see.") if self.lan else
+                             _("Open this address in a browser on this machine (a TV or a "
+                               "projector connected to it). Phones need the local "
+                               "network."),
+                             classes="note")
+                yield Checkbox(_("On the local network (phones)"),
+                               self.lan, id="players-lan")
+                yield Static(_("Screens following it now: {count}").format(
+                    count=self.clients), classes="note", id="players-clients")
+                with Horizontal(classes="buttons"):
+                    yield Button(_("Stop ({key})").format(key=self.stop_key), id="stop",
+                                 variant="warning")
+                    yield Button(_("Close (esc)"), id="close", variant="primary")
+
+    def on_mount(self) -> None:
+        self.set_focus(self.query_one("#close", Button))
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key in self.stop_keys:  # the key that started it stops it
+            event.stop()
+            self.dismiss(STOP)
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        if event.value != self.lan:
+            self.dismiss(LAN if event.value else LOCAL)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(STOP if event.button.id == "stop" else None)
+
+    def action_submit(self) -> None:
+        self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,323 @@
+"""The players' web page and its event stream (issue 23 items 3, 4 and 6), through a
+real aiohttp server on a free port of this machine and aiohttp's client."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+import pytest
+
+from sombra_tui.engine import Encounter, HideCharacter, Side, StartCombat
+from sombra_tui.engine.commands import Declare
+from sombra_tui.players.server import PlayersServer, PortInUse, sse_event
+from sombra_tui.session import Session
+from tests.engine.conftest import act, char
+from tests.engine.test_players_view import (
+    ANA_ALERTA,
+    ANA_SKILL,
+    BRUNO_ALERTA,
+    BRUNO_PV,
+    BRUNO_SKILL,
+    NOTE_ANA,
+    NOTE_BRUNO,
+    resolved,
+)
+
+
+def session() -> Session:
+    return Session.new(Encounter(characters=[
+        char("Ana", 8, 3, 14, side=Side.PC), char("Bruno", 12, 5, 12)]))
+
+
+async def serving(s: Session, **options: Any) -> PlayersServer:
+    server = PlayersServer(s.players_snapshot, port=0, **options)
+    await server.start()
+    s.add_players_watcher(server.changed)
+    return server
+
+
+@pytest.fixture
+async def http() -> AsyncIterator[aiohttp.ClientSession]:
+    async with aiohttp.ClientSession() as client:
+        yield client
+
+
+def base(server: PlayersServer) -> str:
+    return f"http://127.0.0.1:{server.port}{server.prefix}"
+
+
+async def next_event(response: aiohttp.ClientResponse) -> dict[str, Any]:
+    """The next event's snapshot (heartbeat comments skipped)."""
+    data = None
+    async with asyncio.timeout(5):
+        while True:
+            line = (await response.content.readline()).decode()
+            if line.startswith("data: "):
+                data = json.loads(line.removeprefix("data: "))
+            elif line == "\n" and data is not None:
+                return data
+
+
+async def test_the_page_is_served_in_the_djs_language(http: aiohttp.ClientSession) -> None:
+    server = await serving(session())
+    try:
+        async with http.get(base(server) + "/") as response:
+            assert response.status == 200
+            assert response.content_type == "text/html"
+            page = await response.text()
+        assert '<html lang="en">' in page and "<title>Players' view</title>" in page
+        assert '"events": "/events"' in page
+    finally:
+        await server.stop()
+
+
+async def test_the_page_in_spanish(http: aiohttp.ClientSession, spanish: str) -> None:
+    server = await serving(session())
+    try:
+        async with http.get(base(server) + "/") as response:
+            page = await response.text()
+        assert '<html lang="es">' in page and "Vista de los jugadores" in page
+    finally:
+        await server.stop()
+
+
+async def test_the_first_event_is_the_whole_snapshot_then_it_follows_commands(
+        http: aiohttp.ClientSession) -> None:
+    s = session()
+    server = await serving(s)
+    try:
+        async with http.get(base(server) + "/events") as response:
+            assert response.status == 200
+            assert response.content_type == "text/event-stream"
+            first = await next_event(response)
+            assert first == json.loads(s.players_snapshot().model_dump_json())
+            assert first["round"] == 0
+            s.execute(StartCombat())
+            second = await next_event(response)
+            assert (second["round"], second["sequence"]) == (1, 1)
+            assert second["now"] == "Ana declares."
+    finally:
+        await server.stop()
+
+
+def test_an_event_carries_retry_and_the_sequence() -> None:
+    assert sse_event('{"a": 1}', 7) == b'retry: 1000\nid: 7\ndata: {"a": 1}\n\n'
+
+
+async def test_a_slow_client_gets_only_the_newest_snapshot(
+        http: aiohttp.ClientSession) -> None:
+    """publish never waits: a client that has not read keeps one snapshot, the newest."""
+    s = session()
+    server = await serving(s)
+    try:
+        async with http.get(base(server) + "/events") as response:
+            await next_event(response)
+            s.execute(HideCharacter(character="Bruno"))
+            s.undo()
+            s.execute(StartCombat())  # three changes before the client reads
+            latest = await next_event(response)
+            assert latest["sequence"] == 3 and latest["round"] == 1
+    finally:
+        await server.stop()
+
+
+async def test_a_client_dropping_mid_stream_changes_nothing(
+        http: aiohttp.ClientSession) -> None:
+    s = session()
+    server = await serving(s)
+    try:
+        staying = await http.get(base(server) + "/events")
+        await next_event(staying)
+        async with aiohttp.ClientSession() as other:
+            leaving = await other.get(base(server) + "/events")
+            await next_event(leaving)
+            assert server.clients == 2
+        # the other client's connection is gone
+        s.execute(StartCombat())
+        assert (await next_event(staying))["round"] == 1
+        s.execute(Declare(character="Ana", actions=[act("aims at Bruno", "Bruno")]))
+        assert (await next_event(staying))["sequence"] == 2
+        async with asyncio.timeout(5):
+            while server.clients != 1:
+                await asyncio.sleep(0.01)
+        staying.close()
+    finally:
+        await server.stop()
+
+
+async def test_on_the_local_network_the_token_is_required(
+        http: aiohttp.ClientSession) -> None:
+    server = await serving(session(), lan=True)
+    try:
+        assert server.token and len(server.token) >= 16
+        assert server.url.endswith(f":{server.port}/{server.token}/")
+        root = f"http://127.0.0.1:{server.port}"
+        for path in ("/", "/events", f"/{server.token}x/", "/x/events"):
+            async with http.get(root + path) as response:
+                assert response.status == 404, path
+                assert len(await response.read()) < 100
+        async with http.get(root + f"/{server.token}/") as response:
+            assert response.status == 200
+        async with http.get(root + f"/{server.token}/events") as response:
+            assert (await next_event(response))["round"] == 0
+    finally:
+        await server.stop()
+
+
+async def test_on_this_machine_only_by_default() -> None:
+    server = PlayersServer(session().players_snapshot)
+    assert server.host == "127.0.0.1" and server.token is None
+    assert server.url == "http://127.0.0.1:8765/"
+
+
+async def test_unknown_paths_other_methods_and_oversized_requests_briefly(
+        http: aiohttp.ClientSession) -> None:
+    server = await serving(session())
+    try:
+        async with http.get(base(server) + "/admin") as response:
+            assert response.status == 404
+        async with http.post(base(server) + "/", data=b"x" * 100_000) as response:
+            assert response.status == 405
+        async with http.put(base(server) + "/events") as response:
+            assert response.status == 405
+        async with http.head(base(server) + "/events") as response:
+            assert response.status == 405  # a stream holds a place: only GET opens one
+        async with http.get(base(server) + "/" + "a" * 5000) as response:
+            assert response.status in (400, 414)
+        async with http.get(base(server) + "/",
+                            headers={"X-Big": "b" * 10_000}) as response:
+            assert response.status in (400, 431)
+        async with http.get(base(server) + "/") as response:
+            assert response.status == 200  # still serving
+    finally:
+        await server.stop()
+
+
+async def test_past_the_cap_a_clear_page(http: aiohttp.ClientSession) -> None:
+    server = await serving(session(), max_clients=1)
+    try:
+        first = await http.get(base(server) + "/events")
+        await next_event(first)
+        async with http.get(base(server) + "/") as response:
+            assert response.status == 503
+            assert "Too many screens are following this combat (1)" in await response.text()
+        async with http.get(base(server) + "/events") as response:
+            assert response.status == 503
+        first.close()
+    finally:
+        await server.stop()
+
+
+async def test_the_port_in_use_names_it_and_offers_another() -> None:
+    s = session()
+    server = await serving(s)
+    try:
+        second = PlayersServer(s.players_snapshot, port=server.port)
+        with pytest.raises(PortInUse) as caught:
+            await second.start()
+        assert caught.value.suggestion not in (None, server.port)
+        assert f"Port {server.port} is in use" in str(caught.value)
+        assert f"Port {caught.value.suggestion} is free" in str(caught.value)
+        assert not second.running
+    finally:
+        await server.stop()
+
+
+async def test_stop_ends_the_streams_and_start_serves_again(
+        http: aiohttp.ClientSession) -> None:
+    s = session()
+    server = await serving(s)
+    port = server.port
+    response = await http.get(base(server) + "/events")
+    await next_event(response)
+    await server.stop()
+    assert not server.running
+    async with asyncio.timeout(5):
+        assert await response.content.read() == b""  # the stream ended
+    await server.start()
+    try:
+        assert server.port == port
+        async with http.get(base(server) + "/events") as again:
+            assert (await next_event(again))["sequence"] == 0
+    finally:
+        await server.stop()
+
+
+async def test_nothing_the_players_may_not_see_in_the_page_or_the_stream(
+        http: aiohttp.ClientSession) -> None:
+    s = Session(resolved())  # Carla hidden, a TA and a reacción rolled
+    server = await serving(s)
+    try:
+        async with http.get(base(server) + "/") as response:
+            page = await response.text()
+        async with http.get(base(server) + "/events") as response:
+            stream = json.dumps(await next_event(response), ensure_ascii=False)
+        for text in (page, stream):
+            for secret in (ANA_ALERTA, ANA_SKILL, BRUNO_ALERTA, BRUNO_SKILL, BRUNO_PV):
+                assert str(secret) not in text, secret
+            for word in (NOTE_ANA, NOTE_BRUNO, "VIII", "Esquivar", "Pistola", "Carla"):
+                assert word not in text, word
+        assert "Bruno" in stream
+    finally:
+        await server.stop()
+
+
+async def test_a_stuck_client_delays_nobody(http: aiohttp.ClientSession) -> None:
+    """A page that never reads: the DJ's commands go on at once and the other pages
+    still get every change (its own stream waits on its own)."""
+    s = Session.new(Encounter(characters=[
+        char("Ana", 8, 3, 14, side=Side.PC), char("Bruno", 12, 5, 12),
+        *(char(f"Matón {n}", 10, 2, 10) for n in range(1, 41))]))
+    server = await serving(s)
+    try:
+        _reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        writer.write(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")  # and never reads
+        await writer.drain()
+        async with http.get(base(server) + "/events") as response:
+            await next_event(response)
+            async with asyncio.timeout(5):
+                while server.clients != 2:
+                    await asyncio.sleep(0.01)
+            s.execute(HideCharacter(character="Bruno"))
+            big = s.players_snapshot()
+            started = time.perf_counter()
+            assert len(big.model_dump_json()) > 3000
+            for _i in range(3000):  # ~10 MB: far more than the stuck one's buffers
+                server.publish(big)
+                await asyncio.sleep(0)  # the streams write
+            assert time.perf_counter() - started < 10
+            s.execute(StartCombat())
+            latest = await next_event(response)
+            while latest["round"] != 1:
+                latest = await next_event(response)
+            assert latest["sequence"] == 2
+        writer.close()
+    finally:
+        await server.stop()
+
+
+async def test_a_snapshot_that_fails_is_reported_and_the_stream_goes_on(
+        http: aiohttp.ClientSession) -> None:
+    s = session()
+    server = await serving(s)
+    try:
+        async with http.get(base(server) + "/events") as response:
+            await next_event(response)
+            real = server.snapshot
+
+            def broken() -> Any:
+                raise RuntimeError("no snapshot")
+
+            server.snapshot = broken
+            server._fan_out()
+            assert server.problem == "no snapshot"
+            server.snapshot = real
+            s.execute(StartCombat())
+            assert (await next_event(response))["round"] == 1
+    finally:
+        await server.stop()

@@ -1,0 +1,86 @@
+"""`sombra-tui players` (issue 23 item 5): a second terminal that follows the DJ's page's
+event stream and reconnects by itself when the page restarts."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from sombra_tui import cli
+from sombra_tui.engine import Encounter, HideCharacter, Side, StartCombat
+from sombra_tui.players.server import PlayersServer
+from sombra_tui.players.terminal import PlayersApp, events_url
+from sombra_tui.session import Session
+from tests.engine.conftest import char
+
+SIZE = (120, 40)
+
+
+def session() -> Session:
+    return Session.new(Encounter(characters=[
+        char("Ana", 8, 3, 14, side=Side.PC), char("Bruno", 12, 5, 12)]))
+
+
+async def until(pilot: Pilot[None], condition: Callable[[], bool]) -> None:
+    """Let the app run until `condition` holds (5 s at most)."""
+    async with asyncio.timeout(5):
+        while not condition():
+            await pilot.pause(0.02)
+
+
+def text(app: PlayersApp, selector: str) -> str:
+    return str(app.query_one(selector, Static).render())
+
+
+def test_the_events_address_keeps_the_token() -> None:
+    assert events_url("http://192.168.1.2:8765/abc/") == "http://192.168.1.2:8765/abc/events"
+    assert events_url("http://127.0.0.1:8765") == "http://127.0.0.1:8765/events"
+
+
+async def test_it_follows_the_djs_combat_and_reconnects_after_a_restart() -> None:
+    s = session()
+    server = PlayersServer(s.players_snapshot, port=0)
+    await server.start()
+    s.add_players_watcher(server.changed)
+    app = PlayersApp(f"http://127.0.0.1:{server.port}/")
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: app.snapshot is not None)
+            assert text(app, "#now") == "The combat has not started."
+            s.execute(StartCombat())
+            await until(pilot, lambda: app.snapshot is not None and app.snapshot.round == 1)
+            assert text(app, "#round") == "Asalto 1 · Declaration"
+            assert text(app, "#now") == "Ana declares."
+            assert "Bruno" in app.export_screenshot()  # the table, on screen
+            await server.stop()
+            await until(pilot, lambda: not app.connected)
+            assert "reconnecting" in text(app, "#status")
+            s.execute(HideCharacter(character="Bruno"))  # while the page was down
+            await server.start()
+            await until(pilot, lambda: app.connected)
+            assert app.snapshot is not None and app.snapshot.sequence == 2
+            assert all(row.name != "Bruno" for row in app.snapshot.characters)
+    finally:
+        await server.stop()
+
+
+async def test_nobody_there_yet_says_so_and_keeps_trying() -> None:
+    server = PlayersServer(session().players_snapshot, port=0)
+    await server.start()
+    port = server.port
+    await server.stop()  # a free port nobody listens on
+    app = PlayersApp(f"http://127.0.0.1:{port}/")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: "reconnecting" in text(app, "#status"))
+        assert app.snapshot is None
+
+
+def test_the_command_line_refuses_an_address_without_http(capsys: object) -> None:
+    import pytest
+
+    with pytest.raises(SystemExit) as exited:
+        cli.main(["players", "192.168.1.2:8765"])
+    assert exited.value.code == 2
