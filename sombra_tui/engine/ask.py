@@ -28,7 +28,7 @@ from sombra_tui.engine.players_view import PlayersSnapshot
 from sombra_tui.engine.players_view import build as _build_players_view
 from sombra_tui.engine.registry import REGISTRY, label_of
 from sombra_tui.engine.rules.declaration import alerta_gd as _alerta_gd
-from sombra_tui.engine.rules.declaration import alerta_roll, prefill_affected
+from sombra_tui.engine.rules.declaration import alerta_roll, prefill_affected, prefill_names
 from sombra_tui.engine.rules.declaration import last_weapons as _last_weapons
 from sombra_tui.engine.rules.hits import HitPreview, pv_of, ta_grade_entries
 from sombra_tui.engine.rules.hits import hit_preview as _hit_preview
@@ -286,6 +286,11 @@ def affected_prefill(author: str, actions: list[Action]) -> list[str]:
     """D2: the affected list the actions' targets pre-fill, as Declare and React fill it
     when the DJ gives none."""
     return prefill_affected(author, actions)
+
+
+def affected_prefill_names(author: str, targets: list[str]) -> list[str]:
+    """D2: the same pre-fill from a form's target names, before its actions are built."""
+    return prefill_names(author, targets)
 
 
 # --- hits & conditions (B2) ---

@@ -232,3 +232,12 @@ def test_d2_affected_prefill_is_what_the_declaration_fills_in() -> None:
     combat.execute(Declare(character="Ana", actions=actions))
     declaration = combat.state.declaration_of("Ana")
     assert declaration is not None and declaration.affected == prefill
+
+
+def test_d2_the_forms_prefill_is_the_engines_from_target_names() -> None:
+    """D2: a dialog's pre-fill from half-typed forms (target names only) is the list the
+    handler makes: the author left out, each name once, in order."""
+    names = ["Bruno", "Ana", "Bruno", "Carla"]
+    assert ask.affected_prefill_names("Ana", names) == ["Bruno", "Carla"]
+    actions = [act("shoots", "Bruno", "Ana"), act("throws", "Bruno", "Carla")]
+    assert ask.affected_prefill("Ana", actions) == ask.affected_prefill_names("Ana", names)

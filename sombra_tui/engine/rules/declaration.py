@@ -91,8 +91,12 @@ def _affected(state: CombatState, author: str, actions: list[Action],
 def prefill_affected(author: str, actions: list[Action]) -> list[str]:
     """D2: the affected list the actions' targets pre-fill: everyone they are aimed at but
     the author, in order, once each. Read by the handler and by a dialog (ask)."""
-    return list(dict.fromkeys(name for action in actions for name in action.targets
-                              if name != author))
+    return prefill_names(author, (name for action in actions for name in action.targets))
+
+
+def prefill_names(author: str, targets: Iterable[str]) -> list[str]:
+    """D2: the pre-fill from the target names alone (a form's actions half typed)."""
+    return list(dict.fromkeys(name for name in targets if name != author))
 
 
 def last_weapons(state: CombatState) -> dict[str, Weapon]:

@@ -71,8 +71,12 @@ class AffectedMixin:
 
 
 def targets_of(forms: list[ActionForm]) -> list[str]:
-    """Everyone the actions are aimed at, in order, once each."""
-    return list(dict.fromkeys(name for form in forms for name in form.targets()))
+    """D2's pre-fill as the engine makes it: everyone the actions are aimed at but their
+    author, in order, once each."""
+    if not forms:
+        return []
+    return ask.affected_prefill_names(forms[0].character.name,
+                                      [name for form in forms for name in form.targets()])
 
 
 class DeclarationEditor(AffectedMixin, Dialog[Declare]):
