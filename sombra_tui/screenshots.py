@@ -85,6 +85,13 @@ async def wait_for_screen(pilot: Pilot[Any], kind: type[Screen[Any]], doing: str
     for _ in range(50):
         if isinstance(pilot.app.screen, kind):
             await pilot.pause()
+            # A dialog that centres its focused field once laid out (Dialog.centred):
+            # typing before that lands the scroll elsewhere, so the picture would depend
+            # on the machine's load.
+            for _ in range(100):
+                if getattr(pilot.app.screen, "centred", True):
+                    break
+                await pilot.pause(0.01)
             return
         await pilot.pause(0.01)
     raise _fail(pilot, doing)

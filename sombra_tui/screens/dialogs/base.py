@@ -368,11 +368,17 @@ class Dialog(ModalScreen[ResultT]):
         if self.CENTRE_FOCUSED:
             # After the refresh that lays the dialog out (the first one after the push
             # is the screen below's).
+            self.centred = False
             self.call_after_refresh(self.call_after_refresh, self._centre_focused)
+
+    #: False from the dialog's showing until its focused field is centred (CENTRE_FOCUSED):
+    #: what a script that types into it as soon as it opens waits for (screenshots).
+    centred = True
 
     def _centre_focused(self) -> None:
         if self.focused is not None and self.is_active:
             self.scroll_to_center(self.focused, animate=False, origin_visible=True)
+        self.centred = True
 
     def _finish_opening(self) -> None:
         self._opened = True

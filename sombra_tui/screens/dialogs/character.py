@@ -185,12 +185,6 @@ class CharacterEditor(Dialog[Character]):
                                                        (_("NPC (DJ)"), Side.NPC)],
                                                value=ch.side if ch else Side.NPC,
                                                allow_blank=False, id="side"), field_id="side")
-                    # Spanish agreement ("Ana queda impedida"); a new sheet guesses it.
-                    yield Field(_("Gender"), FormSelect(
-                        [(_("from the name"), GUESS), *((_(gender.label), gender.value)
-                                                        for gender in Gender)],
-                        value=ch.gender.value if ch else GUESS, allow_blank=False,
-                        id="gender"), field_id="gender")
                 with Horizontal(classes="row"):
                     yield Field(_("Primaria"), TextInput(str(ch.primaria) if ch else "",
                                                          id="primaria",
@@ -215,6 +209,13 @@ class CharacterEditor(Dialog[Character]):
                         [(_("right"), BodySide.RIGHT), (_("left"), BodySide.LEFT)],
                         value=ch.main_arm if ch else BodySide.RIGHT, allow_blank=False,
                         id="main-arm"), field_id="main_arm")
+                    # Spanish agreement ("Ana queda impedida"); a new sheet guesses it. After
+                    # the newcomer's path (name, side, initiative, Alerta, skills).
+                    yield Field(_("Gender"), FormSelect(
+                        [(_("from the name"), GUESS), *((_(gender.label), gender.value)
+                                                        for gender in Gender)],
+                        value=ch.gender.value if ch else GUESS, allow_blank=False,
+                        id="gender"), field_id="gender")
                 yield Field(_("Weapons"), TextInput(format_weapons(ch.weapons) if ch else "",
                                                     id="weapons",
                                                     placeholder="pistola II, puños 0"),
