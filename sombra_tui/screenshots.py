@@ -15,11 +15,13 @@ the user's own theme choice and files are never touched.
 from __future__ import annotations
 
 import asyncio
+import functools
 import importlib.util
 import shutil
 import subprocess
 import sys
 import tempfile
+import weakref
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -30,6 +32,8 @@ from textual.screen import Screen
 
 from sombra_tui.app import SombraApp
 from sombra_tui.config import folders_under
+from sombra_tui.demo import demo_encounter
+from sombra_tui.engine import Command
 from sombra_tui.engine.state import Phase
 from sombra_tui.screens.dialogs import DeclarationEditor, HelpScreen, ReactionDialog, TADialog
 from sombra_tui.screens.dialogs.wounds import (
@@ -38,6 +42,7 @@ from sombra_tui.screens.dialogs.wounds import (
     HitDialog,
     ManualHitDialog,
 )
+from sombra_tui.session import Session
 from sombra_tui.widgets.initiative_table import InitiativeTable
 
 #: Terminal size of the screenshots (columns, rows).
@@ -50,17 +55,98 @@ Driver = Callable[[Pilot[Any]], Awaitable[None]]
 
 
 def make_app(theme: str | None = None, size: tuple[int, int] = SIZE,
-             language: str = "en") -> SombraApp:
+             language: str = "en", resume: Driver | None = None) -> SombraApp:
     """The real app on the demo encounter, in `language`, set up for stable pictures.
 
     The Rich console behind the app is pinned to the terminal size: headless, it
     would otherwise guess 80 columns (or the size of whatever terminal runs the
     script) and the log would wrap at that width instead of the panel's.
+
+    `resume`, the driver about to run: when a state it passes through was already
+    reached by keys in this process (see `resumable`), the app opens at that state,
+    its commands replayed into the engine, and the driver types only the rest.
     """
-    app = SombraApp(theme=theme, seed=DEMO_SEED, remember_theme=False, cursor_blink=False,
-                    journal=False, language=language)
+    session = None
+    played = _played_before(resume, language)
+    if played:
+        session = Session.new(demo_encounter(DEMO_SEED))
+        for command in played:
+            session.execute(command)
+    app = SombraApp(session, theme=theme, seed=DEMO_SEED, remember_theme=False,
+                    cursor_blink=False, journal=False, language=language)
     app.console.size = size
+    _LANGUAGE_OF[app] = language
     return app
+
+
+# ---- states reached once, replayed after ----------------------------------------------
+#
+# The tests picture a dozen states, each in two languages and two sizes, and most of
+# them pass through the same declarations and TAs. Typed through the dialogs once per
+# language and test process, a state's commands are kept; a later app starting there
+# replays them into the engine (milliseconds) instead of opening a dozen dialogs again.
+# The pictures do not change: the snapshot baselines are the same whichever way a
+# state was reached, and the first test of each process still reaches it by keys.
+
+#: (state, language) -> the commands the keys produced to reach it, and where the
+#: table's cursor was (the screen's own state: it follows the steps as they are played).
+_PLAYED: dict[tuple[str, str], tuple[tuple[Command, ...], str | None, bool]] = {}
+#: The language each app of `make_app` was made in (the pseudo-language tests switch
+#: the catalog after making the app; the commands are the same).
+_LANGUAGE_OF: weakref.WeakKeyDictionary[SombraApp, str] = weakref.WeakKeyDictionary()
+#: A driver -> the resumable state it passes through last; a resumable state -> the
+#: one it starts from.
+_RESUMES_AT: dict[Driver, Driver] = {}
+_PARENT: dict[Driver, Driver | None] = {}
+
+
+def resumable(parent: Driver | None) -> Callable[[Driver], Driver]:
+    """Mark a state with no dialog open that others start from; `parent`, the state
+    it starts from itself."""
+    def mark(driver: Driver) -> Driver:
+        name = driver.__name__
+
+        @functools.wraps(driver)
+        async def drive(pilot: Pilot[Any]) -> None:
+            app = _app(pilot)
+            key = (name, _LANGUAGE_OF.get(app, "en"))
+            table = app.main_screen.query_one(InitiativeTable)
+            played = _PLAYED.get(key)
+            if played is not None and played[0] == tuple(app.session.combat.commands):
+                # The app opened here: the cursor where the keys left it.
+                _commands, cursor, table.dj_chose = played
+                if cursor is not None:
+                    table.select_name(cursor)
+                await settle(pilot)
+                return
+            await driver(pilot)
+            _PLAYED.setdefault(key, (tuple(app.session.combat.commands),  # for the next app
+                                     table.selected_name, table.dj_chose))
+
+        _RESUMES_AT[drive] = drive
+        _PARENT[drive] = parent
+        return drive
+    return mark
+
+
+def resumes_at(base: Driver) -> Callable[[Driver], Driver]:
+    """Mark a driver that passes through the resumable state `base`."""
+    def mark(driver: Driver) -> Driver:
+        _RESUMES_AT[driver] = base
+        return driver
+    return mark
+
+
+def _played_before(driver: Driver | None, language: str) -> tuple[Command, ...]:
+    """The commands of the latest state `driver` passes through that keys already
+    reached in `language`, else none."""
+    at = _RESUMES_AT.get(driver) if driver is not None else None
+    while at is not None:
+        played = _PLAYED.get((at.__name__, language))
+        if played is not None:
+            return played[0]
+        at = _PARENT.get(at)
+    return ()
 
 
 # ---- small steps --------------------------------------------------------------------
@@ -220,12 +306,14 @@ REACTION_DICE = ("2 3 1", "4 2 3")
 ROUND_DICE = ("5 2 1", "3 6 4", "9 8 7", "2 2 5", "4 1 3", "6 5 3")
 
 
+@resumable(None)
 async def start(pilot: Pilot[Any]) -> None:
     """Round 1 started: Ana declares first."""
     await advance_to(pilot, Phase.DECLARATION)
     await settle(pilot)
 
 
+@resumable(start)
 async def to_reaction_prompt(pilot: Pilot[Any]) -> None:
     """Ana, Matón and Iker declared; Bruno shoots Ana: Ana's prompt is pending."""
     await start(pilot)
@@ -236,6 +324,7 @@ async def to_reaction_prompt(pilot: Pilot[Any]) -> None:
     await settle(pilot)
 
 
+@resumes_at(to_reaction_prompt)
 async def reaction_dialog(pilot: Pilot[Any]) -> None:
     """Ana's reaction dialog open, description and skill typed; the dialog is not
     scrolled yet, so the Alerta GD breakdown at its top is in view."""
@@ -246,6 +335,7 @@ async def reaction_dialog(pilot: Pilot[Any]) -> None:
     await settle(pilot)
 
 
+@resumes_at(start)
 async def declaration_editor(pilot: Pilot[Any]) -> None:
     """Matón's declaration editor open with description, skill and target filled."""
     await start(pilot)
@@ -256,6 +346,7 @@ async def declaration_editor(pilot: Pilot[Any]) -> None:
     await settle(pilot)
 
 
+@resumable(to_reaction_prompt)
 async def declarations_done(pilot: Pilot[Any]) -> None:
     """Every declaration made: a reaction, a counter-reaction, two declined prompts."""
     await to_reaction_prompt(pilot)
@@ -274,6 +365,7 @@ async def declarations_done(pilot: Pilot[Any]) -> None:
     await settle(pilot)
 
 
+@resumable(declarations_done)
 async def resolution_mid_round(pilot: Pilot[Any]) -> None:
     """Round actions: the first two resolved with typed dice, the third one next."""
     await declarations_done(pilot)
@@ -283,6 +375,7 @@ async def resolution_mid_round(pilot: Pilot[Any]) -> None:
     await settle(pilot)
 
 
+@resumes_at(resolution_mid_round)
 async def ta_dialog(pilot: Pilot[Any]) -> None:
     """The TA dialog of the third round action, dice typed (live result shown)."""
     await resolution_mid_round(pilot)
@@ -293,6 +386,7 @@ async def ta_dialog(pilot: Pilot[Any]) -> None:
     await settle(pilot)
 
 
+@resumable(resolution_mid_round)
 async def end_of_round(pilot: Pilot[Any]) -> None:
     """Every round action resolved; the round is over."""
     await resolution_mid_round(pilot)
@@ -302,6 +396,7 @@ async def end_of_round(pilot: Pilot[Any]) -> None:
     await settle(pilot)
 
 
+@resumes_at(declarations_done)
 async def hit_proposal(pilot: Pilot[Any]) -> None:
     """Carla's shot at Iker succeeds: the hit proposal, every number and its source."""
     await declarations_done(pilot)
@@ -332,12 +427,14 @@ async def _sheet_of_bruno(pilot: Pilot[Any]) -> None:
     await wait_for_screen(pilot, CharacterSheet, "adding aturdido")
 
 
+@resumes_at(end_of_round)
 async def character_sheet(pilot: Pilot[Any]) -> None:
     """Bruno's sheet: points, wounds (one bleeding), conditions with rounds left."""
     await _sheet_of_bruno(pilot)
     await settle(pilot)
 
 
+@resumes_at(end_of_round)
 async def wounds_table(pilot: Pilot[Any]) -> None:
     """The table after round 1 with G/W of PV, wounds and conditions with rounds left."""
     await _sheet_of_bruno(pilot)
@@ -346,6 +443,7 @@ async def wounds_table(pilot: Pilot[Any]) -> None:
     await settle(pilot)
 
 
+@resumable(end_of_round)
 async def round_two(pilot: Pilot[Any]) -> None:
     """Round 2 started: the log holds every phase of round 1."""
     await end_of_round(pilot)
@@ -356,6 +454,7 @@ async def round_two(pilot: Pilot[Any]) -> None:
     await settle(pilot)
 
 
+@resumes_at(start)
 async def help_screen(pilot: Pilot[Any]) -> None:
     await start(pilot)
     await pilot.press("question_mark")

@@ -3,9 +3,10 @@ P4, H2, C3...) belong in the help's rules summary, the tests and the code commen
 no other text the DJ reads cites one, in either language.
 
 Checked three ways: every catalog message marked outside the help (English source
-and Spanish translation); every screen and dialog the pseudo-language test renders,
-in English and in Spanish; the log of a played round and the engine's refusals, in
-both languages.
+and Spanish translation); every screen and dialog the pseudo-language test renders
+(tests/app/test_pseudo_language.py reads each screen for citations as it reads it
+for unmarked words: one run of each screen for both checks); the log of a played
+round and the engine's refusals, in both languages.
 """
 
 from __future__ import annotations
@@ -16,12 +17,8 @@ from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_dir
-from textual.widgets import Markdown
 
-from sombra_tui import screenshots as shots
 from sombra_tui.engine import Combat, Command, SombraError, i18n
-from sombra_tui.screens.dialogs.help import HelpScreen
-from tests.app.test_pseudo_language import SCREENS, Driver, screen_text
 from tests.engine.test_history_undo import REFUSED, mid_chain, played_script
 from tests.test_i18n_catalog import KEYWORDS, PACKAGE, read_catalog
 
@@ -70,27 +67,6 @@ def test_the_help_summarises_the_rules_by_id() -> None:
                 if isinstance(message.id, str) and CITATION.search(message.id)}
     assert help_ids, "the help's rules summary lost its ids"
     assert not help_ids & set(marked_outside_the_help())
-
-
-@pytest.mark.parametrize("driver", SCREENS.values(), ids=SCREENS.keys())
-async def test_no_screen_but_the_help_cites_a_rule(driver: Driver) -> None:
-    """Every screen and dialog of the pseudo-language test, in Spanish (the app's
-    default). One language is enough here: what the catalog translates is checked in
-    both languages above, and text that skips the catalog (a hint, an id passed as a
-    parameter) reads the same in both."""
-    size = shots.SIZE
-    app = shots.make_app(size=size, language="es")
-    async with app.run_test(size=size) as pilot:
-        await driver(pilot)
-        await shots.settle(pilot)
-        assert i18n.language() == "es"
-        text = screen_text(app)
-        if isinstance(app.screen, HelpScreen):
-            # The check itself: the help's rules summary (below its key tables) cites.
-            source = app.screen.query_one(Markdown).source
-            assert CITATION.search(source), source
-        else:
-            assert not CITATION.findall(text), text
 
 
 def test_the_log_of_a_played_round_cites_no_rule() -> None:

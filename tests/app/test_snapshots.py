@@ -1,7 +1,9 @@
 """SVG snapshots of the app's main states (pytest-textual-snapshot).
 
 Each state is reached by keys from a fresh demo encounter, with the Pilot scripts
-of :mod:`sombra_tui.screenshots` (the README screenshots use the same ones), at
+of :mod:`sombra_tui.screenshots` (the README screenshots use the same ones), or, once
+a test process has reached a state by keys, from its commands replayed (the pictures
+must be the same either way: `test_a_replayed_state_looks_as_typed` checks it), at
 120x40 and at the 80x24 minimum; one state per built-in theme at 120x40. Dice are
 always typed, and the scripts clear toasts before the picture, so it is stable.
 
@@ -12,6 +14,7 @@ Update the baselines after an intended visual change with
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -54,12 +57,13 @@ def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
 @pytest.mark.parametrize("state", STATES.values(), ids=STATES.keys())
 def test_state(snap_compare: Any, state: shots.Driver, size: tuple[int, int]) -> None:
-    assert snap_compare(shots.make_app(size=size), terminal_size=size, run_before=state)
+    app = shots.make_app(size=size, resume=state)
+    assert snap_compare(app, terminal_size=size, run_before=state)
 
 
 @pytest.mark.parametrize("theme", shots.THEMES)
 def test_theme_mid_round(snap_compare: Any, theme: str) -> None:
-    app = shots.make_app(theme)
+    app = shots.make_app(theme, resume=shots.resolution_mid_round)
     assert snap_compare(app, terminal_size=shots.SIZE, run_before=shots.resolution_mid_round)
 
 
@@ -68,8 +72,42 @@ def test_theme_mid_round(snap_compare: Any, theme: str) -> None:
 def test_state_in_spanish(snap_compare: Any, state: shots.Driver,
                           size: tuple[int, int]) -> None:
     """The same states in Spanish (issue 12): ~20 % longer words, at 80x24 too."""
-    app = shots.make_app(size=size, language="es")
+    app = shots.make_app(size=size, language="es", resume=state)
     assert snap_compare(app, terminal_size=size, run_before=state)
+
+
+#: The states other tests start from once reached by keys, in the order they are played.
+RESUMABLE = (shots.start, shots.to_reaction_prompt, shots.declarations_done,
+             shots.resolution_mid_round, shots.end_of_round, shots.round_two)
+
+
+async def test_a_replayed_state_looks_as_typed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every state the tests start from, reached by keys and then opened from its
+    commands replayed: the same picture, to the last style (in Spanish at 80x24, where
+    most can go wrong)."""
+    monkeypatch.setattr(shots, "_PLAYED", {})  # this test plays them all by keys first
+    size = (80, 24)
+    typed: dict[str, str] = {}
+    app = shots.make_app(size=size, language="es")
+    async with app.run_test(size=size) as pilot:
+        for state in RESUMABLE:
+            await state(pilot)
+            await shots.settle(pilot)
+            typed[state.__name__] = app.export_screenshot()
+    for state in RESUMABLE:
+        replayed = shots.make_app(size=size, language="es", resume=state)
+        assert replayed.session.combat.commands, f"{state.__name__} was not replayed"
+        async with replayed.run_test(size=size) as pilot:
+            await state(pilot)
+            await shots.settle(pilot)
+            assert same_picture(replayed.export_screenshot(), typed[state.__name__]), \
+                state.__name__
+
+
+def same_picture(one: str, other: str) -> bool:
+    """Two SVG screenshots equal but for the ids Textual makes from each export."""
+    ids = re.compile(r"terminal-\d+")
+    return ids.sub("terminal", one) == ids.sub("terminal", other)
 
 
 def test_every_baseline_belongs_to_a_test() -> None:
