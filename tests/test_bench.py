@@ -28,7 +28,14 @@ def expected_rows() -> set[str]:
             "replay_plain_ms", "replay_hc_ratio", "command_to_screen_plain_ms",
             "command_to_screen_hc_ratio",
             # issue 23: the players' page with 0 and 50 pages following it
-            "players_0_ms", "players_50_ms", "players_ratio", "players_snapshot_ms"}
+            "players_0_ms", "players_50_ms", "players_ratio", "players_snapshot_ms",
+            # issue 24: undo and redo against a command and the stock-widget baseline,
+            # load against its json parse and validation, memory
+            "stock_command_ms", "undo_command_ms", "undo_to_screen_ms", "redo_to_screen_ms",
+            "undo_command_ratio", "redo_command_ratio", "undo_stock_ratio",
+            "redo_stock_ratio", "load_parse_ms", "load_parse_ratio", "bytes_per_command",
+            "bytes_commands", "bytes_log", "bytes_checkpoints", "bytes_undo_states",
+            "memory_app_mib", "memory_stock_mib", "memory_ratio"}
     for length in bench.QUICK.lengths:
         rows |= {f"undo_ms_{length}", f"redo_ms_{length}"}
     return rows
