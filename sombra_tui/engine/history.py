@@ -3,8 +3,8 @@
 `Combat` is what a UI holds. It executes commands atomically (a refused
 command leaves everything as it was), keeps the log, and undoes or redoes any
 command without replaying the history: the states before the last few commands
-are kept, so undoing one of them is a swap and redoing it applies one command
-(issue 24); further back, the nearest checkpoint is replayed, never the start.
+are kept, so undoing one of them is a swap, and so is redoing it (issue 24);
+further back, the nearest checkpoint is replayed, never the start.
 """
 
 from __future__ import annotations
@@ -30,8 +30,9 @@ from sombra_tui.engine.state import CombatState
 #: 64 halves their memory (issue 24).
 CHECKPOINT_EVERY = 128
 #: Issue 24: the states before this many of the last commands are kept, so undo is a
-#: swap (a clone per command: ~0.1 ms and ~140 KB at 200 characters). Undoing further
-#: replays from the nearest checkpoint once and keeps the states it passes again.
+#: swap (a clone per command: ~0.1 ms and ~140 KB at 200 characters), and the states
+#: after as many undone ones, so redo is a swap too. Undoing further replays from the
+#: nearest checkpoint once and keeps the states it passes again.
 UNDO_STATES = 16
 
 
@@ -80,6 +81,9 @@ class Combat:
         #: before _commands[-1], _before[-2] before _commands[-2], and so on (as many
         #: as were kept, up to UNDO_STATES). Never changed: undo puts one back as is.
         self._before: deque[CombatState] = deque(maxlen=UNDO_STATES)
+        #: And for redo: the state after each of the last undone commands with its
+        #: events (_after[-1] for _redo[-1], as many as were kept), so redo is a swap.
+        self._after: deque[tuple[CombatState, list[LogEvent]]] = deque(maxlen=UNDO_STATES)
         #: What loading the file had to say once (an older format converted).
         self.notices: list[str] = []
         #: Issue 23: counts every command executed, undone or redone since this Combat
@@ -136,6 +140,7 @@ class Combat:
         """Apply a command; on SombraError nothing changes. Clears the redo stack."""
         events = self._apply(command)
         self._redo.clear()
+        self._after.clear()
         self.revision += 1
         return events
 
@@ -154,6 +159,7 @@ class Combat:
         if undone:
             del self._log[-len(undone):]
         self._redo.append(command)
+        self._after.append((self._state, undone))  # left as it is, for redo
         self._state = self._before.pop()  # the state before it, as the replay gives
         self._drop_checkpoints_after(len(self._commands))
         self.revision += 1
@@ -164,7 +170,16 @@ class Combat:
             raise SombraError(N_("Nothing to redo."),
                               code="history.nothing_to_redo")
         command = self._redo[-1]
-        self._apply(command)
+        if self._after:  # undone here: the state it left, untouched since (a swap)
+            state, events = self._after.pop()
+            self._before.append(self._state)
+            self._state = state
+            self._commands.append(command)
+            self._events.append(events)
+            self._log.extend(events)
+            self._maybe_checkpoint()
+        else:  # a redo stack read from a file, or past the kept states
+            self._apply(command)
         self._redo.pop()
         self.revision += 1
         return command
@@ -230,8 +245,11 @@ class Combat:
             self._checkpoints[length] = self._state.checkpoint(previous)
 
     def _drop_checkpoints_after(self, length: int) -> None:
-        for key in [k for k in self._checkpoints if k > length]:
-            del self._checkpoints[key]
+        # Checkpoints are added in increasing order, so the latest is last: an undo
+        # looks at one key, not at all of them.
+        checkpoints = self._checkpoints
+        while (last := next(reversed(checkpoints))) > length:
+            del checkpoints[last]
 
     def _refill(self) -> None:
         """No state kept before the last command (a loaded history, or many undos):

@@ -1,4 +1,5 @@
-"""Issue 24: undo is a swap and redo applies one command, and both give exactly the
+"""Issue 24: undo and redo are swaps (or, past the kept states, a replay from the
+nearest checkpoint and one command applied), and both give exactly the
 state and log a replay of the history gives (S1), at every point of a long history,
 past the kept states and across checkpoints; checkpoints share what did not change."""
 
@@ -57,8 +58,8 @@ def test_s1_undo_and_redo_give_the_replayed_state_at_random_points(
 
 
 def test_s1_undo_of_a_live_command_is_a_swap_without_replay() -> None:
-    """Issue 24: undoing the last UNDO_STATES commands replays nothing; the states put
-    back are the replayed ones."""
+    """Issue 24: undoing the last UNDO_STATES commands, then redoing them, replays
+    nothing; the states put back are the replayed ones."""
     combat = Combat(ENCOUNTER, HISTORY[:100])
     for command in HISTORY[100:100 + history.UNDO_STATES]:
         combat.execute(command)
@@ -68,17 +69,28 @@ def test_s1_undo_of_a_live_command_is_a_swap_without_replay() -> None:
             combat.undo()
             assert len(combat.commands) == length
     assert_replays(combat)
-    redone = 0
+    with mock.patch.object(history.machine, "apply",
+                           side_effect=AssertionError("replayed")):
+        for _ in range(history.UNDO_STATES):  # redo puts back the state it left
+            combat.redo()
+    assert combat.commands == HISTORY[:100 + history.UNDO_STATES]
+    assert_replays(combat)
+
+
+def test_s1_redo_of_a_loaded_redo_stack_applies_one_command() -> None:
+    """A redo stack read from a file has no states: redo applies its command once."""
+    combat = Combat(ENCOUNTER, HISTORY[:100], redo=list(reversed(HISTORY[100:103])))
+    calls = 0
     real = history.machine.apply
 
     def counted(*args: object) -> object:
-        nonlocal redone
-        redone += 1
+        nonlocal calls
+        calls += 1
         return real(*args)  # type: ignore[arg-type]
 
     with mock.patch.object(history.machine, "apply", side_effect=counted):
         combat.redo()
-    assert redone == 1  # redo applies its one command
+    assert calls == 1 and combat.commands == HISTORY[:101]
     assert_replays(combat)
 
 
