@@ -112,3 +112,20 @@ def test_a_ratio_row_names_the_runs_noise_and_meets_within_it() -> None:
     assert ratio.met  # 1.05 <= 1 + 5 %
     bench.add_ratio(report, "replay", "replay", [1.3], [1.0], noise=0.1)
     assert report.rows[-1].met is False and "+/-10%" in report.rows[-1].label
+
+
+def test_stock_baseline_imports_only_textual() -> None:
+    """Issue 24: the baseline app's memory and speed are the stock widgets' own, so its
+    module imports no sombra-tui code (the engine alone holds tens of MiB)."""
+    import ast
+    import inspect
+
+    from sombra_tui import bench_stock
+
+    tree = ast.parse(inspect.getsource(bench_stock))
+    names = [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+             for alias in node.names]
+    names += [node.module or "" for node in ast.walk(tree)
+              if isinstance(node, ast.ImportFrom)]
+    assert names and not [name for name in names if name.startswith("sombra_tui")]
+    assert any(name.startswith("textual") for name in names)
