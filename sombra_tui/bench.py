@@ -23,7 +23,13 @@ Every figure is the MEDIAN of repeated runs:
   is typed, so Pilot's key handling is not counted either;
 * the players' view (issue 23): command to screen with the players' page running
   and 0, then 50 pages following it (opened by another process, as browsers are),
-  taking turns in one run; and the snapshot's own cost per command.
+  taking turns in one run; and the snapshot's own cost per command;
+* issue 24: undo and redo to screen, each after a command, against that command and
+  against a command in a baseline app made of stock Textual widgets (Header, a
+  DataTable of the characters, a RichLog, a Footer with as many keys), taking turns;
+  load against the json parse and validation of the same file; the history's bytes
+  per command (commands, log, checkpoints, kept undo states); and the peak memory
+  of a fresh process showing the file, against the baseline app's.
 
 The results are printed as a table and written as JSON and Markdown.
 """
@@ -93,6 +99,11 @@ class Sizes:
     #: Commands run with the players' page on, in four turns (0, 50, 0, 50 pages).
     players_commands: int = 200
     players_clients: int = 50
+    #: Issue 24: commands each followed by its undo and redo, to screen, taking turns
+    #: with the stock-widget baseline app's commands (in two halves).
+    undo_commands: int = 80
+    #: Fresh processes measured for peak memory (each: the app, or the baseline).
+    memory_repeats: int = 3
 
 
 FULL = Sizes(characters=200, commands=10_000, lengths=(100, 1_000, 10_000),
@@ -100,7 +111,7 @@ FULL = Sizes(characters=200, commands=10_000, lengths=(100, 1_000, 10_000),
              screen_commands=600, targets=True)
 QUICK = Sizes(characters=20, commands=500, lengths=(10, 100, 500), replay_repeats=2,
               undo_sweeps=1, file_repeats=2, start_repeats=2, screen_commands=10,
-              targets=False, players_commands=8)
+              targets=False, players_commands=8, undo_commands=6, memory_repeats=1)
 
 
 @dataclass
@@ -454,15 +465,69 @@ def bench_files(report: Report, sizes: Sizes, combat: Combat, folder: Path,
     def load() -> None:
         loaded[:] = [storage.load(path)]
 
-    loads = [timed(load) for _i in range(sizes.file_repeats)]
+    text = path.read_text(encoding="utf-8")
+
+    def parse() -> None:  # issue 24's baseline: what any reading of the file costs
+        storage.SaveFile.model_validate_json(text, strict=True)
+
+    loads: list[float] = []
+    parses: list[float] = []
+    for _i in range(sizes.file_repeats):  # taking turns: the same moments of the machine
+        loads.append(timed(load))
+        parses.append(timed(parse))
     if loaded[-1].state != combat.state:
         raise RuntimeError("bench: the loaded encounter differs from the saved one")
     report.add(Row("save_ms", "save (atomic, fsynced)", median_ms(saves), "ms"))
     load = median_ms(loads)
     report.add(Row("load_ms", "load (parse, validate, replay)", load, "ms",
                    target="< 500 ms", met=load < 500))
+    report.add(Row("load_parse_ms", "json parse and validation of the same file (the "
+                   "baseline)", median_ms(parses), "ms"))
+    ratio = statistics.median(loads) / statistics.median(parses)
+    noise = max(spread(loads), spread(parses))
+    report.add(Row("load_parse_ratio", f"load / json parse and validation (noise of this "
+                   f"run +/-{noise:.0%})", ratio, "x", target="<= 3x", met=ratio <= 3))
     report.add(Row("file_kib", "file size", path.stat().st_size / 1024, "KiB"))
+    history_memory(report, text)
     return path
+
+
+def history_memory(report: Report, text: str) -> None:
+    """Issue 24: the bytes each command of a loaded history holds (Python's own count,
+    tracemalloc), and what they are: the commands with the encounter and the state,
+    the log, the checkpoints and the states kept for undo (after one undo)."""
+    import gc
+    import tracemalloc
+
+    from sombra_tui.engine import storage
+
+    gc.collect()
+    tracemalloc.start()
+    try:
+        combat = storage.loads(text)
+        combat.undo()
+        combat.redo()
+        total = tracemalloc.get_traced_memory()[0]
+        parts: dict[str, int] = {}
+        for name in ("_before", "_checkpoints", "_log", "_events"):
+            held = getattr(combat, name)
+            setattr(combat, name, type(held)())
+            del held
+            gc.collect()
+            parts[name] = total - tracemalloc.get_traced_memory()[0] - sum(parts.values())
+        rest = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    count = len(combat.commands) or 1
+    report.add(Row("bytes_per_command", f"memory of a loaded history per command "
+                   f"({count:,} commands, {total / 2 ** 20:.1f} MiB in all)", total / count,
+                   "bytes"))
+    for key, label, size in (
+            ("bytes_commands", "of which the commands, the encounter and the state", rest),
+            ("bytes_log", "of which the log", parts["_log"] + parts["_events"]),
+            ("bytes_checkpoints", "of which the checkpoints", parts["_checkpoints"]),
+            ("bytes_undo_states", "of which the states kept for undo", parts["_before"])):
+        report.add(Row(key, f"{label}, per command", size / count, "bytes"))
 
 
 # --------------------------------------------------------------------------- app
@@ -771,6 +836,139 @@ async def _bench_players(report: Report, sizes: Sizes, combat: Combat,
                    "every page)", median_ms(costs), "ms"))
 
 
+async def _bench_undo(report: Report, sizes: Sizes, combat: Combat,
+                      commands: list[c.Command], progress: Callable[[str], None]) -> None:
+    """Issue 24: each command to screen, then its undo key to screen, then its redo,
+    each from a settled screen, in the app; taking turns (two halves) with commands
+    in the stock-widget baseline app."""
+    from sombra_tui.app import SombraApp
+    from sombra_tui.bench_stock import stock_app
+    from sombra_tui.keys import Scope, bindings
+    from sombra_tui.session import Session
+    from sombra_tui.widgets.formatting import Palette, event_text
+
+    progress(f"command, undo and redo to screen x{len(commands)} (taking turns with "
+             "the stock-widget baseline app)")
+    samples: dict[str, list[float]] = {"command": [], "undo": [], "redo": [], "stock": []}
+    halves_of: dict[str, list[float]] = {key: [] for key in samples}
+    keys = sum(1 for binding in bindings(Scope.MAIN) if binding.show)
+    lines = [event_text(event, Palette()).plain for event in combat.log[-60:]]
+    refreshes = _Refreshes()
+
+    async def to_screen(app: Any, kind: str, action: Callable[[], object]) -> None:
+        await asyncio.sleep(0.03)  # settled: no refresh pending
+        key = id(app.screen)
+        refreshes.done = asyncio.Event()
+        cpu = time.thread_time()
+        action()
+        await asyncio.wait_for(refreshes.done.wait(), 30)
+        await asyncio.sleep(0.03)  # any follow-up refresh
+        samples[kind].append(refreshes.cpu[key] - cpu)
+
+    async def ours(part: list[c.Command]) -> None:
+        app = SombraApp(Session(combat), remember_theme=False, cursor_blink=False)
+        async with app.run_test(headless=True, size=sizes.size):
+            main = app.main_screen
+            await _wait_for(lambda: main.is_mounted and id(main) in refreshes.wall)
+            await asyncio.sleep(0.1)
+            for command in part:
+                await to_screen(app, "command",
+                                lambda command=command: main.run_command(command))
+                await to_screen(app, "undo", main.action_undo)
+                await to_screen(app, "redo", main.action_redo)
+        _forget_journals()
+
+    async def baseline(count: int) -> None:
+        stock = stock_app(len(combat.state.characters), keys, lines)
+        async with stock.run_test(headless=True, size=sizes.size):
+            await _wait_for(lambda: id(stock.screen) in refreshes.wall)
+            await asyncio.sleep(0.1)
+            for number in range(count):
+                await to_screen(stock, "stock", lambda number=number: stock.command(number))
+
+    with refreshes.installed():
+        for half in range(2):
+            part = commands[half * len(commands) // 2:(half + 1) * len(commands) // 2]
+            before = {key: len(values) for key, values in samples.items()}
+            await ours(part)
+            await baseline(len(part))
+            for key, values in samples.items():
+                halves_of[key].append(statistics.median(values[before[key]:]))
+    characters, length = len(combat.state.characters), len(combat.commands)
+    report.add(Row("stock_command_ms", f"a command to screen in the stock-widget baseline "
+                   f"app ({characters} rows)", median_ms(samples["stock"]), "ms CPU"))
+    report.add(Row("undo_command_ms", f"a command to screen, taking turns with its undo and "
+                   f"redo ({characters} characters, {length:,}-command history)",
+                   median_ms(samples["command"]), "ms CPU"))
+    for kind in ("undo", "redo"):
+        report.add(Row(f"{kind}_to_screen_ms", f"{kind} key to screen, after that command",
+                       median_ms(samples[kind]), "ms CPU"))
+        noise = max(spread(halves_of[kind]), spread(halves_of["command"]))
+        ratio = statistics.median(samples[kind]) / statistics.median(samples["command"])
+        report.add(Row(f"{kind}_command_ratio", f"{kind} / a command (noise of this run "
+                       f"+/-{noise:.0%})", ratio, "x", target=f"<= 1 + noise "
+                       f"({1 + noise:.2f}x)", met=ratio <= 1 + noise))
+        ratio = statistics.median(samples[kind]) / statistics.median(samples["stock"])
+        report.add(Row(f"{kind}_stock_ratio", f"{kind} / a baseline app's command", ratio,
+                       "x"))
+
+
+#: A fresh process: the app (or the baseline app) with the file's combat, headless, to
+#: its first screen; prints its peak resident memory in KiB.
+MEMORY_SCRIPT = """
+import asyncio, json, resource, sys
+async def main(kind, path, keys):
+    if kind == "app":
+        from sombra_tui.app import SombraApp
+        from sombra_tui.session import Session
+        app = SombraApp(Session.open(path), remember_theme=False, cursor_blink=False)
+    else:  # the baseline: stock widgets, the same file read with the json module
+        from sombra_tui.bench_stock import stock_app
+        with open(path, encoding="utf-8") as stream:
+            data = json.load(stream)
+        lines = [json.dumps(command) for command in data["commands"][-60:]]
+        app = stock_app(len(data["encounter"]["characters"]), keys, lines)
+    async with app.run_test(headless=True, size=(120, 40)) as pilot:
+        await pilot.pause()
+        await asyncio.sleep(0.3)
+asyncio.run(main(sys.argv[1], sys.argv[2], int(sys.argv[3])))
+# The process's own peak: VmHWM (ru_maxrss would carry the parent's over exec on Linux).
+try:
+    with open("/proc/self/status", encoding="ascii") as status:
+        print(next(line.split()[1] for line in status if line.startswith("VmHWM:")))
+except (OSError, StopIteration):
+    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def bench_memory(report: Report, sizes: Sizes, path: Path,
+                 progress: Callable[[str], None]) -> None:
+    """Issue 24: the peak memory of a fresh process showing the file in the app, against
+    the stock-widget baseline app given the same file (parsed and validated), taking
+    turns."""
+    import subprocess
+
+    from sombra_tui.keys import Scope, bindings
+
+    progress(f"peak memory of a fresh process x{sizes.memory_repeats} (and the baseline)")
+    keys = str(sum(1 for binding in bindings(Scope.MAIN) if binding.show))
+    peaks: dict[str, list[float]] = {"app": [], "stock": []}
+    for _i in range(sizes.memory_repeats):
+        for kind in peaks:
+            # The data and config folders are the bench's own (private_dirs, inherited).
+            done = subprocess.run([sys.executable, "-c", MEMORY_SCRIPT, kind, str(path),
+                                   keys], capture_output=True, text=True, check=True,
+                                  timeout=300)
+            peaks[kind].append(int(done.stdout.split()[-1]) / 1024)
+    app, stock = statistics.median(peaks["app"]), statistics.median(peaks["stock"])
+    report.add(Row("memory_app_mib", "peak memory of the app showing the file (a fresh "
+                   "process)", app, "MiB"))
+    report.add(Row("memory_stock_mib", "peak memory of the stock-widget baseline app given "
+                   "the same file", stock, "MiB"))
+    report.add(Row("memory_ratio", "app / baseline peak memory", app / stock, "x",
+                   target="<= 1.8x", met=app / stock <= 1.8))
+
+
 async def _dialog_opening(sizes: Sizes, encounter: Encounter,
                           refreshes: _Refreshes) -> tuple[float, float]:
     """CPU time from the DJ's key for the declaration dialog to its first full screen:
@@ -873,10 +1071,13 @@ def run(quick: bool = False, progress: Callable[[str], None] | None = None) -> R
     say(f"building {sizes.characters} characters and {sizes.commands:,} commands")
     encounter = build_encounter(sizes.characters)
     history = build_history(encounter, sizes.commands + sizes.screen_commands
-                            + sizes.players_commands)
-    history, extra, players = (history[:sizes.commands],
-                               history[sizes.commands:sizes.commands + sizes.screen_commands],
-                               history[sizes.commands + sizes.screen_commands:])
+                            + sizes.players_commands + sizes.undo_commands)
+    players_end = sizes.commands + sizes.screen_commands + sizes.players_commands
+    history, extra, players, undo = (
+        history[:sizes.commands],
+        history[sizes.commands:sizes.commands + sizes.screen_commands],
+        history[sizes.commands + sizes.screen_commands:players_end],
+        history[players_end:])
     # Issue 14's baseline: the same scripted DJ on the same sizes, without sections H
     # and C (no weapons, so no hits; no heals, attends or conditions).
     plain_encounter = build_encounter(sizes.characters, hc=False)
@@ -888,10 +1089,12 @@ def run(quick: bool = False, progress: Callable[[str], None] | None = None) -> R
     with private_dirs() as folder:
         combat = bench_engine(report, sizes, encounter, history, say,
                               plain=(plain_encounter, plain_history))
-        bench_files(report, sizes, combat, folder, say)
+        path = bench_files(report, sizes, combat, folder, say)
         asyncio.run(_bench_app(report, sizes, combat, extra, say,
                                plain=(Combat(plain_encounter, plain_history), plain_extra)))
         asyncio.run(_bench_players(report, sizes, combat, players, say))
+        asyncio.run(_bench_undo(report, sizes, combat, undo, say))
+        bench_memory(report, sizes, path, say)
     speed += [timed(python_workload) for _i in range(5)]
     # The same fixed work before and after: how fast this (shared) machine was during
     # the run, to compare runs by. On the machine of README's table it varied by a

@@ -28,7 +28,14 @@ def expected_rows() -> set[str]:
             "replay_plain_ms", "replay_hc_ratio", "command_to_screen_plain_ms",
             "command_to_screen_hc_ratio",
             # issue 23: the players' page with 0 and 50 pages following it
-            "players_0_ms", "players_50_ms", "players_ratio", "players_snapshot_ms"}
+            "players_0_ms", "players_50_ms", "players_ratio", "players_snapshot_ms",
+            # issue 24: undo and redo against a command and the stock-widget baseline,
+            # load against its json parse and validation, memory
+            "stock_command_ms", "undo_command_ms", "undo_to_screen_ms", "redo_to_screen_ms",
+            "undo_command_ratio", "redo_command_ratio", "undo_stock_ratio",
+            "redo_stock_ratio", "load_parse_ms", "load_parse_ratio", "bytes_per_command",
+            "bytes_commands", "bytes_log", "bytes_checkpoints", "bytes_undo_states",
+            "memory_app_mib", "memory_stock_mib", "memory_ratio"}
     for length in bench.QUICK.lengths:
         rows |= {f"undo_ms_{length}", f"redo_ms_{length}"}
     return rows
@@ -105,3 +112,20 @@ def test_a_ratio_row_names_the_runs_noise_and_meets_within_it() -> None:
     assert ratio.met  # 1.05 <= 1 + 5 %
     bench.add_ratio(report, "replay", "replay", [1.3], [1.0], noise=0.1)
     assert report.rows[-1].met is False and "+/-10%" in report.rows[-1].label
+
+
+def test_stock_baseline_imports_only_textual() -> None:
+    """Issue 24: the baseline app's memory and speed are the stock widgets' own, so its
+    module imports no sombra-tui code (the engine alone holds tens of MiB)."""
+    import ast
+    import inspect
+
+    from sombra_tui import bench_stock
+
+    tree = ast.parse(inspect.getsource(bench_stock))
+    names = [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+             for alias in node.names]
+    names += [node.module or "" for node in ast.walk(tree)
+              if isinstance(node, ast.ImportFrom)]
+    assert names and not [name for name in names if name.startswith("sombra_tui")]
+    assert any(name.startswith("textual") for name in names)

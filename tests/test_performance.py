@@ -231,6 +231,60 @@ async def test_long_log_shows_its_tail_then_older_pages(monkeypatch: pytest.Monk
         assert [line.text for line in log.lines] == incremental
 
 
+def log_rewritten(log: ResolutionLog, events: list[Any]) -> list[str]:
+    """The lines a log shows for `events` from its oldest rendered event, written anew."""
+    lines = log.lines
+    log.lines = []
+    log._write_quietly(events[log._first:])
+    text = [line.text for line in log.lines]
+    log.lines = lines
+    return text
+
+
+@pytest.mark.usefixtures("private_dirs")
+async def test_undo_drops_the_log_lines_of_what_it_undid(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    """Issue 24: undo removes the lines of the events it undid instead of rewriting the
+    log (which made an undo cost twice a command); the log then shows exactly what a
+    rewrite shows, across undos, redos, new commands and older pages scrolled in."""
+    monkeypatch.setattr(resolution_log, "TAIL", 30)
+    monkeypatch.setattr(resolution_log, "PAGE", 40)
+    session = Session(Combat(ENCOUNTER, HISTORY[:200]))
+    app = SombraApp(session, remember_theme=False, cursor_blink=False, journal=False)
+    clears: list[int] = []
+    clear = ResolutionLog.clear
+
+    def counted(self: ResolutionLog) -> ResolutionLog:
+        clears.append(1)
+        return clear(self)
+
+    monkeypatch.setattr(ResolutionLog, "clear", counted)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        main = app.main_screen
+        log = main.query_one(ResolutionLog)
+        clears.clear()
+        for steps in (("undo",) * 5, ("redo",) * 3, ("undo",) * 12, ("redo",) * 14):
+            for step in steps:
+                getattr(main, f"action_{step}")()
+                await pilot.pause()
+                events = session.combat.log
+                assert log._shown == events
+                assert [line.text for line in log.lines] == log_rewritten(log, events)
+                assert log.scroll_y == log.max_scroll_y  # the newest line in view
+        log.scroll_home(animate=False, immediate=True)  # an older page comes in
+        await pilot.pause()
+        assert log._first < len(session.combat.log) - 30
+        for _ in range(6):
+            main.action_undo()
+            await pilot.pause()
+            assert [line.text for line in log.lines] == log_rewritten(log, session.combat.log)
+        main.run_command(HISTORY[194])  # a new branch: the lines follow
+        await pilot.pause()
+        assert [line.text for line in log.lines] == log_rewritten(log, session.combat.log)
+        assert clears == []  # never rewritten
+
+
 @pytest.mark.usefixtures("private_dirs")
 async def test_queue_repaints_only_what_changed(monkeypatch: pytest.MonkeyPatch) -> None:
     """The queue skips a command that leaves it as it was, repaints without a layout

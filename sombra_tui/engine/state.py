@@ -409,6 +409,20 @@ class CombatState(BaseModel):
                             "_declared_prefix": None, "_order_positions": None})
         return copy
 
+    def checkpoint(self, previous: CombatState | None) -> CombatState:
+        """A copy to keep and never change (the history's checkpoints, issue 24): a
+        clone in which every container and record equal to `previous`'s (an earlier
+        checkpoint, never changed either) is `previous`'s own, so checkpoints share
+        what did not change between them. Used only through clone(), which copies
+        whatever the machine may change, so the sharing is never seen."""
+        copy = self.clone()
+        if previous is not None:
+            data = copy.__dict__
+            old = previous.__dict__
+            for name, value in data.items():
+                data[name] = _shared(value, old.get(name))
+        return copy
+
     def __eq__(self, other: object) -> bool:
         """Equal when every field is equal; the private lookup cache does not count."""
         if not isinstance(other, CombatState):
@@ -717,6 +731,34 @@ def _copy_value(value: Any) -> Any:
             return {key: _copy_record(item) for key, item in value.items()}
         return dict(value)
     return _copy_record(value) if _mutable(value) else value
+
+
+def _shared(value: Any, old: Any) -> Any:
+    """`value`, or `old` (its counterpart in an earlier checkpoint) where they are equal:
+    a container whose items are all old's is old itself; a record equal to old's is
+    old's (records in checkpoints are never changed)."""
+    if value is old:
+        return old
+    if isinstance(value, list) and isinstance(old, list):
+        items = [_shared_item(new, previous) for new, previous in zip(value, old, strict=False)]
+        if len(value) == len(old) and all(a is b for a, b in zip(items, old, strict=True)):
+            return old
+        return items + value[len(old):]
+    if isinstance(value, dict) and isinstance(old, dict):
+        shared = {key: _shared_item(item, old.get(key)) for key, item in value.items()}
+        if len(shared) == len(old) and all(item is old.get(key)
+                                            for key, item in shared.items()):
+            return old
+        return shared
+    return _shared_item(value, old)
+
+
+def _shared_item(value: Any, old: Any) -> Any:
+    # What clone() shares is shared by both checkpoints already (the same object);
+    # only the records it copies (mutable ones) are worth comparing.
+    if value is old or type(value) is not type(old) or not _mutable(value):
+        return value
+    return old if value == old else value
 
 
 def _mutable(value: Any) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.events import Resize
 from textual.geometry import Size
 from textual.widgets import RichLog
 
@@ -31,11 +32,30 @@ class ResolutionLog(FollowsTheme, RichLog):
         #: Index in _shown of the oldest event rendered (older ones wait for a scroll up).
         self._first = 0
         self._colours: tuple[str, ...] | None = None
+        #: Issue 24: how many lines each event rendered from _first on wrapped to (so
+        #: an undo drops its events' lines); only trusted while they add up to the lines.
+        self._heights: list[int] = []
         self.palette = Palette()
 
     def repaint_palette(self) -> None:
         if self._shown:  # before the first events, nothing to paint again
             self.show_events(self._shown, force=True)
+
+    def on_resize(self, event: Resize) -> None:
+        """Before the log has a size RichLog holds every line back; here they are written
+        one event at a time (RichLog's own handler, which runs next, then finds none), so
+        that each event's height is known for an undo (issue 24)."""
+        if not event.size.width or self._size_known:
+            return
+        self._size_known = True
+        deferred = self._deferred_renders
+        heights: list[int] = []
+        while deferred:
+            before = len(self.lines)
+            self.write(*deferred.popleft())
+            heights.append(len(self.lines) - before)
+        if heights and len(heights) <= len(self._heights):
+            self._heights[len(self._heights) - len(heights):] = heights
 
     def show_events(self, events: list[LogEvent], *, force: bool = False) -> None:
         shown = self._shown
@@ -46,13 +66,39 @@ class ResolutionLog(FollowsTheme, RichLog):
         # A forced rewrite (new theme, first screen) is only needed if colours changed.
         if prefix_same and (not force or colours == self._colours):
             new = events[len(shown):]
+        elif not force and self._cut_to(events):  # an undo: its lines go, no rewrite
+            self._shown = list(events)
+            return
         else:
             self.clear()
+            self._heights.clear()
             self._first = max(0, len(events) - TAIL)
             new = events[self._first:]
         self._colours = colours
         self._write(new)
         self._shown = list(events)
+
+    def _cut_to(self, events: list[LogEvent]) -> bool:
+        """Issue 24: when `events` is what is shown without its last events (an undo),
+        drop their lines and say True; else (or if the lines cannot be told apart) do
+        nothing and say False. An undo then costs what a command's new lines cost."""
+        shown, keep = self._shown, len(events) - self._first
+        if not (0 <= keep < len(shown) - self._first and len(events) < len(shown)
+                and (not events or events[-1] is shown[len(events) - 1])):
+            return False
+        heights = self._heights
+        if (not self._size_known or self._deferred_renders
+                or len(heights) != len(shown) - self._first
+                or sum(heights) != len(self.lines)):
+            return False
+        del self.lines[sum(heights[:keep]):]
+        del heights[keep:]
+        self._line_cache.clear()
+        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        if self.auto_scroll:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+        self.refresh()
+        return True
 
     def _write(self, events: list[LogEvent]) -> None:
         # Scrolled to the end once, now, in the same repaint as the new lines: RichLog's
@@ -60,10 +106,13 @@ class ResolutionLog(FollowsTheme, RichLog):
         # time. Before the log has a size RichLog holds the lines back, and its own
         # scroll goes with them.
         now = self._size_known
+        heights = self._heights
         for index, event in enumerate(events):
             last = index == len(events) - 1
+            before = len(self.lines)
             self.write(event_text(event, self.palette),
                        scroll_end=None if last and not now else False)
+            heights.append(len(self.lines) - before)
         if events and now and self.auto_scroll:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
 
@@ -79,7 +128,7 @@ class ResolutionLog(FollowsTheme, RichLog):
         start = max(0, self._first - PAGE)
         newer = self.lines
         self.lines = []
-        self._write_quietly(self._shown[start:self._first])
+        self._heights[:0] = self._write_quietly(self._shown[start:self._first])
         added = len(self.lines)
         self.lines.extend(newer)
         self._first = start
@@ -88,6 +137,11 @@ class ResolutionLog(FollowsTheme, RichLog):
         self.scroll_to(y=added, animate=False, immediate=True)
         self.refresh()
 
-    def _write_quietly(self, events: list[LogEvent]) -> None:
+    def _write_quietly(self, events: list[LogEvent]) -> list[int]:
+        """Write `events` without scrolling; how many lines each took."""
+        heights = []
         for event in events:
+            before = len(self.lines)
             self.write(event_text(event, self.palette), scroll_end=False)
+            heights.append(len(self.lines) - before)
+        return heights
