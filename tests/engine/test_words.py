@@ -44,15 +44,15 @@ def test_a_players_view_change_names_the_setting_and_its_value_in_the_djs_words(
                 "wounds": WoundView.NUMBERS,
                 "declarations": DeclarationView.AFTER_PHASE})}))})))
     assert combat.log[-1].text == (
-        "Settings: PCs' wounds for the players numbers -> not shown, New PCs hidden until "
-        "they act off -> on, NPCs' wounds for the players words -> numbers, NPCs' "
-        "declarations for the players as made -> once the declaration phase ends.")
+        "Settings: PCs' wounds for the players numbers -> not shown, New PCs hidden from "
+        "the players until they act off -> on, NPCs' wounds for the players words -> "
+        "numbers, NPCs' declarations for the players as made -> when the declarations end.")
     i18n.set_language("es")
     assert combat.log[-1].text == (
         "Ajustes: Heridas de los PJ que ven los jugadores números -> no se ven, PJ nuevos "
-        "ocultos hasta que actúen no -> sí, Heridas de los PNJ que ven los jugadores "
-        "palabras -> números, Declaraciones de los PNJ que ven los jugadores según se "
-        "hacen -> al acabar la fase de declaración.")
+        "ocultos a los jugadores hasta que actúen no -> sí, Heridas de los PNJ que ven los "
+        "jugadores palabras -> números, Declaraciones de los PNJ que ven los jugadores "
+        "según se hacen -> al acabar las declaraciones.")
 
 
 def test_a_new_bleeding_rate_says_it_is_for_new_wounds() -> None:

@@ -173,8 +173,8 @@ SETTING_NAMES = {
     "players.npc.wounds": N_("NPCs' wounds for the players"),
     "players.pc.declarations": N_("PCs' declarations for the players"),
     "players.npc.declarations": N_("NPCs' declarations for the players"),
-    "players.pc.hidden_until_acts": N_("New PCs hidden until they act"),
-    "players.npc.hidden_until_acts": N_("New NPCs hidden until they act"),
+    "players.pc.hidden_until_acts": N_("New PCs hidden from the players until they act"),
+    "players.npc.hidden_until_acts": N_("New NPCs hidden from the players until they act"),
 }
 #: The values of the settings that are not numbers, as the log names them.
 SETTING_VALUES = {
@@ -183,7 +183,8 @@ SETTING_VALUES = {
     "floor": N_("floor(D / R)"), "strict": N_("strict"),
     # The players' view: WoundView and DeclarationView.
     "numbers": N_("numbers"), "words": N_("words"), "hidden": N_("not shown"),
-    "as_made": N_("as made"), "after_phase": N_("once the declaration phase ends"),
+    "as_made": N_("as made"),
+    "after_phase": N_("when the declarations end"),
 }
 
 
