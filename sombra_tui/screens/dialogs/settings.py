@@ -75,7 +75,7 @@ DICE_OPTIONS = [(N_("typed: the table rolls"), DiceSource.TABLE),
 #: What the players' view shows of a side (issue 23): its wounds, and when its
 #: declarations appear.
 WOUND_VIEWS = [(N_("numbers: G, W and PV"), WoundView.NUMBERS),
-               (N_("words: ileso, herido…"), WoundView.WORDS),
+               (N_("words: unhurt, wounded…"), WoundView.WORDS),
                (N_("not shown"), WoundView.HIDDEN)]
 DECLARATION_VIEWS = [(N_("as made"), DeclarationView.AS_MADE),
                      (N_("when the declarations end"), DeclarationView.AFTER_PHASE)]
