@@ -159,9 +159,18 @@ KEYS: tuple[Key, ...] = (
     Key("remove_character", "delete", "remove_character", N_("Remove"),
         N_("Remove the selected character (asks; undo brings them back)"),
         Scope.MAIN, Group.CHARACTERS, priority=True, title=N_("Remove the character")),
+    Key("reveal_character", "v", "reveal_character", N_("Show to players"),
+        N_("The players' view shows the selected character (an ambush sprung)"),
+        Scope.MAIN, Group.CHARACTERS, priority=True,
+        title=N_("Show the character to the players")),
+    Key("hide_character", "V", "hide_character", N_("Hide from players"),
+        N_("The players' view leaves the selected character out until shown again"),
+        Scope.MAIN, Group.CHARACTERS, priority=True,
+        title=N_("Hide the character from the players")),
     Key("settings", "g", "settings", N_("Settings"),
         N_("Encounter settings: reacción, niveles de calidad, iniciativa variable, whose "
-           "dice (the table or the tracker), language; PV, damage types and bleeding"),
+           "dice (the table or the tracker), language, what the players see; PV, damage "
+           "types and bleeding"),
         Scope.MAIN, Group.CHARACTERS, priority=True, title=N_("Encounter settings")),
     # The app's action, bound on the main screen only (not in dialogs, where ctrl+n adds
     # an action); its palette entry is among the app's commands.
@@ -266,6 +275,13 @@ KEYS: tuple[Key, ...] = (
         Scope.SHEET, Group.DIALOGS, show=True),
     Key("sheet.remove", "delete", "remove", N_("Remove"),
         N_("Sheet: remove the highlighted wound or condition"),
+        Scope.SHEET, Group.DIALOGS, show=True),
+    # v shows, shift+v hides, as u undoes and U redoes (the same keys on the main screen).
+    Key("sheet.reveal", "v", "reveal", N_("Show to players"),
+        N_("Sheet: the players' view shows this character (an ambush sprung)"),
+        Scope.SHEET, Group.DIALOGS, show=True),
+    Key("sheet.hide", "V", "hide", N_("Hide from players"),
+        N_("Sheet: the players' view leaves this character out until shown again"),
         Scope.SHEET, Group.DIALOGS, show=True),
     # escape closes it as every dialog (dialog.cancel).
     Key("sheet.close", "q", "cancel", N_("Close"), N_("Close the sheet (as escape)"),

@@ -44,6 +44,7 @@ from sombra_tui.engine.rules.opposition import opposed_outcome as _opposed_outco
 from sombra_tui.engine.rules.resolution import free_ta_roll, resolve_roll
 from sombra_tui.engine.state import (
     CombatState,
+    Concealment,
     GdBreakdown,
     Phase,
     Prompt,
@@ -376,3 +377,9 @@ def players_view(state: CombatState, log: list[LogEvent], sequence: int) -> Play
     return _build_players_view(state, log, sequence, order=table_order(state),
                                now_kind=step.kind.value, now_names=names, prompt=prompt,
                                pv_of=pv_of)
+
+
+def concealment(state: CombatState, name: str) -> Concealment | None:
+    """Why `name` is out of the players' view (hidden by the DJ, or until its first
+    TA), or None when the players see it."""
+    return state.concealed.get(name)

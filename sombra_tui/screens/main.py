@@ -356,6 +356,18 @@ class MainScreen(Screen[None]):
         self.app.push_screen(CharacterSheet(lambda: self.state, name, self.check,
                                             self.run_command))
 
+    def action_reveal_character(self) -> None:
+        """The players' view shows the selected character (as v on its sheet)."""
+        name = self.selected()
+        if name is not None:
+            self.run_command(c.RevealCharacter(character=name))
+
+    def action_hide_character(self) -> None:
+        """The players' view leaves the selected character out until shown again."""
+        name = self.selected()
+        if name is not None:
+            self.run_command(c.HideCharacter(character=name))
+
     def action_manual_hit(self) -> None:
         name = self.selected()
         if name is None:

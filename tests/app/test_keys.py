@@ -282,7 +282,7 @@ def plain(widget: Static) -> str:
 async def test_buttons_and_hints_name_the_keys_the_dj_bound(app_dirs: Dirs) -> None:
     """Every button, field hint and panel hint names the key in force, not the default
     one: a rebound next step, decline, inaction and roll show as bound."""
-    write_keys(app_dirs, {"next_step": "n", "decline": "v", "declaration.inaction": "ctrl+e",
+    write_keys(app_dirs, {"next_step": "n", "decline": "k", "declaration.inaction": "ctrl+e",
                           "dialog.roll": "ctrl+g"})
     encounter = Encounter(name="Teclas", seed=5, settings=Settings(), characters=[
         Character(name="Ana", primaria=8, secundaria=3, alerta=14, side=Side.PC),
@@ -302,7 +302,7 @@ async def test_buttons_and_hints_name_the_keys_the_dj_bound(app_dirs: Dirs) -> N
         await focus(pilot, "a0-targets")
         await pilot.press("space", "enter")
         assert on_main_screen(app)
-        assert plain(queue).startswith("n: Ana reacts to Bruno (v: does not react)")
+        assert plain(queue).startswith("n: Ana reacts to Bruno (k: does not react)")
         await pilot.press("n")
         assert isinstance(app.screen, ReactionDialog)
         assert "ctrl+g rolls" in str(app.screen.query_one(

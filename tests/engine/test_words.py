@@ -12,6 +12,7 @@ from sombra_tui.engine import i18n, storage
 from sombra_tui.engine.commands import ChangeSettings, ManualHit
 from sombra_tui.engine.conditions import GradeEntry, GradeSourceKind, ScopeKind
 from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.model import DeclarationView, WoundView
 from sombra_tui.engine.wounds import Location
 from tests.engine.conftest import char, started
 
@@ -27,6 +28,31 @@ def test_a_settings_change_names_the_settings_not_their_code_names() -> None:
     i18n.set_language("es")
     assert combat.log[-1].text == ("Ajustes: Niveles de calidad sí -> no, Ritmo de sangrado "
                                    "(grave) 5 -> 2.")
+
+
+def test_a_players_view_change_names_the_setting_and_its_value_in_the_djs_words() -> None:
+    """Issue 23: what the players see, per side, named as the settings dialog names it
+    (never "pc wounds", "hidden_until_acts" or "after_phase")."""
+    combat = started(char("Ana", 8, 3, 14), char("Bruno", 12, 5, 12))
+    settings = combat.state.settings
+    players = settings.players
+    combat.execute(ChangeSettings(settings=settings.model_copy(update={"players": (
+        players.model_copy(update={
+            "pc": players.pc.model_copy(update={"wounds": WoundView.HIDDEN,
+                                                "hidden_until_acts": True}),
+            "npc": players.npc.model_copy(update={
+                "wounds": WoundView.NUMBERS,
+                "declarations": DeclarationView.AFTER_PHASE})}))})))
+    assert combat.log[-1].text == (
+        "Settings: PCs' wounds for the players numbers -> not shown, New PCs hidden from "
+        "the players until they act off -> on, NPCs' wounds for the players words -> "
+        "numbers, NPCs' declarations for the players as made -> when the declarations end.")
+    i18n.set_language("es")
+    assert combat.log[-1].text == (
+        "Ajustes: Heridas de los PJ que ven los jugadores números -> no se ven, PJ nuevos "
+        "ocultos a los jugadores hasta que actúen no -> sí, Heridas de los PNJ que ven los "
+        "jugadores palabras -> números, Declaraciones de los PNJ que ven los jugadores "
+        "según se hacen -> al acabar las declaraciones.")
 
 
 def test_a_new_bleeding_rate_says_it_is_for_new_wounds() -> None:

@@ -27,18 +27,7 @@ from tests.engine.test_players_view import (
     NOTE_BRUNO,
     resolved,
 )
-
-
-def session() -> Session:
-    return Session.new(Encounter(characters=[
-        char("Ana", 8, 3, 14, side=Side.PC), char("Bruno", 12, 5, 12)]))
-
-
-async def serving(s: Session, **options: Any) -> PlayersServer:
-    server = PlayersServer(s.players_snapshot, port=0, **options)
-    await server.start()
-    s.add_players_watcher(server.changed)
-    return server
+from tests.players.serving import served, session
 
 
 @pytest.fixture
@@ -64,45 +53,35 @@ async def next_event(response: aiohttp.ClientResponse) -> dict[str, Any]:
 
 
 async def test_the_page_is_served_in_the_djs_language(http: aiohttp.ClientSession) -> None:
-    server = await serving(session())
-    try:
+    async with served(session()) as server:
         async with http.get(base(server) + "/") as response:
             assert response.status == 200
             assert response.content_type == "text/html"
             page = await response.text()
         assert '<html lang="en">' in page and "<title>Players' view</title>" in page
         assert '"events": "/events"' in page
-    finally:
-        await server.stop()
 
 
 async def test_the_page_in_spanish(http: aiohttp.ClientSession, spanish: str) -> None:
-    server = await serving(session())
-    try:
+    async with served(session()) as server:
         async with http.get(base(server) + "/") as response:
             page = await response.text()
         assert '<html lang="es">' in page and "Vista de los jugadores" in page
-    finally:
-        await server.stop()
 
 
 async def test_the_first_event_is_the_whole_snapshot_then_it_follows_commands(
         http: aiohttp.ClientSession) -> None:
     s = session()
-    server = await serving(s)
-    try:
-        async with http.get(base(server) + "/events") as response:
-            assert response.status == 200
-            assert response.content_type == "text/event-stream"
-            first = await next_event(response)
-            assert first == json.loads(s.players_snapshot().model_dump_json())
-            assert first["round"] == 0
-            s.execute(StartCombat())
-            second = await next_event(response)
-            assert (second["round"], second["sequence"]) == (1, 1)
-            assert second["now"] == "Ana declares."
-    finally:
-        await server.stop()
+    async with served(s) as server, http.get(base(server) + "/events") as response:
+        assert response.status == 200
+        assert response.content_type == "text/event-stream"
+        first = await next_event(response)
+        assert first == json.loads(s.players_snapshot().model_dump_json())
+        assert first["round"] == 0
+        s.execute(StartCombat())
+        second = await next_event(response)
+        assert (second["round"], second["sequence"]) == (1, 1)
+        assert second["now"] == "Ana declares."
 
 
 def test_an_event_carries_retry_and_the_sequence() -> None:
@@ -113,24 +92,19 @@ async def test_a_slow_client_gets_only_the_newest_snapshot(
         http: aiohttp.ClientSession) -> None:
     """publish never waits: a client that has not read keeps one snapshot, the newest."""
     s = session()
-    server = await serving(s)
-    try:
-        async with http.get(base(server) + "/events") as response:
-            await next_event(response)
-            s.execute(HideCharacter(character="Bruno"))
-            s.undo()
-            s.execute(StartCombat())  # three changes before the client reads
-            latest = await next_event(response)
-            assert latest["sequence"] == 3 and latest["round"] == 1
-    finally:
-        await server.stop()
+    async with served(s) as server, http.get(base(server) + "/events") as response:
+        await next_event(response)
+        s.execute(HideCharacter(character="Bruno"))
+        s.undo()
+        s.execute(StartCombat())  # three changes before the client reads
+        latest = await next_event(response)
+        assert latest["sequence"] == 3 and latest["round"] == 1
 
 
 async def test_a_client_dropping_mid_stream_changes_nothing(
         http: aiohttp.ClientSession) -> None:
     s = session()
-    server = await serving(s)
-    try:
+    async with served(s) as server:
         staying = await http.get(base(server) + "/events")
         await next_event(staying)
         async with aiohttp.ClientSession() as other:
@@ -146,14 +120,11 @@ async def test_a_client_dropping_mid_stream_changes_nothing(
             while server.clients != 1:
                 await asyncio.sleep(0.01)
         staying.close()
-    finally:
-        await server.stop()
 
 
 async def test_on_the_local_network_the_token_is_required(
         http: aiohttp.ClientSession) -> None:
-    server = await serving(session(), lan=True)
-    try:
+    async with served(session(), lan=True) as server:
         assert server.token and len(server.token) >= 16
         assert server.url.endswith(f":{server.port}/{server.token}/")
         root = f"http://127.0.0.1:{server.port}"
@@ -165,8 +136,6 @@ async def test_on_the_local_network_the_token_is_required(
             assert response.status == 200
         async with http.get(root + f"/{server.token}/events") as response:
             assert (await next_event(response))["round"] == 0
-    finally:
-        await server.stop()
 
 
 async def test_on_this_machine_only_by_default() -> None:
@@ -177,8 +146,7 @@ async def test_on_this_machine_only_by_default() -> None:
 
 async def test_unknown_paths_other_methods_and_oversized_requests_briefly(
         http: aiohttp.ClientSession) -> None:
-    server = await serving(session())
-    try:
+    async with served(session()) as server:
         async with http.get(base(server) + "/admin") as response:
             assert response.status == 404
         async with http.post(base(server) + "/", data=b"x" * 100_000) as response:
@@ -194,13 +162,10 @@ async def test_unknown_paths_other_methods_and_oversized_requests_briefly(
             assert response.status in (400, 431)
         async with http.get(base(server) + "/") as response:
             assert response.status == 200  # still serving
-    finally:
-        await server.stop()
 
 
 async def test_past_the_cap_a_clear_page(http: aiohttp.ClientSession) -> None:
-    server = await serving(session(), max_clients=1)
-    try:
+    async with served(session(), max_clients=1) as server:
         first = await http.get(base(server) + "/events")
         await next_event(first)
         async with http.get(base(server) + "/") as response:
@@ -209,14 +174,11 @@ async def test_past_the_cap_a_clear_page(http: aiohttp.ClientSession) -> None:
         async with http.get(base(server) + "/events") as response:
             assert response.status == 503
         first.close()
-    finally:
-        await server.stop()
 
 
 async def test_the_port_in_use_names_it_and_offers_another() -> None:
     s = session()
-    server = await serving(s)
-    try:
+    async with served(s) as server:
         second = PlayersServer(s.players_snapshot, port=server.port)
         with pytest.raises(PortInUse) as caught:
             await second.start()
@@ -224,35 +186,29 @@ async def test_the_port_in_use_names_it_and_offers_another() -> None:
         assert f"Port {server.port} is in use" in str(caught.value)
         assert f"Port {caught.value.suggestion} is free" in str(caught.value)
         assert not second.running
-    finally:
-        await server.stop()
 
 
 async def test_stop_ends_the_streams_and_start_serves_again(
         http: aiohttp.ClientSession) -> None:
     s = session()
-    server = await serving(s)
-    port = server.port
-    response = await http.get(base(server) + "/events")
-    await next_event(response)
-    await server.stop()
-    assert not server.running
-    async with asyncio.timeout(5):
-        assert await response.content.read() == b""  # the stream ended
-    await server.start()
-    try:
+    async with served(s) as server:  # stopped at the end however the test ends
+        port = server.port
+        response = await http.get(base(server) + "/events")
+        await next_event(response)
+        await server.stop()
+        assert not server.running
+        async with asyncio.timeout(5):
+            assert await response.content.read() == b""  # the stream ended
+        await server.start()
         assert server.port == port
         async with http.get(base(server) + "/events") as again:
             assert (await next_event(again))["sequence"] == 0
-    finally:
-        await server.stop()
 
 
 async def test_nothing_the_players_may_not_see_in_the_page_or_the_stream(
         http: aiohttp.ClientSession) -> None:
     s = Session(resolved())  # Carla hidden, a TA and a reacción rolled
-    server = await serving(s)
-    try:
+    async with served(s) as server:
         async with http.get(base(server) + "/") as response:
             page = await response.text()
         async with http.get(base(server) + "/events") as response:
@@ -263,8 +219,6 @@ async def test_nothing_the_players_may_not_see_in_the_page_or_the_stream(
             for word in (NOTE_ANA, NOTE_BRUNO, "VIII", "Esquivar", "Pistola", "Carla"):
                 assert word not in text, word
         assert "Bruno" in stream
-    finally:
-        await server.stop()
 
 
 async def test_a_stuck_client_delays_nobody(http: aiohttp.ClientSession) -> None:
@@ -273,8 +227,7 @@ async def test_a_stuck_client_delays_nobody(http: aiohttp.ClientSession) -> None
     s = Session.new(Encounter(characters=[
         char("Ana", 8, 3, 14, side=Side.PC), char("Bruno", 12, 5, 12),
         *(char(f"Matón {n}", 10, 2, 10) for n in range(1, 41))]))
-    server = await serving(s)
-    try:
+    async with served(s) as server:
         _reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
         writer.write(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")  # and never reads
         await writer.drain()
@@ -297,27 +250,21 @@ async def test_a_stuck_client_delays_nobody(http: aiohttp.ClientSession) -> None
                 latest = await next_event(response)
             assert latest["sequence"] == 2
         writer.close()
-    finally:
-        await server.stop()
 
 
 async def test_a_snapshot_that_fails_is_reported_and_the_stream_goes_on(
         http: aiohttp.ClientSession) -> None:
     s = session()
-    server = await serving(s)
-    try:
-        async with http.get(base(server) + "/events") as response:
-            await next_event(response)
-            real = server.snapshot
+    async with served(s) as server, http.get(base(server) + "/events") as response:
+        await next_event(response)
+        real = server.snapshot
 
-            def broken() -> Any:
-                raise RuntimeError("no snapshot")
+        def broken() -> Any:
+            raise RuntimeError("no snapshot")
 
-            server.snapshot = broken
-            server._fan_out()
-            assert server.problem == "no snapshot"
-            server.snapshot = real
-            s.execute(StartCombat())
-            assert (await next_event(response))["round"] == 1
-    finally:
-        await server.stop()
+        server.snapshot = broken
+        server._fan_out()
+        assert server.problem == "no snapshot"
+        server.snapshot = real
+        s.execute(StartCombat())
+        assert (await next_event(response))["round"] == 1

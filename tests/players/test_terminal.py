@@ -10,18 +10,12 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from sombra_tui import cli
-from sombra_tui.engine import Encounter, HideCharacter, Side, StartCombat
+from sombra_tui.engine import HideCharacter, StartCombat
 from sombra_tui.players.server import PlayersServer
 from sombra_tui.players.terminal import PlayersApp, events_url
-from sombra_tui.session import Session
-from tests.engine.conftest import char
+from tests.players.serving import served, session
 
 SIZE = (120, 40)
-
-
-def session() -> Session:
-    return Session.new(Encounter(characters=[
-        char("Ana", 8, 3, 14, side=Side.PC), char("Bruno", 12, 5, 12)]))
 
 
 async def until(pilot: Pilot[None], condition: Callable[[], bool]) -> None:
@@ -42,11 +36,8 @@ def test_the_events_address_keeps_the_token() -> None:
 
 async def test_it_follows_the_djs_combat_and_reconnects_after_a_restart() -> None:
     s = session()
-    server = PlayersServer(s.players_snapshot, port=0)
-    await server.start()
-    s.add_players_watcher(server.changed)
-    app = PlayersApp(f"http://127.0.0.1:{server.port}/")
-    try:
+    async with served(s) as server:
+        app = PlayersApp(f"http://127.0.0.1:{server.port}/")
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: app.snapshot is not None)
             assert text(app, "#now") == "The combat has not started."
@@ -63,8 +54,6 @@ async def test_it_follows_the_djs_combat_and_reconnects_after_a_restart() -> Non
             await until(pilot, lambda: app.connected)
             assert app.snapshot is not None and app.snapshot.sequence == 2
             assert all(row.name != "Bruno" for row in app.snapshot.characters)
-    finally:
-        await server.stop()
 
 
 async def test_nobody_there_yet_says_so_and_keeps_trying() -> None:

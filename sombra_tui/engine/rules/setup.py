@@ -168,12 +168,23 @@ SETTING_NAMES = {
     "grave_keeps_leve_gd": N_("A grave wound keeps the leve GD"),
     "abdomen_as_pecho": N_("Abdomen as chest"), "leg_as_arm": N_("A leg as an arm"),
     "bled_point_is_herida": N_("A bled point is herida"),
+    # The players' view (issue 23), by side: "players.<side>.<field of SideView>".
+    "players.pc.wounds": N_("PCs' wounds for the players"),
+    "players.npc.wounds": N_("NPCs' wounds for the players"),
+    "players.pc.declarations": N_("PCs' declarations for the players"),
+    "players.npc.declarations": N_("NPCs' declarations for the players"),
+    "players.pc.hidden_until_acts": N_("New PCs hidden from the players until they act"),
+    "players.npc.hidden_until_acts": N_("New NPCs hidden from the players until they act"),
 }
 #: The values of the settings that are not numbers, as the log names them.
 SETTING_VALUES = {
     "True": N_("on"), "False": N_("off"), "table": N_("the table"),
     "tracker": N_("the tracker"), "4-left": N_("4 left arm"), "4-right": N_("4 right arm"),
     "floor": N_("floor(D / R)"), "strict": N_("strict"),
+    # The players' view: WoundView and DeclarationView.
+    "numbers": N_("numbers"), "words": N_("words"), "hidden": N_("not shown"),
+    "as_made": N_("as made"),
+    "after_phase": N_("when the declarations end"),
 }
 
 
@@ -212,10 +223,10 @@ def _change_settings(state: CombatState, cmd: c.ChangeSettings, emit: Emitter) -
                                              old.wounds.damage_types, strict=True)
                     if entry != before]
     if new.players != old.players:  # issue 23: the players' view, per side
-        changes += [Msg(N_("{setting} {old} -> {new}"), setting=f"{_(label)} {key}",
-                        old=str(getattr(getattr(old.players, side), key)),
-                        new=str(getattr(getattr(new.players, side), key)))
-                    for side, label in (("pc", N_("PC")), ("npc", N_("NPC")))
+        changes += [_setting_change(f"players.{side}.{key}",
+                                    getattr(getattr(old.players, side), key),
+                                    getattr(getattr(new.players, side), key))
+                    for side in ("pc", "npc")
                     for key in type(new.players.pc).model_fields
                     if getattr(getattr(old.players, side), key)
                     != getattr(getattr(new.players, side), key)]

@@ -17,10 +17,23 @@ from sombra_tui.screens.dialogs.base import Dialog
 STOP, LAN, LOCAL = "stop", "lan", "local"
 
 
+#: The light margin around the code, in modules: the 4 the QR standard asks for, so
+#: that a phone's camera finds the code on any terminal background.
+QUIET_ZONE = 4
+
+
 def qr_text(url: str) -> Text:
     """`url` as a QR code in half blocks, dark on light whatever the theme (a phone's
-    camera reads it from the terminal)."""
-    rows = [list(row) for row in segno.make(url, error="m").matrix_iter(border=2)]
+    camera reads it from the terminal).
+
+    Error correction "l", raised by segno to the highest level that fits the same size:
+    every address the page has (a LAN address with its token and any port, at most 46
+    characters) then fits version 3, 29 modules, 37 with the quiet zone: 19 lines, which
+    with the dialog's border fit 80x24. Level "m" would take such an address to version
+    4 (41 modules, 21 lines) and push the buttons off an 80x24 screen; a code on a
+    screen is not scratched or folded, which is what the higher levels are for."""
+    code = segno.make_qr(url, error="l", boost_error=True)
+    rows = [list(row) for row in code.matrix_iter(border=QUIET_ZONE)]
     if len(rows) % 2:
         rows.append([0] * len(rows[0]))
     text = Text(no_wrap=True)
@@ -35,10 +48,10 @@ def qr_text(url: str) -> Text:
 
 class PlayersViewDialog(Dialog[str]):
     # The QR code beside the words, so that the address, the box and the buttons fit
-    # next to it even at 80x24 (the code is 17 lines high).
+    # next to it even at 80x24 (the code is at most 19 lines high, its quiet zone in).
     DEFAULT_CSS = """
     PlayersViewDialog #players-body { height: auto; }
-    PlayersViewDialog #players-qr { width: auto; height: auto; margin: 1 2 0 0; }
+    PlayersViewDialog #players-qr { width: auto; height: auto; margin: 0 1 0 0; }
     PlayersViewDialog #players-side { width: 1fr; height: auto; }
     PlayersViewDialog #players-url { text-style: bold; color: $accent; margin: 1 0; }
     """
@@ -67,8 +80,9 @@ class PlayersViewDialog(Dialog[str]):
                                "projector connected to it). Phones need the local "
                                "network."),
                              classes="note")
+                # Compact (no frame): its words whole beside the code at 80x24.
                 yield Checkbox(_("On the local network (phones)"),
-                               self.lan, id="players-lan")
+                               self.lan, id="players-lan", compact=True)
                 yield Static(_("Screens following it now: {count}").format(
                     count=self.clients), classes="note", id="players-clients")
                 with Horizontal(classes="buttons"):

@@ -1,7 +1,8 @@
 """Encounter settings: name, reacción (D3), niveles de calidad (T4), iniciativa variable
-(I2), points per GD (T3), who rolls each side's dice (the table or the tracker), and
-section H's settings: PV multiplier (H6), the damage-type table with the DJ's formulas (H3),
-sides (H2), severity reading (H8), bleeding (H9)."""
+(I2), points per GD (T3), who rolls each side's dice (the table or the tracker), what the
+players' view shows of each side (issue 23), and section H's settings: PV multiplier (H6),
+the damage-type table with the DJ's formulas (H3), sides (H2), severity reading (H8),
+bleeding (H9)."""
 
 from __future__ import annotations
 
@@ -18,14 +19,18 @@ from sombra_tui.engine import (
     ChangeSettings,
     Command,
     DamageType,
+    DeclarationView,
     DiceSource,
     FormulaError,
+    PlayerViewSettings,
     RenameEncounter,
     Settings,
     SeverityReading,
     SideMapping,
+    SideView,
     SombraError,
     WoundSettings,
+    WoundView,
     ask,
     i18n,
     parse_formula,
@@ -67,6 +72,16 @@ def parse_tipo(tipo: str, text: str) -> str | None:
 DICE_OPTIONS = [(N_("typed: the table rolls"), DiceSource.TABLE),
                 (N_("rolled by the tracker"), DiceSource.TRACKER)]
 
+#: What the players' view shows of a side (issue 23): its wounds, and when its
+#: declarations appear.
+WOUND_VIEWS = [(N_("numbers: G, W and PV"), WoundView.NUMBERS),
+               (N_("words: unhurt, wounded…"), WoundView.WORDS),
+               (N_("not shown"), WoundView.HIDDEN)]
+DECLARATION_VIEWS = [(N_("as made"), DeclarationView.AS_MADE),
+                     (N_("when the declarations end"), DeclarationView.AFTER_PHASE)]
+#: The players' view's fields by side: (side, its fields' id prefix).
+PLAYER_SIDES = (("pc", "players-pc"), ("npc", "players-npc"))
+
 
 class LanguageChosen(Message):
     """The DJ chose the app's language (an app preference, not a command): the app
@@ -78,8 +93,16 @@ class LanguageChosen(Message):
 
 
 class SettingsDialog(Dialog[list[Command]]):
+    # Narrow (80 columns), a row of four fields is two rows of two, and a row of
+    # checkboxes one a line: each label whole ("PV = x Resistencia", "GD de dolor
+    # intenso", "Solo sangran las heridas letales"), none cut to fit a quarter or a half.
     DEFAULT_CSS = """
     SettingsDialog #fields { height: auto; max-height: 65vh; }
+    SettingsDialog.-narrow #fields .row {
+        layout: grid; grid-size: 2; grid-rows: auto; grid-gutter: 0 1;
+    }
+    SettingsDialog.-narrow #fields .row > * { margin-right: 0; }
+    SettingsDialog.-narrow #fields .row.checks { layout: vertical; }
     """
 
     def __init__(self, name: str, settings: Settings, check: Callable[[Any], SombraError | None],
@@ -123,6 +146,7 @@ class SettingsDialog(Dialog[list[Command]]):
             [(i18n.LANGUAGE_NAMES[code], code) for code in i18n.LANGUAGES],
             value=i18n.language() if i18n.language() in i18n.LANGUAGES else "es",
             allow_blank=False, id="language"), field_id="language")
+        yield from self._players_fields(s.players)
         w = s.wounds
         yield Static(_("Hits and wounds"), classes="note")
         with Horizontal(classes="row"):
@@ -146,7 +170,7 @@ class SettingsDialog(Dialog[list[Command]]):
                 [(_(label), value) for label, value in SEVERITY_READINGS],
                 value=w.severity_reading, allow_blank=False,
                 id="severity"), field_id="severity")
-        with Horizontal(classes="row"):
+        with Horizontal(classes="row checks"):
             yield FormCheckbox(_("Bleeding"), w.bleeding, id="bleeding")
             yield FormCheckbox(_("Only lethal wounds bleed"), w.only_lethal_bleeds,
                                id="only-lethal")
@@ -159,6 +183,41 @@ class SettingsDialog(Dialog[list[Command]]):
                     placeholder="(d+ + d-) x 2"), field_id=tipo_id(entry.id))
                 yield FormCheckbox(_("lethal"), entry.lethal,
                                    id=f"lethal-{entry.id}")
+
+    def _players_fields(self, players: PlayerViewSettings) -> ComposeResult:
+        """What the players' view (F8) shows, a column per side as the dice above."""
+        pc, npc = players.pc, players.npc
+        yield Static(_("What the players see (the players' view)"), classes="note")
+        with Horizontal(classes="row"):
+            for label, prefix, view in ((_("PCs' wounds"), "players-pc", pc),
+                                        (_("NPCs' wounds"), "players-npc", npc)):
+                yield Field(label, FormSelect([(_(text), value) for text, value
+                                               in WOUND_VIEWS], value=view.wounds,
+                            allow_blank=False, id=f"{prefix}-wounds"),
+                            field_id=f"{prefix}-wounds")
+        with Horizontal(classes="row"):
+            for label, prefix, view in ((_("PCs' declarations"), "players-pc", pc),
+                                        (_("NPCs' declarations"), "players-npc", npc)):
+                yield Field(label, FormSelect([(_(text), value) for text, value
+                                               in DECLARATION_VIEWS],
+                                              value=view.declarations, allow_blank=False,
+                                              id=f"{prefix}-declarations"),
+                            field_id=f"{prefix}-declarations")
+        # A line each: the words are long, and a box cut in half reads wrong.
+        yield FormCheckbox(_("New PCs hidden from the players until they act"),
+                           pc.hidden_until_acts, id="players-pc-hidden")
+        yield FormCheckbox(_("New NPCs hidden from the players until they act"),
+                           npc.hidden_until_acts, id="players-npc-hidden")
+
+    def players_settings(self) -> PlayerViewSettings:
+        """The players' view's settings from the form."""
+        def side(prefix: str) -> SideView:
+            return SideView(
+                wounds=WoundView(str(self.query_one(f"#{prefix}-wounds", Select).value)),
+                declarations=DeclarationView(str(self.query_one(
+                    f"#{prefix}-declarations", Select).value)),
+                hidden_until_acts=self.query_one(f"#{prefix}-hidden", Checkbox).value)
+        return PlayerViewSettings(**{key: side(prefix) for key, prefix in PLAYER_SIDES})
 
     def on_mount(self) -> None:
         self.set_focus(self.query_one("#name", Input))
@@ -213,6 +272,7 @@ class SettingsDialog(Dialog[list[Command]]):
             "pc_dice": DiceSource(str(pc_dice)),
             "npc_dice": DiceSource(str(npc_dice)),
             "wounds": wounds,
+            "players": self.players_settings(),
         })
         commands: list[Command] = []
         if name != self.name_:

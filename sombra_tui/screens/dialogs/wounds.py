@@ -50,6 +50,7 @@ from sombra_tui.screens.dialogs.base import (
     validation_message,
 )
 from sombra_tui.screens.dialogs.character import location_names
+from sombra_tui.widgets.keys_hint import KeysHint
 
 Check = Callable[[c.Command], SombraError | None]
 AS_READ = "as read"  # the severity select's value for "as the engine read it"
@@ -666,7 +667,8 @@ class EditConditionDialog(Dialog[c.EditCondition]):
 
 class CharacterSheet(Dialog[None]):
     """A character's sheet in combat: points, wounds, conditions and weapons, with the
-    keys to heal, attend, add a condition or a hit (H12, C2)."""
+    keys to heal, attend, add a condition or a hit (H12, C2), and to show the character
+    in the players' view or leave it out (issue 23)."""
 
     BINDINGS = keys.bindings(keys.Scope.SHEET)
 
@@ -688,18 +690,27 @@ class CharacterSheet(Dialog[None]):
             yield Static(_("Sheet: {name}").format(name=self.name_), id="dialog-title")
             yield Static("", id="sheet-head")
             yield OptionList(id="sheet-items")
-            yield Static(self._keys_hint(), classes="note")
+            # Wrapped between two keys only: never "v" on one line, its words below.
+            yield KeysHint(self._keys_hint(), classes="note")
 
     #: The sheet's keys named in its hint, with their words (the keys in force).
     HINT_KEYS = (("sheet.hit", N_("hit")), ("sheet.condition", N_("condition")),
                  ("sheet.heal", N_("heal")), ("sheet.attend", N_("attend wound")),
                  ("sheet.edit", N_("edit")), ("sheet.remove", N_("remove")),
-                 ("dialog.cancel", N_("close")))
+                 ("sheet.reveal", N_("show to players")),
+                 ("sheet.hide", N_("hide from players")), ("dialog.cancel", N_("close")))
 
-    def _keys_hint(self) -> str:
+    #: Whether the players' view shows the character, by why it is left out (None: shown).
+    PLAYERS_SEE = {None: N_("Players' view: shown"),
+                   c.Concealment.UNTIL_REVEALED: N_("Players' view: left out until shown "
+                                                    "again"),
+                   c.Concealment.UNTIL_ACTS: N_("Players' view: left out until its first "
+                                                "TA")}
+
+    def _keys_hint(self) -> list[str]:
         keymap: dict[str, str] = getattr(self.app, "keymap_in_force", {})
-        return " · ".join(f"{keys.first_key_in_force(binding_id, keymap)} {_(word)}"
-                          for binding_id, word in self.HINT_KEYS)
+        return [f"{keys.first_key_in_force(binding_id, keymap)} {_(word)}"
+                for binding_id, word in self.HINT_KEYS]
 
     def on_mount(self) -> None:
         self.refresh_sheet()
@@ -724,7 +735,8 @@ class CharacterSheet(Dialog[None]):
             "Resistencia {resistencia} · PV {pv} · {counters} · main arm {arm}\n"
             "Weapons: {weapons}\nProtection: {protection}").format(
             resistencia=character.resistencia, pv=pv, counters=body.counters,
-            arm=_(character.main_arm.value), weapons=weapons, protection=protection))
+            arm=_(character.main_arm.value), weapons=weapons, protection=protection)
+            + "\n" + _(self.PLAYERS_SEE[ask.concealment(state, self.name_)]))
         items = self.query_one(OptionList)
         highlighted = items.highlighted
         items.clear_options()
@@ -804,6 +816,14 @@ class CharacterSheet(Dialog[None]):
         if condition is not None:
             self.app.push_screen(EditConditionDialog(self.name_, condition, state.round,
                                                      self.check), self._apply)
+
+    def action_reveal(self) -> None:
+        """The players' view shows the character (undoable; refused if it does)."""
+        self._apply(c.RevealCharacter(character=self.name_))
+
+    def action_hide(self) -> None:
+        """The players' view leaves the character out until shown again (undoable)."""
+        self._apply(c.HideCharacter(character=self.name_))
 
     def action_remove(self) -> None:
         selected = self._selected()
