@@ -43,6 +43,18 @@ class TextInput(Input):
         if not getattr(self.app, "cursor_blink", True):
             self.cursor_blink = False
 
+    async def on_key(self, event: events.Key) -> None:
+        """The field's own keys (ctrl+u, backspace, home, enter...) act as they reach
+        it, in order with the text typed around them. Textual runs a binding once its
+        key has gone up from the field to the app, and the field inserts the text typed
+        behind it meanwhile: ctrl+u then a name cleared the name (issue 22 item 8)."""
+        active = self.screen.active_bindings.get(event.key)
+        if active is None or active.node is not self or not active.enabled:
+            return  # a key of the dialog's (or text): as Textual hands it on
+        event.stop()
+        event.prevent_default()
+        await self.run_action(active.binding.action)
+
 
 #: Enter submits the dialog (Textual only merges the BINDINGS of widget classes, so
 #: each widget below names it; the action comes from ConfirmsDialog).
