@@ -25,9 +25,10 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from textual.binding import Binding
-from textual.keys import Keys, _character_to_key, key_to_character
+from textual.keys import Keys, key_to_character
 
 from sombra_tui.engine.i18n import N_, _
+from sombra_tui.textual_compat import character_to_key
 
 
 class Scope(StrEnum):
@@ -310,7 +311,7 @@ NAMED_KEYS = frozenset(key.value for key in Keys
                        if "+" not in key.value and not key.value.startswith("<")
                        and key.value != "ctrl-at")
 #: Textual's names of the printable ASCII characters ("plus" -> "+", "question_mark" -> "?").
-CHARACTER_NAMES = {_character_to_key(chr(code)): chr(code) for code in range(33, 127)}
+CHARACTER_NAMES = {character_to_key(chr(code)): chr(code) for code in range(33, 127)}
 SHOWN_AS = {"question_mark": "?", "delete": "del", "escape": "esc", "pageup": "pgup",
             "pagedown": "pgdn", "up": "↑", "down": "↓", "left": "←", "right": "→"}
 
@@ -320,7 +321,7 @@ def normalize_key(text: str) -> str | None:
     "ctrl+s"), or None when `text` is not a key."""
     text = text.strip()
     if len(text) == 1:
-        return _character_to_key(text) if text.isprintable() and text != " " else None
+        return character_to_key(text) if text.isprintable() and text != " " else None
     *modifiers, base = text.split("+")
     modifiers = [modifier.strip().lower() for modifier in modifiers]
     base = base.strip()
@@ -330,7 +331,7 @@ def normalize_key(text: str) -> str | None:
     if len(base) == 1:
         if not base.isprintable() or base == " ":
             return None
-        base = _character_to_key(base)
+        base = character_to_key(base)
     elif base.lower() in NAMED_KEYS:
         base = base.lower()
     elif base not in CHARACTER_NAMES and key_to_character(base) is None:
