@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from textual import events, work
+from textual import work
+from textual.actions import SkipAction
 from textual.app import App, SystemCommand
 from textual.command import CommandPalette
 from textual.screen import Screen
@@ -16,7 +18,7 @@ from textual.theme import Theme
 
 from sombra_tui import config, keys, themes
 from sombra_tui.demo import demo_encounter
-from sombra_tui.engine import i18n, journal, storage
+from sombra_tui.engine import Encounter, ImportCharacters, i18n, journal, storage
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.i18n import _, pgettext
 from sombra_tui.players.server import DEFAULT_PORT, PlayersServer, PortInUse
@@ -247,10 +249,10 @@ class SombraApp(App[None]):
         # here in the DJ's language instead of super()'s English ones.
         yield SystemCommand(_("Theme"), _("Change the current theme"),
                             self.action_change_theme)
-        # Textual's "Quit" runs our action_quit too, which asks first if unsaved.
+        # Textual's "Quit" runs our quit too, which asks first if unsaved.
         yield SystemCommand(_("Quit"), _("Quit sombra-tui (asks first if there are unsaved "
                                          "changes)") + f" ({self._keys_of('quit')})",
-                            self.action_quit)
+                            self.action_quit_anywhere)
         if screen.query("HelpPanel"):
             yield SystemCommand(_("Keys"), _("Hide the keys and widget help panel"),
                                 self.action_hide_help_panel)
@@ -278,8 +280,13 @@ class SombraApp(App[None]):
             yield SystemCommand(_(key.title or key.description), self._palette_help(key),
                                 callback)
         for key in keys.palette_keys(keys.Scope.APP):
+            action = getattr(self, f"action_{key.action}")
+            # A key of the main screen only (Key.main_only) works from the palette over
+            # any screen, as it always did.
+            callback = (partial(self.call_later, action, anywhere=True) if key.main_only
+                        else action)
             yield SystemCommand(_(key.title or key.description), self._palette_help(key),
-                                getattr(self, f"action_{key.action}"))
+                                callback)
         for code in i18n.LANGUAGES:
             if code != i18n.language():
                 # Each language named in itself, so a DJ who cannot read the other finds it.
@@ -305,9 +312,10 @@ class SombraApp(App[None]):
             return Path.cwd()
         return folder
 
-    def action_save(self) -> None:
+    def action_save(self, anywhere: bool = False) -> None:
+        self._main_screen_only(anywhere)
         if self.session.path is None:
-            self.action_save_as()
+            self.action_save_as(anywhere=True)
             return
         self._save_to(self.session.path)
 
@@ -322,104 +330,58 @@ class SombraApp(App[None]):
         self._saved()
         return True
 
-    # ---- dialogs opened from a worker -----------------------------------------------------
+    # ---- flows of dialogs -----------------------------------------------------------------
+    #
+    # Save as, open, import, new encounter, the players' view and quit each push their
+    # first dialog from the key's action, at once (their keys are priority bindings,
+    # keys.py): Textual runs a priority binding's action as it reads the key, so the
+    # dialog is on the stack before the next key is read, and keys typed right behind
+    # it land in it (Dialog keeps them until its first field has the focus). Each next
+    # step is chained from the dialog's callback.
 
-    #: Keys typed between the DJ's key that starts a flow of dialogs run in a worker
-    #: (save as, open, new encounter, import, quit) and that flow's first dialog: the
-    #: worker pushes it a moment later, and the keys wait for it instead of reaching
-    #: the main screen's bindings. None: no flow is starting.
-    _held_keys: list[events.Key] | None = None
+    def _main_screen_only(self, anywhere: bool = False) -> None:
+        """The keys of these actions act on the main screen only (Key.main_only): in
+        front of a dialog the key is the dialog's (typed in a field, say), and skipping
+        the action hands it on. (Not check_action: the main screen's footer, under the
+        dialog, would lose them.) The palette runs them `anywhere`, as it always did."""
+        if not anywhere and self.screen is not self.main_screen:
+            raise SkipAction()
 
-    #: The main screen's keys whose dialogs a worker opens. Textual runs an app binding
-    #: only once its key has gone down to the focused widget and back up, after the keys
-    #: typed behind it were already handed to that widget; these run when their key
-    #: comes in, so that the keys behind them can wait for the dialog.
-    FLOW_BINDINGS = ("save_as", "open", "import_roster", "quit", "quit_ctrl_c",
-                     "players_view")
+    def _folder(self) -> Path:
+        """Where the file dialogs start: the open file's folder, else the data folder."""
+        return self.session.path.parent if self.session.path else self.default_folder()
 
-    async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key) and not event.is_forwarded:
-            if self._held_keys is not None:
-                self._held_keys.append(event)
-                return
-            flow = self._flow_of(event.key)
-            if flow is not None:
-                flow()
-                return
-        await super().on_event(event)
-
-    def _flow_of(self, key: str) -> Callable[[], None] | None:
-        if self.screen is not self.main_screen:
-            return None
-        for binding_id in self.FLOW_BINDINGS:
-            if key in (self.keymap_in_force.get(binding_id)
-                       or keys.BY_ID[binding_id].keys).split(","):
-                flow: Callable[[], None] = getattr(self, f"action_{keys.BY_ID[binding_id].action}")
-                return flow
-        return None
-
-    def push_screen(self, *args: Any, **kwargs: Any) -> Any:
-        pushed = super().push_screen(*args, **kwargs)
-        self._release_keys()
-        return pushed
-
-    def _start_flow(self, flow: Callable[[], Awaitable[None]]) -> None:
-        """Run `flow` (dialogs awaited one after another) in a worker; the keys typed
-        until its first dialog is up wait for that dialog."""
-        if self._held_keys is None:
-            self._held_keys = []
-        self.run_worker(self._flow_then_release(flow))
-
-    async def _flow_then_release(self, flow: Callable[[], Awaitable[None]]) -> None:
-        try:
-            await flow()
-        finally:
-            self._release_keys()  # if the flow opened no dialog, the keys go on as typed
-
-    def _release_keys(self) -> None:
-        """The held keys, in order, to what has the keyboard now: the flow's first dialog
-        (it keeps them until its first field has the focus), or the main screen if the
-        flow opened none."""
-        held, self._held_keys = self._held_keys, None
-        for key in held or []:
-            (self.focused or self.screen)._forward_event(key)
-
-    def action_save_as(self) -> None:
-        self._start_flow(self._save_as_flow)
-
-    async def _save_as_flow(self) -> None:
-        folder = self.session.path.parent if self.session.path else self.default_folder()
+    def action_save_as(self, anywhere: bool = False) -> None:
+        self._main_screen_only(anywhere)
         suggested = (self.session.path.name if self.session.path
                      else f"{slugify(self.session.name)}.json")
-        path = await self.push_screen_wait(FileDialog("save", folder, suggested))
-        if path is not None:
-            self._save_to(path)
 
-    def action_open(self) -> None:
-        self._start_flow(self._open_flow)
+        def chosen(path: Path | None) -> None:
+            if path is not None:
+                self._save_to(path)
+        self.push_screen(FileDialog("save", self._folder(), suggested), chosen)
 
-    async def _open_flow(self) -> None:
-        if self.session.dirty and not await self._settle_unsaved(
-                _("The encounter has unsaved changes. Save them before opening another "
-                  "file?")):
-            return
-        folder = self.session.path.parent if self.session.path else self.default_folder()
-        path = await self.push_screen_wait(FileDialog("open", folder))
-        if path is None:
-            return
-        self.open_path(path)
+    def action_open(self, anywhere: bool = False) -> None:
+        self._main_screen_only(anywhere)
+
+        def chosen(path: Path | None) -> None:
+            if path is not None:
+                self.open_path(path)
+
+        def go_on() -> None:
+            self.push_screen(FileDialog("open", self._folder()), chosen)
+        self._settle_unsaved_then(_("The encounter has unsaved changes. Save them before "
+                                    "opening another file?"), go_on)
 
     def action_new_encounter(self) -> None:
-        """An empty encounter (or one with a party), after asking about unsaved changes."""
-        self._start_flow(self._new_encounter_flow)
+        """An empty encounter (or one with a party), after asking about unsaved changes.
+        (Its key is bound on the main screen only.)"""
+        def go_on() -> None:
+            self.push_screen(NewEncounterDialog(self._folder()), self._start_encounter)
+        self._settle_unsaved_then(_("The encounter has unsaved changes. Save them before "
+                                    "starting a new encounter?"), go_on)
 
-    async def _new_encounter_flow(self) -> None:
-        if self.session.dirty and not await self._settle_unsaved(
-                _("The encounter has unsaved changes. Save them before starting a new "
-                  "encounter?")):
-            return
-        folder = self.session.path.parent if self.session.path else self.default_folder()
-        encounter = await self.push_screen_wait(NewEncounterDialog(folder))
+    def _start_encounter(self, encounter: Encounter | None) -> None:
         if encounter is None:
             return
         self.session.discard_journal()
@@ -435,14 +397,13 @@ class SombraApp(App[None]):
         self.notify(message.format(name=encounter.name, count=count, add=keys.first_key_in_force(
             "add_character", self.keymap_in_force)), timeout=5)
 
-    def action_import_roster(self) -> None:
-        self._start_flow(self._import_roster_flow)
+    def action_import_roster(self, anywhere: bool = False) -> None:
+        self._main_screen_only(anywhere)
+        self.push_screen(FileDialog(
+            "open", self._folder(), title=_("Import characters from an encounter file"),
+            confirm=_("Import ({key})")), self._import_from)
 
-    async def _import_roster_flow(self) -> None:
-        folder = self.session.path.parent if self.session.path else self.default_folder()
-        path = await self.push_screen_wait(FileDialog(
-            "open", folder, title=_("Import characters from an encounter file"),
-            confirm=_("Import ({key})")))
+    def _import_from(self, path: Path | None) -> None:
         if path is None:
             return
         try:
@@ -452,14 +413,15 @@ class SombraApp(App[None]):
                         title=_("Not imported"), severity="error", timeout=10)
             return
         names = [ch.name for ch in self.session.combat.state.characters]
-        command = await self.push_screen_wait(
-            RosterDialog(roster, storage.roster_clashes(roster, names)))
-        if command is not None and self.main_screen.run_command(command) is not None:
-            self.notify(i18n.ngettext("Imported {count} character from {source}.",
-                                      "Imported {count} characters from {source}.",
-                                      len(command.characters)).format(
-                count=len(command.characters), source=roster.source),
-                        timeout=4)
+
+        def chosen(command: ImportCharacters | None) -> None:
+            if command is not None and self.main_screen.run_command(command) is not None:
+                self.notify(i18n.ngettext("Imported {count} character from {source}.",
+                                          "Imported {count} characters from {source}.",
+                                          len(command.characters)).format(
+                    count=len(command.characters), source=roster.source),
+                            timeout=4)
+        self.push_screen(RosterDialog(roster, storage.roster_clashes(roster, names)), chosen)
 
     def open_path(self, path: Path) -> bool:
         try:
@@ -490,63 +452,76 @@ class SombraApp(App[None]):
             self.notify(_(notice), title=_("Older file"), timeout=10)
         session.combat.notices = []
 
-    async def _settle_unsaved(self, question: str) -> bool:
-        """Ask `question` about unsaved changes; True when it is fine to go on."""
-        choice = await self.push_screen_wait(ChoiceDialog(
+    def _settle_unsaved_then(self, question: str, go_on: Callable[[], object],
+                             stopped: Callable[[], object] | None = None) -> None:
+        """`go_on` at once if nothing is unsaved; else ask `question` (save / discard /
+        cancel) and `go_on` once saved or discarded, or `stopped` if not."""
+        if not self.session.dirty:
+            go_on()
+            return
+
+        def saved_to(path: Path | None) -> None:
+            (go_on if path is not None and self._save_to(path) else stopped or _nothing)()
+
+        def chosen(choice: str | None) -> None:
+            if choice == "save" and self.session.path is None:
+                self.push_screen(FileDialog("save", self.default_folder(),
+                                            f"{slugify(self.session.name)}.json"), saved_to)
+                return
+            fine = (choice == "discard" or
+                    (choice == "save" and self.session.path is not None
+                     and self._save_to(self.session.path)))
+            (go_on if fine else stopped or _nothing)()
+        self.push_screen(ChoiceDialog(
             question,
             [(choice_keys(pgettext("key of Save", "s"), "s"), _("Save"), "save"),
              (choice_keys(pgettext("key of Discard", "d"), "d"), _("Discard"), "discard"),
-             ("escape", _("Cancel"), "cancel")]))
-        if choice == "save":
-            if self.session.path is None:
-                folder = self.default_folder()
-                path = await self.push_screen_wait(
-                    FileDialog("save", folder, f"{slugify(self.session.name)}.json"))
-                if path is None:
-                    return False
-                return self._save_to(path)
-            return self._save_to(self.session.path)
-        return choice == "discard"
+             ("escape", _("Cancel"), "cancel")]), chosen)
 
     # ---- the players' view (issue 23) ------------------------------------------------------
 
-    def action_players_view(self) -> None:
-        """Start the players' page and show its address and QR code; stop it if it runs."""
-        self._start_flow(self._players_flow)
-
-    async def _players_flow(self) -> None:
+    async def action_players_view(self, anywhere: bool = False) -> None:
+        """Start the players' page and show its address and QR code; stop it if it runs.
+        Textual awaits this action before it reads the next key: keys typed right after
+        the key wait for the page's dialog, as for every flow's first dialog."""
+        self._main_screen_only(anywhere)
         server = self.players_server
         if server is not None and server.running:
             await self._stop_players()
             return
-        if not await self._start_players(self.preferences.preferences.players_lan,
-                                         self.players_port):
-            return
-        await self._show_players()
+        await self._start_players(self.preferences.preferences.players_lan,
+                                  self.players_port, self._show_players)
 
-    async def _start_players(self, lan: bool, port: int) -> bool:
-        """Start the page's server; a port in use offers the free one it found."""
-        while True:
-            server = PlayersServer(self.session.players_snapshot, lan=lan, port=port,
-                                   token=self._players_token)
-            try:
-                await server.start()
-            except PortInUse as error:
-                if error.suggestion is None or not await self.push_screen_wait(
-                        ConfirmDialog(_("{problem} Use port {port}?").format(
-                            problem=error, port=error.suggestion),
-                            yes=_("Use port {port}").format(port=error.suggestion))):
-                    self.notify(str(error), severity="error", timeout=8)
-                    return False
-                port = error.suggestion
-                continue
-            except OSError as error:
-                self.notify(_("The players' view could not start: {error}").format(
-                    error=error.strerror or error), severity="error", timeout=8)
-                return False
-            self.players_server = server
-            self._follow_players()
-            return True
+    async def _start_players(self, lan: bool, port: int,
+                             started: Callable[[], object]) -> None:
+        """Start the page's server, then `started`; a port in use offers the free one
+        it found."""
+        server = PlayersServer(self.session.players_snapshot, lan=lan, port=port,
+                               token=self._players_token)
+        try:
+            await server.start()
+        except PortInUse as error:
+            problem, suggestion = str(error), error.suggestion
+            if suggestion is None:
+                self.notify(problem, severity="error", timeout=8)
+                return
+
+            async def answered(yes: bool | None) -> None:
+                if yes:
+                    await self._start_players(lan, suggestion, started)
+                else:
+                    self.notify(problem, severity="error", timeout=8)
+            self.push_screen(ConfirmDialog(_("{problem} Use port {port}?").format(
+                problem=problem, port=suggestion),
+                yes=_("Use port {port}").format(port=suggestion)), answered)
+            return
+        except OSError as error:
+            self.notify(_("The players' view could not start: {error}").format(
+                error=error.strerror or error), severity="error", timeout=8)
+            return
+        self.players_server = server
+        self._follow_players()
+        started()
 
     def _follow_players(self) -> None:
         """The page follows the open session (after every command, undo and redo)."""
@@ -568,14 +543,14 @@ class SombraApp(App[None]):
             if not quiet:
                 self.notify(_("The players' view stopped."))
 
-    async def _show_players(self) -> None:
-        """The address and QR code; the DJ may move it to the local network or back."""
-        while (server := self.players_server) is not None and server.running:
-            choice = await self.push_screen_wait(PlayersViewDialog(
-                server.url, lan=server.lan, clients=server.clients,
-                stop_keys=(self.keymap_in_force.get("players_view")
-                           or keys.BY_ID["players_view"].keys),
-                shown_as=self._keys_of("players_view")))
+    def _show_players(self) -> None:
+        """The address and QR code; the DJ may move it to the local network or back
+        (then it is shown again), or stop it."""
+        server = self.players_server
+        if server is None or not server.running:
+            return
+
+        async def chosen(choice: str | None) -> None:
             if choice == STOP:
                 await self._stop_players()
             elif choice in (LAN, LOCAL):
@@ -585,10 +560,12 @@ class SombraApp(App[None]):
                 self.preferences.preferences.players_lan = lan
                 if self.remember_theme:
                     self._remember(players_lan=lan)
-                if not await self._start_players(lan, port):
-                    return
-                continue
-            return
+                await self._start_players(lan, port, self._show_players)
+        self.push_screen(PlayersViewDialog(
+            server.url, lan=server.lan, clients=server.clients,
+            stop_keys=(self.keymap_in_force.get("players_view")
+                       or keys.BY_ID["players_view"].keys),
+            shown_as=self._keys_of("players_view")), chosen)
 
     async def on_unmount(self) -> None:
         if self.players_server is not None:
@@ -596,24 +573,33 @@ class SombraApp(App[None]):
 
     # ---- help and quit ------------------------------------------------------------------
 
-    def action_help(self) -> None:
+    def action_help(self, anywhere: bool = False) -> None:
+        self._main_screen_only(anywhere)
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.keymap_in_force))
 
     def action_quit(self) -> None:  # type: ignore[override]
+        """q and ctrl+c: the main screen's (Key.main_only)."""
+        self._main_screen_only()
+        self.action_quit_anywhere()
+
+    def action_quit_anywhere(self) -> None:
         """Every way out: q, ctrl+q, ctrl+c and the palette's Quit. With unsaved changes
         it asks first (save / discard / cancel)."""
-        self._start_flow(self._quit_flow)
-
-    async def _quit_flow(self) -> None:
         if self._quitting:  # the question is already open
             return
         self._quitting = True
-        try:
-            if self.session.dirty and not await self._settle_unsaved(
-                    _("The encounter has unsaved changes. Save them before quitting?")):
-                return
-        finally:
+
+        def stopped() -> None:
             self._quitting = False
-        self.session.discard_journal()  # saved or discarded on purpose: nothing to recover
-        self.exit()
+
+        def leave() -> None:
+            self._quitting = False
+            self.session.discard_journal()  # saved or discarded on purpose: nothing to recover
+            self.exit()
+        self._settle_unsaved_then(
+            _("The encounter has unsaved changes. Save them before quitting?"), leave, stopped)
+
+
+def _nothing() -> None:
+    pass

@@ -547,13 +547,11 @@ class _Refreshes:
 
     @contextlib.contextmanager
     def installed(self) -> Iterator[_Refreshes]:
-        from textual.screen import Screen
+        from sombra_tui.textual_compat import compositor_refreshes
 
-        original = Screen._compositor_refresh
         refreshes = self
 
-        def hooked(screen: Any) -> None:
-            original(screen)
+        def after(screen: Any) -> None:
             key = id(screen)
             refreshes.wall[key] = time.perf_counter()
             refreshes.cpu[key] = time.thread_time()
@@ -564,11 +562,8 @@ class _Refreshes:
                 refreshes.first[key] = refreshes.wall[key]
                 refreshes.first_cpu[key] = refreshes.cpu[key]
 
-        Screen._compositor_refresh = hooked  # type: ignore[method-assign]
-        try:
+        with compositor_refreshes(after):
             yield self
-        finally:
-            Screen._compositor_refresh = original  # type: ignore[method-assign]
 
 
 async def _wait_for(condition: Callable[[], bool], timeout: float = 30.0) -> None:

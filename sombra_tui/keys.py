@@ -25,9 +25,10 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from textual.binding import Binding
-from textual.keys import Keys, _character_to_key, key_to_character
+from textual.keys import Keys, key_to_character
 
 from sombra_tui.engine.i18n import N_, _
+from sombra_tui.textual_compat import character_to_key
 
 
 class Scope(StrEnum):
@@ -92,6 +93,11 @@ class Key:
     priority: bool = False
     #: The command palette's title for it; None keeps it out of the palette.
     title: str | None = None
+    #: An app binding that works on the main screen only: a priority binding there, so
+    #: the dialog it opens is up before the next key is read (as the main screen's own
+    #: keys, above); in front of a dialog the key is the dialog's (typed in a field).
+    #: The palette runs it over any screen.
+    main_only: bool = False
 
 
 KEYS: tuple[Key, ...] = (
@@ -194,35 +200,40 @@ KEYS: tuple[Key, ...] = (
     Key("table.last", "end", "last_row", N_("Last"), N_("The last row"),
         Scope.TABLE, Group.TABLE),
     # ---- the app ----------------------------------------------------------------------
+    # Each opens a dialog (save: the first time), so each is a priority binding on the
+    # main screen only (main_only), as the main screen's keys above.
     Key("save", "ctrl+s", "save", N_("Save"), N_("Save the encounter"),
-        Scope.APP, Group.FILES, show=True, title=N_("Save")),
+        Scope.APP, Group.FILES, show=True, title=N_("Save"), priority=True, main_only=True),
     Key("save_as", "f2", "save_as", N_("Save as"), N_("Save the encounter to a new file"),
-        Scope.APP, Group.FILES, title=N_("Save as")),
+        Scope.APP, Group.FILES, title=N_("Save as"), priority=True, main_only=True),
     Key("open", "ctrl+o", "open", N_("Open"),
         N_("Open an encounter file (asks if unsaved)"),
-        Scope.APP, Group.FILES, title=N_("Open")),
+        Scope.APP, Group.FILES, title=N_("Open"), priority=True, main_only=True),
     Key("import_roster", "i", "import_roster", N_("Import"),
         N_("Import characters from another encounter file, e.g. the party"),
-        Scope.APP, Group.FILES, title=N_("Import characters")),
+        Scope.APP, Group.FILES, title=N_("Import characters"), priority=True,
+        main_only=True),
     Key("players_view", "f8", "players_view", N_("Players"),
         N_("The players' view: a page for a TV or phones that follows the combat; "
            "starts it and shows its address and QR code, or stops it"),
-        Scope.APP, Group.FILES, title=N_("Players' view (start / stop)")),
+        Scope.APP, Group.FILES, title=N_("Players' view (start / stop)"), priority=True,
+        main_only=True),
     Key("command_palette", "ctrl+p", "command_palette", N_("palette"),
         N_("The command palette: every command, and the themes"),
         Scope.APP, Group.FILES, priority=True),
     Key("help", "question_mark", "help", N_("Help"), N_("Keys and rules summary"),
-        Scope.APP, Group.FILES, show=True, title=N_("Help")),
+        Scope.APP, Group.FILES, show=True, title=N_("Help"), priority=True, main_only=True),
     # Quitting: every way out asks first if there are unsaved changes (App.action_quit,
     # also behind Textual's own "Quit" palette command).
     Key("quit", "q", "quit", N_("Quit"), N_("Quit (asks if there are unsaved changes)"),
-        Scope.APP, Group.FILES, show=True),
-    Key("quit_anywhere", "ctrl+q", "quit", N_("Quit"),
+        Scope.APP, Group.FILES, show=True, priority=True, main_only=True),
+    # Its own action: "quit" is the main screen's only (main_only above).
+    Key("quit_anywhere", "ctrl+q", "quit_anywhere", N_("Quit"),
         N_("Quit from anywhere, dialogs too (asks if there are unsaved changes)"),
         Scope.APP, Group.FILES, priority=True),
     Key("quit_ctrl_c", "ctrl+c", "quit", N_("Quit"),
         N_("Quit (asks if there are unsaved changes); copies in a text field"),
-        Scope.APP, Group.FILES),
+        Scope.APP, Group.FILES, priority=True, main_only=True),
     # ---- dialogs --------------------------------------------------------------------
     Key("dialog.cancel", "escape", "cancel", N_("Cancel"),
         N_("Back out of the dialog without changing anything"), Scope.DIALOG,
@@ -245,9 +256,12 @@ KEYS: tuple[Key, ...] = (
         N_("Reacción: decline it"), Scope.REACTION, Group.DIALOGS, show=True),
     Key("declaration.add_action", "ctrl+n", "add_action", N_("Another action"),
         N_("Declaration: another action"), Scope.DECLARATION, Group.DIALOGS, show=True),
-    # Not ctrl+r: that rolls the dice in every dialog that rolls.
+    # Not ctrl+r: that rolls the dice in every dialog that rolls. A priority binding:
+    # it declares as the key is read, so a `d` typed right after it opens the next
+    # declarer's editor instead of landing in this one's field.
     Key("declaration.inaction", "ctrl+b", "inaction", N_("Inaction"),
-        N_("Declaration: inaction"), Scope.DECLARATION, Group.DIALOGS, show=True),
+        N_("Declaration: inaction"), Scope.DECLARATION, Group.DIALOGS, show=True,
+        priority=True),
     Key("extended.abandon", "ctrl+b", "abandon", N_("Abandon"),
         N_("Extended action: abandon it"), Scope.EXTENDED, Group.DIALOGS, show=True),
     Key("confirm.yes", "y", "confirm", N_("Yes"), N_("Yes/no question: yes"),
@@ -313,7 +327,7 @@ NAMED_KEYS = frozenset(key.value for key in Keys
                        if "+" not in key.value and not key.value.startswith("<")
                        and key.value != "ctrl-at")
 #: Textual's names of the printable ASCII characters ("plus" -> "+", "question_mark" -> "?").
-CHARACTER_NAMES = {_character_to_key(chr(code)): chr(code) for code in range(33, 127)}
+CHARACTER_NAMES = {character_to_key(chr(code)): chr(code) for code in range(33, 127)}
 SHOWN_AS = {"question_mark": "?", "delete": "del", "escape": "esc", "pageup": "pgup",
             "pagedown": "pgdn", "up": "↑", "down": "↓", "left": "←", "right": "→"}
 
@@ -323,7 +337,7 @@ def normalize_key(text: str) -> str | None:
     "ctrl+s"), or None when `text` is not a key."""
     text = text.strip()
     if len(text) == 1:
-        return _character_to_key(text) if text.isprintable() and text != " " else None
+        return character_to_key(text) if text.isprintable() and text != " " else None
     *modifiers, base = text.split("+")
     modifiers = [modifier.strip().lower() for modifier in modifiers]
     base = base.strip()
@@ -333,7 +347,7 @@ def normalize_key(text: str) -> str | None:
     if len(base) == 1:
         if not base.isprintable() or base == " ":
             return None
-        base = _character_to_key(base)
+        base = character_to_key(base)
     elif base.lower() in NAMED_KEYS:
         base = base.lower()
     elif base not in CHARACTER_NAMES and key_to_character(base) is None:
@@ -395,7 +409,7 @@ class ResolvedKeymap(NamedTuple):
 
 
 def _contexts_of(key: Key) -> list[str]:
-    if key.scope is Scope.APP and key.priority:
+    if key.scope is Scope.APP and key.priority and not key.main_only:
         return list(CONTEXTS)
     return [name for name, scopes in CONTEXTS.items() if key.scope in scopes]
 

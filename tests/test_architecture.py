@@ -9,6 +9,7 @@ module (the package's `__init__` runs first for any import, so it is no arrow of
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "sombra_tui"
@@ -154,3 +155,98 @@ def test_the_door_test_sees_a_module_behind_the_door() -> None:
     known = {"sombra_tui.engine", "sombra_tui.engine.ask", "sombra_tui.engine.machine"}
     found = imports_in(source, "sombra_tui.screens.main", known=known)
     assert found - DOOR == {"sombra_tui.engine.machine"}
+
+
+# ---- Textual's private names: in one module only (issue 21 item 4) -------------------
+
+#: The one module that may use Textual's private names, each with its reason.
+TEXTUAL_COMPAT = PACKAGE / "textual_compat.py"
+DEFINED = re.compile(r"def (_[a-z]\w*)|self\.(_[a-z]\w*)\s*(?::[^=\n]*)?=[^=]"
+                     r"|^\s*(_[a-z]\w*)\s*(?::[^=\n]*)?=[^=]", re.M)
+
+
+def private_names_defined(files: list[Path]) -> set[str]:
+    found: set[str] = set()
+    for path in files:
+        for match in DEFINED.finditer(path.read_text("utf-8")):
+            found.add(next(group for group in match.groups() if group))
+    return found
+
+
+def private_textual_uses(path: Path, theirs: set[str]) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("textual"):
+            if any(part.startswith("_") for part in (node.module or "").split(".")) or \
+                    any(alias.name.startswith("_") for alias in node.names):
+                found.append(f"{path.name}:{node.lineno} imports from {node.module}")
+        elif isinstance(node, ast.Attribute) and node.attr in theirs:
+            found.append(f"{path.name}:{node.lineno} uses .{node.attr}")
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name in theirs:
+            found.append(f"{path.name}:{node.lineno} overrides {node.name}")
+    return found
+
+
+def test_textual_s_private_names_are_used_in_one_module_only() -> None:
+    """A private module of Textual (`textual.widgets._select`), or an attribute only
+    Textual defines with a leading underscore (`_forward_event`), is used in
+    sombra_tui/textual_compat.py only, where each says why (README, "Textual versions")."""
+    import textual
+
+    ours = [path for path in PACKAGE.rglob("*.py") if path != TEXTUAL_COMPAT]
+    theirs = private_names_defined(list(Path(textual.__file__).parent.rglob("*.py")))
+    theirs -= private_names_defined(ours)  # ours, even where Textual has one alike
+    found = [use for path in ours for use in private_textual_uses(path, theirs)]
+    assert found == [], "Textual's private names outside textual_compat.py"
+
+
+def test_the_private_names_test_sees_one(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("from textual.widgets._select import SelectOverlay\n"
+                      "class Log:\n"
+                      "    def _size_updated(self): return self.widget._line_cache\n")
+    assert private_textual_uses(sample, {"_size_updated", "_line_cache"}) == [
+        "sample.py:1 imports from textual.widgets._select",
+        "sample.py:3 overrides _size_updated", "sample.py:3 uses ._line_cache"]
+
+
+def test_textual_compat_says_which_textual_it_was_checked_against() -> None:
+    """README's upgrade steps: read textual_compat.py against the new version and set
+    CHECKED_AGAINST; until then this fails after an upgrade of Textual."""
+    import textual
+
+    from sombra_tui import textual_compat
+
+    assert textual.__version__ == textual_compat.CHECKED_AGAINST
+
+
+def test_no_class_outside_textual_compat_overrides_a_private_name_of_textual() -> None:
+    """A private method or attribute of a Textual base class (`_size_updated`,
+    `_on_focus`, `_forward_event`), overridden: in textual_compat.py only."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    from textual.widget import Widget
+
+    import sombra_tui
+
+    class Plain(Widget):  # what Textual sets on every subclass by itself
+        pass
+
+    automatic = set(vars(Plain))
+    found = []
+    for info in pkgutil.walk_packages(sombra_tui.__path__, "sombra_tui."):
+        if info.name in ("sombra_tui.textual_compat", "sombra_tui.__main__"):
+            continue
+        module = importlib.import_module(info.name)
+        for cls in vars(module).values():
+            if not inspect.isclass(cls) or cls.__module__ != info.name:
+                continue
+            textual_bases = [base for base in cls.__mro__[1:]
+                             if base.__module__.split(".")[0] == "textual"]
+            found.extend(f"{info.name}.{cls.__name__}.{name}" for name in vars(cls)
+                         if name.startswith("_") and not name.startswith("__")
+                         and name not in automatic
+                         and any(name in vars(base) for base in textual_bases))
+    assert found == []

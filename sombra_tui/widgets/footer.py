@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
 
 from sombra_tui.engine import i18n
 from sombra_tui.engine.i18n import N_, _
+from sombra_tui.textual_compat import FooterKey, footer_bindings_ready
 
 #: The bindings a narrow footer (80 columns) keeps, by action (so a rebound key stays):
 #: the next step, undo, save, help, quit and the command palette.
@@ -34,7 +34,7 @@ class TranslatedFooter(Footer):
             (binding.key, self.app.get_key_display(binding), binding.description,
              binding.action, binding.show, id(binding.group), enabled, tooltip)
             for (_node, binding, enabled, tooltip) in self.screen.active_bindings.values())
-        return (self.narrow, i18n.language(), self._bindings_ready,
+        return (self.narrow, i18n.language(), footer_bindings_ready(self),
                 self.show_command_palette, bindings)
 
     async def recompose(self) -> None:

@@ -10,12 +10,12 @@ from rich.text import Text
 from textual import events
 from textual.geometry import Region, Size
 from textual.message import Message
-from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from sombra_tui import keys
 from sombra_tui.engine import CombatState, ExtendedProgress, ExtendedStatus, Phase, ask, i18n
 from sombra_tui.engine.i18n import N_, _
+from sombra_tui.textual_compat import SteadyScrollbars
 from sombra_tui.widgets.formatting import Palette, side_label
 from sombra_tui.widgets.theme import FollowsTheme
 
@@ -139,7 +139,7 @@ def column_widths(rows: Iterable[tuple[Text, ...]]) -> tuple[int, ...]:
     return tuple(widths)
 
 
-class InitiativeTable(FollowsTheme, ScrollView, can_focus=True):
+class InitiativeTable(FollowsTheme, SteadyScrollbars, can_focus=True):
     """The initiative order, one line per character, drawn with Textual's line API.
 
     A command changes a few rows; only those are rendered again and repainted. Each
@@ -217,7 +217,6 @@ class InitiativeTable(FollowsTheme, ScrollView, can_focus=True):
         self._base_style: Style | None = None
         #: The header as last drawn: (style, widths, strip).
         self._header: tuple[Style, tuple[int, ...], str, Strip] | None = None
-        self._sizes: tuple[Size, ...] = ()
         #: The state last shown, painted again when the theme's colours change.
         self._state: CombatState | None = None
 
@@ -385,30 +384,17 @@ class InitiativeTable(FollowsTheme, ScrollView, can_focus=True):
             if top <= row < top + shown:
                 self.refresh(Region(0, row - top + self.header_height, width, 1))
 
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
-                      layout: bool = True) -> bool:
-        # Every layout pass of the screen (the log grows by a line per command) lands
-        # here, and ScrollView then repaints both scrollbars, in a frame of their own,
-        # even when nothing moved.
-        key = (size, virtual_size, container_size, self.virtual_size)
-        if key == self._sizes:
-            return False
-        self._sizes = key
-        return super()._size_updated(size, virtual_size, container_size, layout=layout)
-
     @property
     def base_style(self) -> Style:
         if self._base_style is None:
             self._base_style = self.rich_style
         return self._base_style
 
-    def _on_focus(self, event: events.Focus) -> None:
-        super()._on_focus(event)
+    def on_focus(self, event: events.Focus) -> None:
         self._base_style = None
         self.refresh()  # the cursor's look depends on the focus
 
-    def _on_blur(self, event: events.Blur) -> None:
-        super()._on_blur(event)
+    def on_blur(self, event: events.Blur) -> None:
         self._base_style = None
         self.refresh()
 

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from textual.events import Resize
-from textual.geometry import Size
 from textual.widgets import RichLog
 
 from sombra_tui.engine import LogEvent
+from sombra_tui.textual_compat import (
+    rich_log_has_size,
+    rich_log_holds_lines,
+    rich_log_lines_replaced,
+    rich_log_write_held_lines,
+)
 from sombra_tui.widgets.formatting import Palette, event_text
 from sombra_tui.widgets.theme import FollowsTheme
 
@@ -45,15 +50,9 @@ class ResolutionLog(FollowsTheme, RichLog):
         """Before the log has a size RichLog holds every line back; here they are written
         one event at a time (RichLog's own handler, which runs next, then finds none), so
         that each event's height is known for an undo (issue 24)."""
-        if not event.size.width or self._size_known:
+        if not event.size.width or rich_log_has_size(self):
             return
-        self._size_known = True
-        deferred = self._deferred_renders
-        heights: list[int] = []
-        while deferred:
-            before = len(self.lines)
-            self.write(*deferred.popleft())
-            heights.append(len(self.lines) - before)
+        heights = rich_log_write_held_lines(self)
         if heights and len(heights) <= len(self._heights):
             self._heights[len(self._heights) - len(heights):] = heights
 
@@ -87,14 +86,13 @@ class ResolutionLog(FollowsTheme, RichLog):
                 and (not events or events[-1] is shown[len(events) - 1])):
             return False
         heights = self._heights
-        if (not self._size_known or self._deferred_renders
+        if (not rich_log_has_size(self) or rich_log_holds_lines(self)
                 or len(heights) != len(shown) - self._first
                 or sum(heights) != len(self.lines)):
             return False
         del self.lines[sum(heights[:keep]):]
         del heights[keep:]
-        self._line_cache.clear()
-        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        rich_log_lines_replaced(self)
         if self.auto_scroll:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
         self.refresh()
@@ -105,7 +103,7 @@ class ResolutionLog(FollowsTheme, RichLog):
         # own scroll waits for the next refresh, which repainted the whole log a second
         # time. Before the log has a size RichLog holds the lines back, and its own
         # scroll goes with them.
-        now = self._size_known
+        now = rich_log_has_size(self)
         heights = self._heights
         for index, event in enumerate(events):
             last = index == len(events) - 1
@@ -132,8 +130,7 @@ class ResolutionLog(FollowsTheme, RichLog):
         added = len(self.lines)
         self.lines.extend(newer)
         self._first = start
-        self._line_cache.clear()
-        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        rich_log_lines_replaced(self)
         self.scroll_to(y=added, animate=False, immediate=True)
         self.refresh()
 

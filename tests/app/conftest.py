@@ -16,7 +16,6 @@ from typing import Any, NamedTuple
 
 import pytest
 from textual import events
-from textual.keys import _character_to_key
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, SelectionList, Static
 
@@ -28,6 +27,7 @@ from sombra_tui.engine.model import Character, Encounter, Settings
 from sombra_tui.engine.state import CombatState
 from sombra_tui.screens.dialogs.base import Field
 from sombra_tui.session import Session
+from sombra_tui.textual_compat import character_to_key
 
 SIZE = (120, 40)
 MIN_SIZE = (80, 24)
@@ -141,7 +141,7 @@ async def send_keys(pilot: Pilot[Any], *keys: str) -> None:
     """
     app = pilot.app
     for key in keys:
-        name = key if len(key) > 1 or key.isalnum() else _character_to_key(key)
+        name = key if len(key) > 1 or key.isalnum() else character_to_key(key)
         event = events.Key(name, key if len(key) == 1 else None)
         event.set_sender(app)
         app.post_message(event)  # queued in order, like the driver does

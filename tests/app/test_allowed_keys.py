@@ -5,13 +5,13 @@ back)."""
 from __future__ import annotations
 
 from textual.binding import Binding
-from textual.widgets._footer import FooterKey
 
 from sombra_tui.engine import ask
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.allowed import COMMAND_TYPES
 from sombra_tui.engine.state import Phase
 from sombra_tui.screens.main import ACTION_COMMANDS
+from sombra_tui.textual_compat import FooterKey
 from tests.app.conftest import SIZE, make_app
 
 

@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 from rich.console import Console
 from textual.widgets import Button, Checkbox, Footer, Input, Select, SelectionList, Static
-from textual.widgets._footer import FooterKey
 
 from sombra_tui.app import SombraApp
 from sombra_tui.engine import commands as c
@@ -43,6 +42,7 @@ from sombra_tui.screens.dialogs import (
     TADialog,
 )
 from sombra_tui.screens.dialogs.base import Dialog
+from sombra_tui.textual_compat import FooterKey
 from sombra_tui.widgets.declaration_queue import DeclarationQueue
 from sombra_tui.widgets.initiative_table import InitiativeTable
 from tests.app.conftest import (

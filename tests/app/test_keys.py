@@ -18,7 +18,6 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.dom import DOMNode
 from textual.widgets import Button, Label, Markdown, Static
-from textual.widgets._footer import FooterKey
 
 import sombra_tui
 from sombra_tui import keys
@@ -36,6 +35,7 @@ from sombra_tui.screens.dialogs import (
     ReactionDialog,
 )
 from sombra_tui.screens.dialogs.help import help_text
+from sombra_tui.textual_compat import FooterKey
 from sombra_tui.widgets.declaration_queue import DeclarationQueue
 from tests.app.conftest import (
     SIZE,

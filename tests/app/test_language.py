@@ -7,11 +7,11 @@ import subprocess
 import sys
 
 from textual.widgets import Select
-from textual.widgets._footer import FooterKey
 
 from sombra_tui import config
 from sombra_tui.cli import build_parser, choose_language
 from sombra_tui.engine import i18n
+from sombra_tui.textual_compat import FooterKey
 from tests.app.conftest import SIZE, Dirs, make_app, notifications
 
 

@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 from rich.console import Group
 from textual.pilot import Pilot
-from textual.widgets._footer import FooterKey
 
 from sombra_tui import screenshots as shots
 from sombra_tui.app import SombraApp
@@ -24,6 +23,7 @@ from sombra_tui.engine.state import Phase, ProposalKind
 from sombra_tui.screens.dialogs import TADialog
 from sombra_tui.screens.dialogs.wounds import HitDialog
 from sombra_tui.screens.main import MainScreen
+from sombra_tui.textual_compat import FooterKey
 from sombra_tui.widgets import declaration_queue, initiative_table
 from sombra_tui.widgets.declaration_queue import DeclarationQueue
 from sombra_tui.widgets.initiative_table import InitiativeTable

@@ -225,10 +225,10 @@ def test_cli_refuses_a_bad_file_with_exit_code_2(tmp_path: Path, content: str,
 
 async def test_keys_typed_right_after_f2_or_ctrl_o_wait_for_their_dialog(app_dirs: Dirs
                                                                          ) -> None:
-    """Save as, open, import and new encounter run their dialogs from a worker, which
-    pushes the first one a moment after the key. Keys typed in that moment used to
-    reach the main screen ("nuevo": u undoes, e edits, o marks out); they now wait for
-    the dialog and land in its first field."""
+    """Save as, open, import and new encounter once ran their dialogs from a worker,
+    which pushed the first one a moment after the key. Keys typed in that moment
+    reached the main screen ("nuevo": u undoes, e edits, o marks out); the key now
+    pushes the dialog itself, and they land in its first field."""
     app = make_app(session_after(worked_example_encounter(), c.StartCombat()),
                    journal=False)
     async with app.run_test(size=SIZE) as pilot:

@@ -12,20 +12,19 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
 from textual.containers import Vertical, VerticalScroll
-from textual.content import Content
 from textual.screen import ModalScreen
 from textual.strip import Strip
-from textual.style import Style
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
-from textual.widgets._select import SelectCurrent, SelectOverlay, SelectType
 from textual.widgets.option_list import OptionDoesNotExist
 
 from sombra_tui import keys
 from sombra_tui.engine import Dice, SombraError, parse_dice, validation_problems
 from sombra_tui.engine.i18n import N_, _
+from sombra_tui.textual_compat import HoldsKeys, forward_key, show_select_choice
 
 ResultT = TypeVar("ResultT")
+SelectType = TypeVar("SelectType")
 
 
 class TextInput(Input):
@@ -42,6 +41,18 @@ class TextInput(Input):
     def on_mount(self) -> None:
         if not getattr(self.app, "cursor_blink", True):
             self.cursor_blink = False
+
+    async def on_key(self, event: events.Key) -> None:
+        """The field's own keys (ctrl+u, backspace, home, enter...) act as they reach
+        it, in order with the text typed around them. Textual runs a binding once its
+        key has gone up from the field to the app, and the field inserts the text typed
+        behind it meanwhile: ctrl+u then a name cleared the name (issue 22 item 8)."""
+        active = self.screen.active_bindings.get(event.key)
+        if active is None or active.node is not self or not active.enabled:
+            return  # a key of the dialog's (or text): as Textual hands it on
+        event.stop()
+        event.prevent_default()
+        await self.run_action(active.binding.action)
 
 
 #: Enter submits the dialog (Textual only merges the BINDINGS of widget classes, so
@@ -113,8 +124,7 @@ def refill_select(select: Select[SelectType], options: list[tuple[str, SelectTyp
     # Textual redraws the shown choice only when the value changes: the same value
     # worded anew (another character's main arm) must show its new wording.
     index = next(i for i, (_prompt, option) in enumerate(options) if option == value)
-    select.query_one(SelectCurrent).update(options[index][0])
-    select.query_one(SelectOverlay).highlighted = index
+    show_select_choice(select, options[index][0], index)
 
 
 class FormSelect(Select[SelectType]):
@@ -131,17 +141,9 @@ class FormCheckbox(ConfirmsDialog, Checkbox):
 
     BINDINGS = [ENTER_CONFIRMS]
 
-    @property
-    def _button(self) -> Content:
-        # As ToggleButton._button, with an empty box when unticked.
-        button_style = self.get_visual_style("toggle--button")
-        side_style = Style(foreground=button_style.background,
-                           background=self.background_colors[1])
-        return Content.assemble(
-            (self.BUTTON_LEFT, side_style),
-            (self.BUTTON_INNER if self.value else UNTICKED, button_style),
-            (self.BUTTON_RIGHT, side_style),
-        )
+    @property  # Textual's class variable of the box's inside, here by the value
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]
+        return Checkbox.BUTTON_INNER if self.value else UNTICKED
 
 
 class FormError(Exception):
@@ -247,7 +249,7 @@ class Field(Vertical):
             self.mount(Static(message, classes="field-error", id=f"error-{self.field_id}"))
 
 
-class Dialog(ModalScreen[ResultT]):
+class Dialog(HoldsKeys, ModalScreen[ResultT]):
     """Base dialog: Escape backs out without changing anything.
 
     Nothing the DJ types is lost: keys that arrive while the dialog is opening (before
@@ -293,12 +295,11 @@ class Dialog(ModalScreen[ResultT]):
         #: Shown again after a refill (DialogShelf): its styles are already in force.
         self._styled = False
 
-    def _forward_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key) and not event.is_forwarded \
-                and self.focused is None and not self._opened:
-            self._early_keys.append(event)  # handed on once a field has the focus
-            return
-        super()._forward_event(event)
+    def hold_key(self, key: events.Key) -> bool:
+        if self.focused is None and not self._opened:
+            self._early_keys.append(key)  # handed on once a field has the focus
+            return True
+        return False
 
     def set_focus(self, widget: Widget | None, scroll_visible: bool = True,
                   from_app_focus: bool = False) -> None:
@@ -314,10 +315,7 @@ class Dialog(ModalScreen[ResultT]):
         keys, self._early_keys = self._early_keys, []
         for key in keys:
             # In order, before any key the app forwards from now on (it now sees the focus).
-            if target is None:
-                super()._forward_event(key)
-            else:
-                target._forward_event(key)
+            forward_key(target or self, key)
 
     def on_mount(self) -> None:
         # Runs after the subclass's on_mount (which asked for the focus). Once the first

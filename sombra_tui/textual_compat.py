@@ -1,0 +1,173 @@
+"""Every use of Textual's private names, in one place (checked against textual 8.2.8).
+
+The rest of sombra-tui uses Textual's public API only (tests/test_architecture.py
+checks it). What is here has no public equivalent in Textual 8; each entry says why
+it is needed and what to look at when Textual changes (README, "Textual versions").
+A new major version of Textual may rename or drop any of these: the tests named with
+each one fail then.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from textual import events
+from textual.geometry import Size
+from textual.keys import _character_to_key
+from textual.screen import Screen
+from textual.scroll_view import ScrollView
+from textual.widget import Widget
+from textual.widgets import Footer, RichLog, Select
+from textual.widgets._footer import FooterKey
+from textual.widgets._select import SelectCurrent, SelectOverlay
+
+#: The textual version these were checked against.
+CHECKED_AGAINST = "8.2.8"
+
+__all__ = ["CHECKED_AGAINST", "FooterKey", "HoldsKeys", "SteadyScrollbars",
+           "character_to_key", "compositor_refreshes", "footer_bindings_ready",
+           "forward_key", "rich_log_has_size", "rich_log_holds_lines",
+           "rich_log_lines_replaced", "rich_log_write_held_lines", "show_select_choice"]
+
+
+# ---- keys (keys.py: keymaps in Textual's key names) -----------------------------------
+
+def character_to_key(character: str) -> str:
+    """Textual's name of a printable character ("?" -> "question_mark"). Textual has
+    the public inverse (`key_to_character`) only. Tests: tests/app/test_keys.py."""
+    return _character_to_key(character)
+
+
+# ---- keys typed while a dialog opens (dialogs/base.py) ---------------------------------
+
+class HoldsKeys:
+    """A screen that may keep keys the app hands it before one of its widgets has the
+    focus (`hold_key` says), to hand them on later with `forward_key`.
+
+    Textual hands each key to the focused widget, or to the screen when none is; a
+    dialog pushed from a key (every flow's first dialog) has no focused widget until
+    it is composed and mounted, and the screen does not hand the keys it got on to the
+    widget focused later: Textual drops them. Textual has no public hook between the
+    app and the focused widget: this overrides `Screen._forward_event`.
+    Tests: tests/app/test_at_the_table.py (a whole dialog's keys typed at once),
+    tests/app/test_typing_after_keys.py.
+    """
+
+    def hold_key(self, key: events.Key) -> bool:  # overridden
+        return False
+
+    def _forward_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded and self.hold_key(event):
+            return
+        super()._forward_event(event)  # type: ignore[misc]
+
+
+def forward_key(target: Widget, key: events.Key) -> None:
+    """Hand a held key to `target` as the app hands keys: before any key the app
+    hands on after it (posting a new Key would send it back to the app)."""
+    if isinstance(target, HoldsKeys) and isinstance(target, Screen):
+        Screen._forward_event(target, key)  # past its own holding
+    else:
+        target._forward_event(key)
+
+
+# ---- selects shown again (dialogs/base.py, refill_select) ------------------------------
+
+def show_select_choice(select: Select[Any], prompt: str, index: int) -> None:
+    """Show `prompt` as the select's choice and highlight option `index` in its list.
+    Textual redraws the shown choice only when the value changes; a dialog shown again
+    may keep the value worded anew. Tests: tests/app/test_dialog_shelf.py."""
+    select.query_one(SelectCurrent).update(prompt)
+    select.query_one(SelectOverlay).highlighted = index
+
+
+# ---- the footer (widgets/footer.py) ----------------------------------------------------
+
+def footer_bindings_ready(footer: Footer) -> bool:
+    """Whether Textual's footer shows keys yet (it shows none until the screen's
+    bindings are first ready); the footer skips rebuilding the same keys and must not
+    skip that first build. Tests: tests/app/test_snapshots.py (every footer)."""
+    return bool(footer._bindings_ready)
+
+
+# ---- the initiative table (widgets/initiative_table.py) --------------------------------
+
+class SteadyScrollbars(ScrollView):
+    """A ScrollView that skips its scrollbars' repaint when no size changed.
+
+    Every layout pass of the screen (the log grows a line per command) calls
+    `ScrollView._size_updated`, which repaints both scrollbars in a frame of their own
+    even when nothing moved; Textual has no public hook there.
+    Tests: tests/test_performance.py, tests/app/test_table.py."""
+
+    _sizes: tuple[Size, ...] = ()
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
+                      layout: bool = True) -> bool:
+        key = (size, virtual_size, container_size, self.virtual_size)
+        if key == self._sizes:
+            return False
+        self._sizes = key
+        return super()._size_updated(size, virtual_size, container_size, layout=layout)
+
+
+# ---- the log (widgets/resolution_log.py) -----------------------------------------------
+
+def rich_log_has_size(log: RichLog) -> bool:
+    """Whether RichLog writes lines at once (it holds them back until it has a size,
+    and scrolls when it writes them then).
+    Tests: tests/test_performance.py, tests/app/test_theme_palette.py."""
+    return bool(log._size_known)
+
+
+def rich_log_holds_lines(log: RichLog) -> bool:
+    """Whether RichLog still holds lines back (written before it had a size).
+    Tests: tests/app/test_theme_palette.py, tests/test_performance.py."""
+    return bool(log._deferred_renders)
+
+
+def rich_log_write_held_lines(log: RichLog) -> list[int]:
+    """Once the log has a size: write the lines RichLog held back until then, one
+    write at a time, and say how many lines each wrapped to (RichLog's own resize
+    handler, which runs after, then finds none). The log drops an undone event's
+    lines by these heights (issue 24).
+    Tests: tests/app/test_theme_palette.py, tests/test_performance.py."""
+    log._size_known = True
+    deferred = log._deferred_renders
+    heights: list[int] = []
+    while deferred:
+        before = len(log.lines)
+        log.write(*deferred.popleft())
+        heights.append(len(log.lines) - before)
+    return heights
+
+
+def rich_log_lines_replaced(log: RichLog) -> None:
+    """After changing `RichLog.lines` in place (older lines put before the shown
+    ones): drop its rendered lines and size it to the new lines. RichLog only appends
+    (`write`) or clears.
+    Tests: tests/test_performance.py, tests/app/test_theme_palette.py."""
+    log._line_cache.clear()
+    log.virtual_size = Size(log._widest_line_width, len(log.lines))
+
+
+# ---- the benchmark (bench.py) ----------------------------------------------------------
+
+@contextlib.contextmanager
+def compositor_refreshes(after: Callable[[Screen[Any]], None]) -> Iterator[None]:
+    """Call `after(screen)` each time a screen has painted a frame (the benchmark
+    times a command to its frame on screen): wraps `Screen._compositor_refresh`, the
+    one place every frame goes through. Tests: tests/test_bench.py."""
+    original = Screen._compositor_refresh
+
+    def hooked(screen: Screen[Any]) -> None:
+        original(screen)
+        after(screen)
+
+    Screen._compositor_refresh = hooked  # type: ignore[method-assign,assignment]
+    try:
+        yield
+    finally:
+        Screen._compositor_refresh = original  # type: ignore[method-assign]
