@@ -686,7 +686,8 @@ async def test_newcomer_makes_an_encounter_of_three_and_plays_a_round_by_keyboar
         assert isinstance(app.screen, ReactionDialog)
         await pilot.press("enter")
         assert field_error(app, "dice").startswith("Type the dice")
-        await pilot.press(*"3 4 2", *["tab"] * 7, *"se agacha", "enter")
+        # Issue 22: the reacción's own text is the next field after the dice.
+        await pilot.press(*"3 4 2", "tab", *"se agacha", "enter")
         state = app.session.combat.state
         [reaction] = [e for e in app.session.combat.log if e.kind is EventKind.REACTION]
         assert reaction.ta is not None and reaction.ta.success  # 9 + 5 <= 14
