@@ -43,6 +43,16 @@ class TextInput(Input):
         if not getattr(self.app, "cursor_blink", True):
             self.cursor_blink = False
 
+    def restricted(self) -> None:
+        """A key this field cannot take (a letter in a number): the bell, and its error
+        line says why, until the next change of its value (issue 22)."""
+        super().restricted()
+        field = self.parent
+        if isinstance(field, Field) and self.type in ("integer", "number"):
+            field.set_error(_("{label} takes a whole number (digits only).").format(
+                label=field.label) if self.type == "integer" else
+                _("{label} takes a number (digits only).").format(label=field.label))
+
 
 #: Enter submits the dialog (Textual only merges the BINDINGS of widget classes, so
 #: each widget below names it; the action comes from ConfirmsDialog).

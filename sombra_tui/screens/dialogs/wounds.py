@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, OptionList, Select, Static
@@ -324,10 +325,63 @@ class ManualHitDialog(Dialog[c.ManualHit]):
 
 
 OTHER = "(other)"
+#: The fields of a condition of the DJ's own: off (skipped by Tab) for a built-in one.
+OWN_FIELDS = ("own", "gd", "cannot-act", "cannot-react", "out")
+
+
+class ConditionSelect(FormSelect[str]):
+    """The condition list of the condition dialog. A letter picks the next condition
+    starting with it (as a closed list does in a desktop form); a number is how long,
+    typed into Asaltos (no condition's name starts with one), so that a DJ who types the
+    asaltos straight away loses nothing."""
+
+    def on_key(self, event: events.Key) -> None:
+        character = event.character
+        if character is None or not event.is_printable or character.isspace():
+            return
+        event.stop()
+        event.prevent_default()
+        if character.isdigit():
+            self._to_asaltos(events.Key(event.key, character))
+        else:
+            self._pick_starting(character)
+
+    def on_paste(self, event: events.Paste) -> None:
+        text = event.text.strip()
+        if not text:
+            return
+        event.stop()
+        event.prevent_default()
+        if text[0].isdigit():
+            self._to_asaltos(events.Paste(text))
+        else:
+            self._pick_starting(text)
+
+    def _to_asaltos(self, event: events.Key | events.Paste) -> None:
+        duration = self.screen.query_one("#duration", Input)
+        self.screen.set_focus(duration)
+        duration.post_message(event)  # after its focus, before any key typed later
+
+    def _pick_starting(self, text: str) -> None:
+        labels = [(str(label).casefold(), value) for label, value in self._options]
+        current = next((i for i, (_label, value) in enumerate(labels)
+                        if value == self.value), -1)
+        wanted = text.casefold()
+        order = labels[current + 1:] + labels[:current + 1] if len(wanted) == 1 else labels
+        match = next((value for label, value in order
+                      if label.lstrip("(").startswith(wanted)), None)
+        if match is None:
+            self.app.bell()
+            return
+        self.value = match
 
 
 class ConditionDialog(Dialog[c.AddCondition]):
-    """C2: a built-in condition or the DJ's own, with a duration in asaltos (C3)."""
+    """C2: a built-in condition or the DJ's own, with a duration in asaltos (C3).
+
+    The focus opens on the condition, then Tab goes to how long (Asaltos), then to the
+    fields of a condition of the DJ's own, which are off until (other) is chosen: a
+    number typed there would be ignored."""
 
     def __init__(self, name: str, check: Check) -> None:
         super().__init__()
@@ -335,25 +389,27 @@ class ConditionDialog(Dialog[c.AddCondition]):
         self.check = check
 
     def compose(self) -> ComposeResult:
-        options = [(name, name) for name in BUILTIN_NAMES] + [(OTHER, OTHER)]
+        options = [(name, name) for name in BUILTIN_NAMES] + [(_("(other)"), OTHER)]
         with Vertical(id="dialog"):
             yield Static(_("Condition on {name}").format(name=self.name_), id="dialog-title")
             with Horizontal(classes="row"):
-                yield Field(_("Condition"), FormSelect(options, value="aturdido",
-                                                    allow_blank=False, id="kind"),
+                yield Field(_("Condition"), ConditionSelect(options, value="aturdido",
+                                                            allow_blank=False, id="kind"),
                             field_id="kind")
                 yield Field(_("Asaltos"), TextInput(id="duration", type="integer",
                                                  placeholder=_("empty: until removed")),
                             field_id="duration")
             with Horizontal(classes="row"):
-                yield Field(_("Own name"), TextInput(id="own", placeholder="derribado"),
+                yield Field(_("Own name"), TextInput(id="own", placeholder="derribado",
+                                                     disabled=True),
                             field_id="own")
-                yield Field(_("GD on every TA"), TextInput("0", id="gd", type="integer"),
+                yield Field(_("GD on every TA"), TextInput("0", id="gd", type="integer",
+                                                           disabled=True),
                             field_id="gd")
             with Horizontal(classes="row"):
-                yield FormCheckbox(_("Cannot act"), False, id="cannot-act")
-                yield FormCheckbox(_("Cannot react"), False, id="cannot-react")
-                yield FormCheckbox(_("Out"), False, id="out")
+                yield FormCheckbox(_("Cannot act"), False, id="cannot-act", disabled=True)
+                yield FormCheckbox(_("Cannot react"), False, id="cannot-react", disabled=True)
+                yield FormCheckbox(_("Out"), False, id="out", disabled=True)
             yield Static(_("The own name and the boxes are for (other)."), classes="note")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
@@ -362,7 +418,14 @@ class ConditionDialog(Dialog[c.AddCondition]):
                 yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
 
     def on_mount(self) -> None:
-        self.query_one("#duration", Input).focus()
+        # At once (not deferred like Widget.focus): the focus never lands elsewhere first.
+        self.set_focus(self.query_one("#kind", Select))
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "kind":
+            own = event.value == OTHER
+            for field_id in OWN_FIELDS:
+                self.query_one(f"#{field_id}").disabled = not own
 
     def condition(self) -> Condition:
         text = self.value("duration").strip()
