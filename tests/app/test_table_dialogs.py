@@ -10,15 +10,19 @@ from typing import Any
 import pytest
 from textual.widgets import Input, Select
 
+from sombra_tui import keys
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.i18n import _
 from sombra_tui.engine.model import Action, Encounter, Settings, Side
-from sombra_tui.screens.dialogs import ReactionDialog
+from sombra_tui.engine.wounds import Weapon
+from sombra_tui.screens.dialogs import DeclarationEditor, ReactionDialog
 from sombra_tui.screens.dialogs.wounds import CharacterSheet, ConditionDialog
 from tests.app.conftest import (
     SIZE,
     char,
+    choose,
     field_error,
+    focus,
     make_app,
     send_keys,
     session_after,
@@ -146,3 +150,50 @@ async def test_c2_a_letter_picks_the_condition_and_other_opens_its_own_fields(
         await pilot.pause()
         own = last_condition(app)
         assert (own.name, own.duration) == ("derribado", 3)
+
+
+# ---- Enter from any field of the declaration; lists open with their own key ------------
+
+
+PISTOL = Weapon(name="pistola", damage_type="II", skill="Armas cortas")
+KNIFE = Weapon(name="cuchillo", damage_type="I")
+
+
+async def test_enter_declares_after_picking_a_weapon_from_its_list() -> None:
+    iker = char("Iker", 10, 6, 12, skills={"Armas cortas": 14}, weapons=[PISTOL, KNIFE])
+    bruno = char("Bruno", 12, 5, 12)
+    encounter = Encounter(name="Mesa", seed=3, settings=Settings(), characters=[iker, bruno])
+    app = make_app(session_after(encounter, c.StartCombat()), journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")
+        assert isinstance(app.screen, DeclarationEditor)
+        await type_text(pilot, "apuñala a Bruno")
+        await choose(pilot, "a0-weapon", "1")  # down opens the list, enter picks
+        assert isinstance(app.screen, DeclarationEditor)
+        await pilot.press("enter")  # on the list just picked from: declares
+        await pilot.pause()
+        assert app.screen is app.main_screen
+        declared = app.session.combat.commands[-1]
+        assert isinstance(declared, c.Declare) and declared.actions[0].weapon == KNIFE
+        # From the kind list too.
+        await pilot.press("space")
+        assert isinstance(app.screen, DeclarationEditor)
+        await type_text(pilot, "se cubre")
+        await focus(pilot, "a0-kind")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is app.main_screen
+        assert app.session.combat.commands[-1].character == "Bruno"
+
+
+@pytest.mark.parametrize(("language", "help_text"), [
+    ("en", "Open the focused dropdown list"), ("es", "Abrir la lista desplegable")])
+def test_the_key_that_opens_a_list_is_in_the_key_table(
+        language: str, help_text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sombra_tui.engine import i18n
+    monkeypatch.setenv("LANGUAGE", language)
+    i18n.set_language(language)
+    [row] = [line for line in keys.key_table().splitlines() if "`dialog.open_list`" in line]
+    assert row.startswith("| ↓, ↑ |") and help_text in row
+    assert help_text in keys.help_keys()
+

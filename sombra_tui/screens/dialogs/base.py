@@ -56,7 +56,7 @@ class TextInput(Input):
 
 #: Enter submits the dialog (Textual only merges the BINDINGS of widget classes, so
 #: each widget below names it; the action comes from ConfirmsDialog).
-[ENTER_CONFIRMS] = keys.bindings(keys.Scope.FORM)
+ENTER_CONFIRMS = keys.binding("dialog.confirm")
 
 
 class ConfirmsDialog:
@@ -127,9 +127,12 @@ def refill_select(select: Select[SelectType], options: list[tuple[str, SelectTyp
     select.query_one(SelectOverlay).highlighted = index
 
 
-class FormSelect(Select[SelectType]):
-    """A dropdown for forms: Enter, space or the arrows open it (Enter on a closed
-    select opens it; it never submits the form behind the DJ's back)."""
+class FormSelect(ConfirmsDialog, Select[SelectType], inherit_bindings=False):
+    """A dropdown for forms: Enter confirms the dialog, as from any field (issue 22: the
+    DJ who picked a weapon declares with Enter); the arrows open the list (its own key,
+    dialog.open_list); space is left to the dialog (the hit proposal accepts with it)."""
+
+    BINDINGS = [ENTER_CONFIRMS, keys.binding("dialog.open_list")]
 
 
 class FormCheckbox(ConfirmsDialog, Checkbox):

@@ -27,6 +27,7 @@ from sombra_tui.engine import (
     Condition,
     ConditionEffects,
     GdEffect,
+    HitReading,
     LocatedDamage,
     Location,
     Proposal,
@@ -76,20 +77,33 @@ def consequences_text(assessment: WoundAssessment) -> str:
     return "; ".join(parts) or _("none")
 
 
-def proposal_lines(state: CombatState, proposal: Proposal) -> list[str]:
-    """Every number of a hit proposal and where it came from (H1-H9, in the DJ's language)."""
+def proposal_lines(state: CombatState, proposal: Proposal, edits: c.AcceptHit | None = None,
+                   problem: str = "") -> list[str]:
+    """Every number of a hit proposal and where it came from (H1-H9, in the DJ's language):
+    what the dice read, then the wounds the hit makes and the points, by the engine's
+    preview with the DJ's `edits` (None: as read). `problem`: why the values being typed
+    make no hit yet, shown instead of its wounds."""
     reading = proposal.reading
     weapon = proposal.weapon
-    target = state.character(proposal.character)
     lines = [_("Weapon: {weapon}, tipo {tipo} — {attacker}'s TA \"{action}\"").format(
         weapon=weapon.name if weapon else "?", tipo=proposal.damage_type,
         attacker=proposal.attacker, action=proposal.action)]
     if reading is None:
         lines.append(_("No dice (the DJ decided the TA): give the location and the damage."))
-        return lines
+        if edits is None:
+            return lines
+    else:
+        lines.extend(reading_lines(reading))
+    if problem:
+        return [*lines, problem]
+    return lines + outcome_lines(state, proposal, edits)
+
+
+def reading_lines(reading: HitReading) -> list[str]:
+    """H2, H3: what the attack's dice read (location and damage)."""
     dice = reading.dice
-    lines.append(_("Dice: dS {ds} · d+ {plus} · d- {minus}").format(
-        ds=dice.ds, plus=dice.d_plus, minus=dice.d_minus))
+    lines = [_("Dice: dS {ds} · d+ {plus} · d- {minus}").format(
+        ds=dice.ds, plus=dice.d_plus, minus=dice.d_minus)]
     lines.append(_("Location: dS {ds} -> value {value} -> {location}").format(
         ds=dice.ds, value=reading.location_value, location=_(reading.location.label)))
     damage = reading.damage
@@ -107,8 +121,21 @@ def proposal_lines(state: CombatState, proposal: Proposal) -> list[str]:
         lines.append(_("Tipo IV: reaches {count} location values (d- {minus}): list "
                        "(location damage, ...)").format(count=reading.tipo_iv_count,
                                                          minus=dice.d_minus))
-    assessment = reading.assessment
-    if assessment is not None and target is not None:
+    return lines
+
+
+def outcome_lines(state: CombatState, proposal: Proposal, edits: c.AcceptHit | None
+                  ) -> list[str]:
+    """H4-H9, H6: each wound the hit makes and the points, as accepting `edits` would
+    (the engine's preview: nothing here is worked out by the screen)."""
+    try:
+        preview = ask.hit_preview(state, proposal, edits)
+    except SombraError as error:  # values the engine would refuse: say why
+        return [str(error)]
+    if preview is None:
+        return []
+    lines = []
+    for assessment in preview.assessments:
         lines.append(_("Protection: {location} {protection} -> damage {damage}").format(
             location=_(assessment.location.label), protection=assessment.protection,
             damage=assessment.damage))
@@ -117,11 +144,9 @@ def proposal_lines(state: CombatState, proposal: Proposal) -> list[str]:
             severity=_(assessment.severity.label)))
         lines.append(_("Consequences: {consequences}").format(
             consequences=consequences_text(assessment)))
-        preview = ask.hit_preview(state, proposal)
-        if preview is not None:
-            before, after = preview.before, preview.after
-            lines.append(_("Points: G {g0} -> {g1}, W {w0} -> {w1} of PV {pv}").format(
-                g0=before.g, g1=after.g, w0=before.w, w1=after.w, pv=preview.pv))
+    before, after = preview.before, preview.after
+    lines.append(_("Points: G {g0} -> {g1}, W {w0} -> {w1} of PV {pv}").format(
+        g0=before.g, g1=after.g, w0=before.w, w1=after.w, pv=preview.pv))
     return lines
 
 
@@ -193,6 +218,28 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
 
     def _numbers(self) -> str:
         return "\n".join(proposal_lines(self.state, self.proposal))
+
+    # ---- the numbers follow the DJ's values (issue 22) --------------------------------
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id in ("damage", "entries"):
+            self.update_numbers()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id in ("location", "severity"):
+            self.update_numbers()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        if event.checkbox.id == "lethal":
+            self.update_numbers()
+
+    def update_numbers(self) -> None:
+        """The wounds and points as accepting the values shown now would make them."""
+        try:
+            lines = proposal_lines(self.state, self.proposal, self.command())
+        except FormError as error:
+            lines = proposal_lines(self.state, self.proposal, problem=error.message)
+        self.query_one("#hit-numbers", Static).update("\n".join(lines))
 
     def compose(self) -> ComposeResult:
         proposal, reading = self.proposal, self.proposal.reading
