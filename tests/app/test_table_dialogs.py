@@ -12,10 +12,12 @@ from textual.widgets import Input, Select
 
 from sombra_tui import keys
 from sombra_tui.engine import commands as c
+from sombra_tui.engine.events import EventKind
 from sombra_tui.engine.i18n import _
 from sombra_tui.engine.model import Action, Encounter, Settings, Side
 from sombra_tui.engine.wounds import Weapon
-from sombra_tui.screens.dialogs import DeclarationEditor, ReactionDialog
+from sombra_tui.screens.dialogs import DeclarationEditor, ReactionDialog, TADialog
+from sombra_tui.screens.dialogs.ta import DJ_SUCCESS
 from sombra_tui.screens.dialogs.wounds import CharacterSheet, ConditionDialog
 from tests.app.conftest import (
     SIZE,
@@ -197,3 +199,33 @@ def test_the_key_that_opens_a_list_is_in_the_key_table(
     assert row.startswith("| ↓, ↑ |") and help_text in row
     assert help_text in keys.help_keys()
 
+
+# ---- "DJ: success, no roll" asks for no target value (D12) --------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+async def test_d12_the_djs_outcome_needs_no_target_value(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sombra_tui.engine import i18n
+    monkeypatch.setenv("LANGUAGE", language)
+    i18n.set_language(language)
+    app = make_app(session_after(
+        worked_example_encounter(), c.StartCombat(),
+        c.Declare(character="Ana", actions=[]), c.Declare(character="Bruno", actions=[]),
+        c.Declare(character="Carla", actions=[Action(description="dispara")]),
+        c.Advance(), c.Advance()), journal=False, language=language)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")  # Carla's TA: no skill, no target value
+        assert isinstance(app.screen, TADialog)
+        assert app.screen.query_one("#target", Input).value == ""
+        await choose(pilot, "outcome", DJ_SUCCESS)
+        await pilot.press("enter")  # from the list just picked from
+        await pilot.pause()
+        assert app.screen is app.main_screen, field_error(app, "target")
+        command = app.session.combat.commands[-1]
+        assert isinstance(command, c.Resolve) and command.accept and command.target is None
+        [event] = [e for e in app.session.combat.log if e.kind is EventKind.TA]
+        assert event.ta is not None and event.ta.unrolled and event.ta.success
+        assert event.ta.describe() == _("accepted without a roll (success)")
+        assert {"en": "accepted without a roll", "es": "sin tirada"}[language] in \
+            event.ta.describe()
