@@ -275,7 +275,8 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
                              id="decline", variant="warning")
 
     def on_mount(self) -> None:
-        self.query_one("#accept", Button).focus()
+        # At once (not deferred like Widget.focus): it never lands on a list first.
+        self.set_focus(self.query_one("#accept", Button))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "accept":
