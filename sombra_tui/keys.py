@@ -239,7 +239,11 @@ KEYS: tuple[Key, ...] = (
         N_("Back out of the dialog without changing anything"), Scope.DIALOG,
         Group.DIALOGS),
     Key("dialog.confirm", "enter", "confirm_dialog", N_("Confirm"),
-        N_("Confirm the dialog (from any field); on a closed dropdown, open it"),
+        N_("Confirm the dialog, from any field (a dropdown list too)"),
+        Scope.FORM, Group.DIALOGS),
+    # Not enter (it confirms from any field) nor space (the hit proposal's accept).
+    Key("dialog.open_list", "down,up", "show_overlay", N_("Open list"),
+        N_("Open the focused dropdown list (in it, enter picks and escape closes it)"),
         Scope.FORM, Group.DIALOGS),
     Key("dialog.next_field", "tab", "app.focus_next", N_("Next field"),
         N_("The next field"), Scope.DIALOG, Group.DIALOGS, priority=True),
@@ -272,9 +276,12 @@ KEYS: tuple[Key, ...] = (
         N_("Opposed result: the sentinel's confirming TA"),
         Scope.OPPOSED_RESULT, Group.DIALOGS),
     Key("hit.accept", "space", "submit", N_("Accept"),
-        N_("Hit proposal: accept it (as enter)"), Scope.HIT, Group.DIALOGS, show=True),
-    Key("hit.decline", "ctrl+d", "decline", N_("Decline"), N_("Hit proposal: decline it"),
+        N_("Hit proposal: accept it (as enter), from any field but a text field"),
         Scope.HIT, Group.DIALOGS, show=True),
+    # A priority binding: from the reason field too, where ctrl+d would delete a letter.
+    Key("hit.decline", "ctrl+d", "decline", N_("Decline"),
+        N_("Hit proposal: decline it, from any field (the reason too)"),
+        Scope.HIT, Group.DIALOGS, show=True, priority=True),
     Key("sheet.hit", "h", "hit", N_("Hit"), N_("Sheet: a hit by hand"),
         Scope.SHEET, Group.DIALOGS, show=True),
     Key("sheet.condition", "c", "condition", N_("Condition"), N_("Sheet: add a condition"),
@@ -312,6 +319,13 @@ def bindings(*scopes: Scope) -> list[Binding]:
     return [Binding(key.keys, key.action, key.description, show=key.show,
                     priority=key.priority, id=key.id)
             for key in KEYS if key.scope in scopes]
+
+
+def binding(binding_id: str) -> Binding:
+    """The Textual binding of one id (a widget's own, e.g. a form's dropdown list)."""
+    key = BY_ID[binding_id]
+    return Binding(key.keys, key.action, key.description, show=key.show,
+                   priority=key.priority, id=key.id)
 
 
 def palette_keys(*scopes: Scope) -> list[Key]:

@@ -636,7 +636,7 @@ async def test_after_a_resolution_the_cursor_stays_on_the_row_the_dj_chose() -> 
         assert app.screen.query_one("#name", Input).value == "Ana"
 
 
-async def test_an_error_line_goes_once_its_field_is_changed_and_enter_opens_a_select(
+async def test_an_error_line_goes_once_its_field_is_changed_and_down_opens_a_select(
         ) -> None:
     app = make_app(session_after(table_encounter()), journal=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -648,7 +648,7 @@ async def test_an_error_line_goes_once_its_field_is_changed_and_enter_opens_a_se
         await fill(pilot, "primaria", "9")
         assert field_error(app, "primaria") == ""
         await focus(pilot, "side")
-        await pilot.press("enter")
+        await pilot.press("down")
         assert app.screen.query_one("#side", Select).expanded
         assert isinstance(app.screen, CharacterEditor)
 
@@ -665,8 +665,8 @@ async def test_newcomer_makes_an_encounter_of_three_and_plays_a_round_by_keyboar
         assert isinstance(app.screen, NewEncounterDialog)
         await pilot.press("ctrl+u", *"Noche", "enter")
         assert on_main_screen(app) and app.session.combat.state.characters == []
-        # Ana, a PC: the side select opens with Enter, up picks PC.
-        await pilot.press("a", *"Ana", "tab", "enter", "up", "enter", "tab", "8", "tab",
+        # Ana, a PC: the side select opens with down, up picks PC.
+        await pilot.press("a", *"Ana", "tab", "down", "up", "enter", "tab", "8", "tab",
                           "3", "tab", *"14", "tab", *"Esquivar 12", "enter")
         # Two NPCs with one sheet.
         await pilot.press("a", *"2 Matón", "tab", "tab", *"10", "tab", "2", "tab", *"10",
@@ -686,7 +686,8 @@ async def test_newcomer_makes_an_encounter_of_three_and_plays_a_round_by_keyboar
         assert isinstance(app.screen, ReactionDialog)
         await pilot.press("enter")
         assert field_error(app, "dice").startswith("Type the dice")
-        await pilot.press(*"3 4 2", *["tab"] * 7, *"se agacha", "enter")
+        # Issue 22: the reacción's own text is the next field after the dice.
+        await pilot.press(*"3 4 2", "tab", *"se agacha", "enter")
         state = app.session.combat.state
         [reaction] = [e for e in app.session.combat.log if e.kind is EventKind.REACTION]
         assert reaction.ta is not None and reaction.ta.success  # 9 + 5 <= 14

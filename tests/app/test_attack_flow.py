@@ -11,13 +11,28 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Select
 
 from sombra_tui import screenshots as shots
+from sombra_tui.engine import commands as c
 from sombra_tui.engine.events import EventKind
+from sombra_tui.engine.model import Encounter, Settings, Side
 from sombra_tui.engine.state import Phase
-from sombra_tui.screens.dialogs import TADialog
+from sombra_tui.engine.wounds import Weapon
+from sombra_tui.screens.dialogs import DeclarationEditor, TADialog
 from sombra_tui.screens.dialogs.wounds import HitDialog
-from tests.app.conftest import SIZE, notifications, text_of
+from tests.app.conftest import (
+    SIZE,
+    char,
+    fill,
+    focus,
+    make_app,
+    notifications,
+    send_keys,
+    session_after,
+    text_of,
+    type_text,
+)
 
 
 async def carlas_shot_hits(pilot: Pilot[Any]) -> None:
@@ -116,3 +131,194 @@ async def test_dice_typed_while_a_proposal_waits_are_kept_and_sent_once_it_is_se
         bruno = [e for e in app.session.combat.log if e.kind is EventKind.TA][-1]
         assert bruno.actor == "Lucía" and bruno.ta is not None
         assert bruno.ta.dice.ds == 4 and (bruno.ta.dice.a, bruno.ta.dice.b) == (4, 1)
+
+
+# ---- the hit proposal as the DJ edits it (H4-H6, H12) ------------------------------------
+
+
+def severity_of(app: Any, damage: int) -> str:
+    """The severity the engine gives the open hit with `damage` typed (its own label)."""
+    from sombra_tui.engine import ask
+    proposal = app.screen.proposal
+    edits = c.AcceptHit(proposal_id=proposal.id, damage=damage)
+    preview = ask.hit_preview(app.session.combat.state, proposal, edits)
+    return preview.assessments[0].severity
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+async def test_h6_the_hit_proposal_recomputes_as_the_dj_types_the_damage(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After typing a damage of 15 the proposal shows its severity, consequences and
+    points (the engine's preview), and accepting makes exactly that wound."""
+    from sombra_tui.engine import i18n
+    from sombra_tui.engine.i18n import _
+    monkeypatch.setenv("LANGUAGE", language)
+    i18n.set_language(language)
+    app = shots.make_app(size=SIZE, language=language)
+    async with app.run_test(size=SIZE) as pilot:
+        await carlas_shot_hits(pilot)
+        assert isinstance(app.screen, HitDialog)
+        proposal = app.screen.proposal
+        as_read = proposal.reading.assessment
+        before = text_of(app, "#hit-numbers")
+        severity = severity_of(app, 15)
+        assert severity != as_read.severity
+        await fill(pilot, "damage", "15")
+        shown = text_of(app, "#hit-numbers")
+        assert shown != before
+        assert _("Severity: {damage} / Resistencia {resistencia} -> {severity}").format(
+            damage=15 - as_read.protection, resistencia=as_read.resistencia,
+            severity=_(severity.label)) in shown
+        assert {"en": "Severity: ", "es": "Gravedad: "}[language] in shown
+        points = [line for line in shown.splitlines()
+                  if line.startswith(_("Points: G {g0} -> {g1}, W {w0} -> {w1} of PV {pv}")
+                                     .split("{")[0])]
+        assert len(points) == 1 and points[0] not in before
+        await pilot.press("enter")  # accepts from the damage field
+        await pilot.pause()
+        [wound] = app.session.combat.state.body("Iker").wounds
+        assert wound.severity is severity
+
+
+async def test_a_damage_the_engine_refuses_says_why_in_the_numbers() -> None:
+    """A value that makes no hit yet says why, in place of stale numbers."""
+    app = shots.make_app(size=SIZE)
+    async with app.run_test(size=SIZE) as pilot:
+        await carlas_shot_hits(pilot)
+        assert isinstance(app.screen, HitDialog)
+        await fill(pilot, "damage", "100000")
+        shown = text_of(app, "#hit-numbers")
+        assert "Damage must be from" in shown and "Severity:" not in shown
+
+
+async def test_space_accepts_the_hit_from_a_list_and_down_opens_it() -> None:
+    app = shots.make_app(size=SIZE)
+    async with app.run_test(size=SIZE) as pilot:
+        await carlas_shot_hits(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, HitDialog)
+        await focus(pilot, "location")
+        await pilot.press("down")  # the list's own key opens it
+        location = dialog.query_one("#location", Select)
+        assert location.expanded
+        await pilot.press("escape")
+        assert not location.expanded and app.screen is dialog
+        await pilot.press("space")  # on the closed list: accept, as proposed
+        await pilot.pause()
+        assert app.screen is app.main_screen and not app.session.combat.state.proposals
+        assert app.session.combat.state.body("Iker").wounds
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+async def test_ctrl_d_declines_the_hit_from_the_reason_field(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sombra_tui.engine import i18n
+    monkeypatch.setenv("LANGUAGE", language)
+    i18n.set_language(language)
+    app = shots.make_app(size=SIZE, language=language)
+    async with app.run_test(size=SIZE) as pilot:
+        await carlas_shot_hits(pilot)
+        assert isinstance(app.screen, HitDialog)
+        await fill(pilot, "reason", "cobertura")
+        await pilot.press("ctrl+d")
+        await pilot.pause()
+        assert app.screen is app.main_screen and not app.session.combat.state.proposals
+        assert not app.session.combat.state.body("Iker").wounds
+        declined = app.session.combat.commands[-1]
+        assert declined.type == "decline_hit" and declined.reason == "cobertura"
+
+
+# ---- Deliver 7: the attack path, end to end, by keyboard only ------------------------------
+
+
+PISTOL = Weapon(name="pistola", damage_type="II", skill="Armas cortas")
+
+
+def muelle() -> Encounter:
+    """Ana and Iker (PCs: the table rolls their dice) and Bruno (Resistencia 8, PV 24:
+    a damage of 15 is a wound, not his end); Iker shoots first."""
+    return Encounter(name="Muelle", seed=5, settings=Settings(), characters=[
+        char("Ana", 8, 3, 14, side=Side.PC, skills={"Vigilar": 12}),
+        char("Iker", 10, 6, 12, side=Side.PC, skills={"Armas cortas": 14}, weapons=[PISTOL]),
+        char("Bruno", 12, 5, 12, skills={"Pelea": 12}, resistencia=8)])
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+async def test_a_pcs_shot_played_by_keyboard_from_the_declaration_to_the_next_dice(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Iker (a PC) declares a shot at Bruno, rolls with the table's dice; the hit opens by
+    itself; the DJ types a damage of 15 and sees its severity; space accepts; Ana's dice
+    (the next step, a PC too) are typed once and resolve."""
+    from sombra_tui.engine import i18n
+    from sombra_tui.engine.i18n import _
+    monkeypatch.setenv("LANGUAGE", language)
+    i18n.set_language(language)
+    app = make_app(session_after(muelle(), c.StartCombat()), journal=False,
+                   language=language)
+    async with app.run_test(size=SIZE) as pilot:
+        combat = app.session.combat
+        # The declarations: Ana watches, Iker shoots Bruno (weapon from the skill), Bruno
+        # does nothing.
+        await pilot.press("space")
+        assert isinstance(app.screen, DeclarationEditor)
+        await type_text(pilot, "vigila")
+        await send_keys(pilot, "tab")
+        await type_text(pilot, "Vigilar")
+        await pilot.press("enter")
+        await pilot.press("space")
+        assert isinstance(app.screen, DeclarationEditor)
+        await type_text(pilot, "dispara a Bruno")
+        await send_keys(pilot, "tab")
+        await type_text(pilot, "Armas cortas")
+        await send_keys(pilot, "tab", "tab")  # the target value fills itself; aimed at
+        await send_keys(pilot, "down", "space")  # Bruno
+        await pilot.press("enter")
+        shot = combat.state.declaration_of("Iker")
+        assert shot is not None and shot.actions[0].weapon == PISTOL
+        await pilot.press("space")
+        assert isinstance(app.screen, DeclarationEditor)
+        await pilot.press("ctrl+b")  # Bruno: inaction
+        await pilot.pause()
+        # To Iker's TA: the table's dice.
+        for _press in range(4):
+            if isinstance(app.screen, TADialog):
+                break
+            await pilot.press("space")
+            await pilot.pause()
+        assert isinstance(app.screen, TADialog) and app.screen.step.character == "Iker"
+        assert app.focused is not None and app.focused.id == "dice"
+        await type_text(pilot, "3 4 2")
+        await pilot.press("enter")
+        await pilot.pause()
+        # The hit opens by itself; the DJ edits the damage and sees the new severity.
+        dialog = app.screen
+        assert isinstance(dialog, HitDialog) and dialog.proposal.character == "Bruno"
+        severity = severity_of(app, 15)
+        assert severity is not dialog.proposal.reading.assessment.severity
+
+        def severity_shown() -> str:
+            head = _("Severity: {damage} / Resistencia {resistencia} -> {severity}")
+            return next(line for line in text_of(app, "#hit-numbers").splitlines()
+                        if line.startswith(head.split("{")[0]))
+
+        assert not severity_shown().endswith(_(severity.label))
+        await fill(pilot, "damage", "15")
+        assert severity_shown().endswith(" " + _(severity.label))
+        await send_keys(pilot, "tab")  # off the text field: space accepts
+        await pilot.press("space")
+        await pilot.pause()
+        assert app.screen is app.main_screen and not combat.state.proposals
+        [wound] = combat.state.body("Bruno").wounds
+        assert wound.severity is severity
+        # The next step: Ana's dice, typed once.
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, TADialog) and app.screen.step.character == "Ana"
+        await type_text(pilot, "5 5 5")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is app.main_screen
+        ana = [e for e in combat.log if e.kind is EventKind.TA][-1]
+        assert ana.actor == "Ana" and ana.ta is not None and ana.ta.dice is not None
+        assert (ana.ta.dice.ds, ana.ta.dice.a, ana.ta.dice.b) == (5, 5, 5)
+        assert not [n for n in notifications(app) if n[0] == "error"]

@@ -104,8 +104,8 @@ async def test_character_editor_shows_each_problem_inline_until_valid() -> None:
 
         await fill(pilot, "name", "Rosa")
         await focus(pilot, "side")
-        # Issue 13: Enter on a closed dropdown opens it (it never submits the form).
-        await pilot.press("enter")
+        # Issue 22: a dropdown opens with its own key (down), Enter confirms the form.
+        await pilot.press("down")
         side = app.screen.query_one("#side", Select)
         assert side.expanded and isinstance(app.screen, CharacterEditor)
         await pilot.press("escape")  # closes the list, the dialog stays
@@ -248,7 +248,7 @@ async def test_ta_dialog_refuses_bad_target_and_dice_then_dj_decides_success() -
         assert "from 1 to 10, not 0" in await refused(pilot, TADialog, before, "dice")
 
         await choose(pilot, "outcome", DJ_SUCCESS)
-        await focus(pilot, "dice")  # Enter on a Select would open it
+        await focus(pilot, "dice")
         await pilot.press("enter")
         assert on_main_screen(app)
         combat = app.session.combat

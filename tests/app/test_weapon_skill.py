@@ -13,9 +13,9 @@ from textual.widgets import Select
 
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.i18n import _
-from sombra_tui.engine.model import Encounter, Settings
+from sombra_tui.engine.model import Action, Encounter, Settings, Side
 from sombra_tui.engine.wounds import Weapon
-from sombra_tui.screens.dialogs import CharacterEditor, DeclarationEditor
+from sombra_tui.screens.dialogs import CharacterEditor, DeclarationEditor, ReactionDialog
 from sombra_tui.widgets.initiative_table import InitiativeTable
 from tests.app.conftest import (
     SIZE,
@@ -23,6 +23,7 @@ from tests.app.conftest import (
     choose,
     field_error,
     fill,
+    focus,
     make_app,
     session_after,
     toggle,
@@ -157,3 +158,27 @@ async def test_the_character_dialog_reads_and_shows_the_skill_of_a_weapon(
         await pilot.pause()
         assert isinstance(app.screen, CharacterEditor)
         assert app.screen.value("weapons") == typed
+
+
+async def test_a_reaccion_starts_with_the_last_weapon_used_as_a_declaration_does() -> None:
+    """Iker shot Bruno with the pistola; Bruno's punch prompts Iker's reacción: its
+    weapon is the pistola (the last one used), not the default puños (H1)."""
+    iker, bruno = encounter().characters
+    pc = Encounter(name="Armas", seed=3, settings=Settings(),
+                   characters=[iker.model_copy(update={"side": Side.PC}), bruno])
+    shot = Action(description="dispara a Bruno", skill="Armas cortas", targets=["Bruno"],
+                  weapon=PISTOL)
+    punch = Action(description="pega a Iker", skill="Pelea", targets=["Iker"], weapon=None)
+    session = session_after(pc, c.StartCombat(), c.Declare(character="Iker", actions=[shot]),
+                            c.Declare(character="Bruno", actions=[punch]))
+    app = make_app(session, journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.session.combat.state.top_prompt.reactor == "Iker"
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReactionDialog)
+        assert weapon_shown(app) == "1"  # the pistola
+        await focus(pilot, "a0-description")
+        await type_text(pilot, "le dispara")
+        await fill(pilot, "a0-skill", "Pelea")
+        assert weapon_shown(app) == "0"  # the skill's weapon first

@@ -112,6 +112,26 @@ def test_h6_h12_hit_preview_with_the_djs_values_is_what_accepting_them_does() ->
     assert combat.state.body("Bruno").counters == preview.after
 
 
+def test_h4_h5_h9_hit_preview_gives_the_wounds_with_the_djs_values() -> None:
+    """The hit dialog shows the severity and consequences of the values being edited
+    (issue 22): the preview's wounds are the ones accepting them makes."""
+    combat = shooters()
+    combat.execute(Resolve(character="Carla", dice=dice(5, 4, 3)))
+    [proposal] = combat.state.proposals
+    assert proposal.reading is not None
+    as_read = ask.hit_preview(combat.state, proposal)
+    assert as_read is not None and as_read.assessments == (proposal.reading.assessment,)
+    edits = AcceptHit(proposal_id=proposal.id, damage=15)
+    preview = ask.hit_preview(combat.state, proposal, edits)
+    assert preview is not None
+    [wound] = preview.assessments
+    assert wound.damage_in == 15
+    assert wound.severity != proposal.reading.assessment.severity  # type: ignore[union-attr]
+    combat.execute(edits)
+    [made] = combat.state.body("Bruno").wounds
+    assert (made.severity, made.damage) == (wound.severity, wound.damage)
+
+
 def test_hit_preview_is_none_without_damage_read() -> None:
     """No dice (the DJ decided the TA): the dialog shows no points line."""
     combat = shooters()

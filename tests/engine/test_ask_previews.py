@@ -112,6 +112,19 @@ def test_d12_resolve_preview_of_the_djs_outcome_is_the_unrolled_ta() -> None:
     assert preview.result is not None and preview.result.unrolled
 
 
+def test_d12_the_djs_outcome_needs_no_value_to_roll_under() -> None:
+    """'DJ: success, no roll' on an action with no skill nor target (issue 22): the DJ
+    decided it, so T2's value to roll under is not asked for."""
+    combat = fighters()
+    ana_acts(combat)  # no target, no skill
+    preview = ask.ta_preview(combat.state, Resolve(character="Ana", accept=True))
+    assert preview.target is None
+    assert preview.result is not None and preview.result.unrolled and preview.result.success
+    [event] = events_of(combat.execute(Resolve(character="Ana", accept=True)), EventKind.TA)
+    assert event.ta is not None and event.ta.unrolled and event.ta.success
+    assert event.override  # D12: logged as the DJ's
+
+
 def test_t2_resolve_preview_without_dice_or_target_has_no_result_and_raises_nothing() -> None:
     combat = fighters()
     ana_acts(combat)  # no target, no skill: T2 finds no value to roll under

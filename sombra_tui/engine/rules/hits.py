@@ -203,11 +203,16 @@ class HitPreview:
     before: Counters
     after: Counters
     pv: int
+    #: Each wound the hit makes (one, or tipo IV's several): location, damage after
+    #: protection, severity and consequences (H4, H5, H9), the DJ's values applied.
+    assessments: tuple[WoundAssessment, ...] = ()
 
 
 def hit_preview(state: CombatState, proposal: Proposal, edits: c.AcceptHit | None = None
                 ) -> HitPreview | None:
-    """H6 for the hit dialog: the target's counters before and after the hit, and its PV.
+    """H6 for the hit dialog: the target's counters before and after the hit, its PV and
+    the wounds it makes (their severity and consequences: the dialog shows them as the
+    DJ edits the values).
 
     Without `edits`, the hit as its dice read it (None when they give no damage, H3, or
     there are no dice); with them, the DJ's values through the same code AcceptHit runs
@@ -225,7 +230,8 @@ def hit_preview(state: CombatState, proposal: Proposal, edits: c.AcceptHit | Non
     after = before
     for assessment in assessments:
         after = apply_damage(after, assessment.damage, assessment.lethal)
-    return HitPreview(before=before, after=after, pv=pv_of(state, proposal.character))
+    return HitPreview(before=before, after=after, pv=pv_of(state, proposal.character),
+                      assessments=tuple(assessments))
 
 
 def _wound_text(assessment: WoundAssessment) -> Msg:

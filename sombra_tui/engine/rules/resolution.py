@@ -171,10 +171,9 @@ def _resolve(state: CombatState, cmd: c.Resolve, emit: Emitter) -> None:
         raise SombraError(N_("Either roll the dice or let the DJ decide the outcome, not "
                              "both."),
                           code="resolve.dice_and_outcome")
-    result, gd, target = resolve_roll(state, cmd, step)
-    if target is None:
+    result, gd, _target = resolve_roll(state, cmd, step)
+    if result is None:  # dice with no value to roll under (the DJ's outcome needs none)
         raise no_target(cmd.character, action)
-    assert result is not None  # dice or the DJ's outcome, checked above
     progress = (state.extended_by_id(step.extended_id) if step.extended_id is not None
                 else None)
     step.status = StepStatus.DONE
@@ -196,7 +195,7 @@ def resolve_roll(state: CombatState, cmd: c.Resolve, step: Step | None = None
                  ) -> tuple[TAResult | None, GdBreakdown, int | None]:
     """T2, H10, D12: the TA `cmd` makes for `step` (by default the character's step in the
     acting group), as Resolve logs it: the result (None with neither dice nor the DJ's
-    outcome, or no value to roll under), the GD (the step's, the DJ's extra, and the
+    outcome, or dice with no value to roll under), the GD (the step's, the DJ's extra, and the
     wound and condition grades) and the value rolled under (None when T2 finds none).
     Read by the handler and by a dialog's preview (ask.ta_preview)."""
     if step is None:
@@ -212,8 +211,11 @@ def resolve_roll(state: CombatState, cmd: c.Resolve, step: Step | None = None
         result = resolve_ta(cmd.dice, target=target, gd=gd.total, modifier=cmd.modifier,
                             points_per_gd=state.settings.points_per_gd,
                             quality_levels=state.settings.niveles_de_calidad)
-    elif target is not None and cmd.accept is not None:
-        result = unrolled_ta(target=target, success=cmd.accept, gd=gd.total)
+    elif cmd.accept is not None:
+        # D12: the DJ decides the outcome; no value to roll under is needed (an unrolled
+        # TA shows none; without one it is kept as 0, which nothing reads).
+        result = unrolled_ta(target=target if target is not None else 0,
+                             success=cmd.accept, gd=gd.total)
     return result, gd, target
 
 

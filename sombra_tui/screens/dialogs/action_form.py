@@ -85,8 +85,12 @@ class ActionForm(Vertical):
 
     def __init__(self, character: Character, others: list[str], *, prefix: str = "a0",
                  kind: ActionKind = ActionKind.ROUND, title: str = "",
-                 weapon_for: WeaponFor | None = None) -> None:
+                 weapon_for: WeaponFor | None = None, description_first: bool = False
+                 ) -> None:
         super().__init__(id=f"form-{prefix}")
+        #: Kind and GD after the weapon, not on top (a reacción: its text comes right
+        #: after the dice, then its skill and targets; a declaration keeps them on top).
+        self.description_first = description_first
         self.character = character
         self.others = others
         self.prefix = prefix
@@ -120,12 +124,15 @@ class ActionForm(Vertical):
         skills = list(self.character.skills)
         if self.title:
             yield Static(self.title, classes="note")
-        with Horizontal(classes="row"):
-            yield Field(_("Kind"), FormSelect([(_(label), kind) for label, kind in KIND_OPTIONS],
-                                              value=self.initial_kind, allow_blank=False,
-                                              id=p("kind")), field_id=p("kind"))
-            yield Field("GD", TextInput("0", id=p("gd"), type="integer"), field_id=p("gd"),
-                        hint=gd_name(0))
+        kind_row = Horizontal(
+            Field(_("Kind"), FormSelect([(_(label), kind) for label, kind in KIND_OPTIONS],
+                                        value=self.initial_kind, allow_blank=False,
+                                        id=p("kind")), field_id=p("kind")),
+            Field("GD", TextInput("0", id=p("gd"), type="integer"), field_id=p("gd"),
+                  hint=gd_name(0)),
+            classes="row")
+        if not self.description_first:
+            yield kind_row
         yield Field(_("Description"), TextInput(id=p("description"),
                                                 placeholder=_("e.g. shoots Bruno")),
                     field_id=p("description"))
@@ -145,6 +152,8 @@ class ActionForm(Vertical):
             yield Field(_("Uses"), FormSelect(scope_options(self.character.main_arm),
                                               value="default", allow_blank=False,
                                               id=p("scope")), field_id=p("scope"))
+        if self.description_first:
+            yield kind_row
         # The extended and opposition fields are built the first time they are shown
         # (_sync_visibility): most actions need neither, and every widget built up front
         # delays the dialog's opening.

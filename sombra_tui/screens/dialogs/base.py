@@ -54,10 +54,20 @@ class TextInput(Input):
         event.prevent_default()
         await self.run_action(active.binding.action)
 
+    def restricted(self) -> None:
+        """A key this field cannot take (a letter in a number): the bell, and its error
+        line says why, until the next change of its value (issue 22)."""
+        super().restricted()
+        field = self.parent
+        if isinstance(field, Field) and self.type in ("integer", "number"):
+            field.set_error(_("{label} takes a whole number (digits only).").format(
+                label=field.label) if self.type == "integer" else
+                _("{label} takes a number (digits only).").format(label=field.label))
+
 
 #: Enter submits the dialog (Textual only merges the BINDINGS of widget classes, so
 #: each widget below names it; the action comes from ConfirmsDialog).
-[ENTER_CONFIRMS] = keys.bindings(keys.Scope.FORM)
+ENTER_CONFIRMS = keys.binding("dialog.confirm")
 
 
 class ConfirmsDialog:
@@ -127,9 +137,12 @@ def refill_select(select: Select[SelectType], options: list[tuple[str, SelectTyp
     show_select_choice(select, options[index][0], index)
 
 
-class FormSelect(Select[SelectType]):
-    """A dropdown for forms: Enter, space or the arrows open it (Enter on a closed
-    select opens it; it never submits the form behind the DJ's back)."""
+class FormSelect(ConfirmsDialog, Select[SelectType], inherit_bindings=False):
+    """A dropdown for forms: Enter confirms the dialog, as from any field (issue 22: the
+    DJ who picked a weapon declares with Enter); the arrows open the list (its own key,
+    dialog.open_list); space is left to the dialog (the hit proposal accepts with it)."""
+
+    BINDINGS = [ENTER_CONFIRMS, keys.binding("dialog.open_list")]
 
 
 class FormCheckbox(ConfirmsDialog, Checkbox):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from rich.text import Text
@@ -24,7 +25,7 @@ from sombra_tui.engine import (
     parse_dice,
 )
 from sombra_tui.engine.i18n import _
-from sombra_tui.screens.dialogs.action_form import ActionForm
+from sombra_tui.screens.dialogs.action_form import ActionForm, WeaponFor
 from sombra_tui.screens.dialogs.base import (
     Dialog,
     Field,
@@ -70,6 +71,9 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
         #: The table rolls the reactor's dice: the Alerta dice come first, and Enter
         #: with them empty asks for them (the tracker's side: Enter rolls).
         self.table = state.table_rolls(prompt.reactor)
+        #: H1: the weapon of the skill, else the last one used, else the default (as a
+        #: declaration starts with).
+        self.weapon_for: WeaponFor = functools.partial(ask.weapon_for, state, prompt.reactor)
 
     def refill(self, state: CombatState, prompt: Prompt,
                check: Callable[[React | Decline], SombraError | None],
@@ -86,7 +90,7 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
         refill_inputs(self, {"dice": "", "base": "0", "extra": "0"})
         self.query_one("#accept", Checkbox).value = False
         self.query_one("#mode", Select).value = ReactionMode.SUBSTITUTE
-        form.refill(self.character, self.others)
+        form.refill(self.character, self.others, self.weapon_for)
         refill_picks(self.query_one("#affected", SelectionList), self.others)
         self._focus_first()
         self.update_preview()
@@ -113,8 +117,6 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
             # Outside the scrolling form, so the DJ always sees why the GD is what it is.
             yield Static("", id="gd-breakdown")
             with VerticalScroll():
-                if self.table:
-                    yield from self._dice_row()
                 with Horizontal(classes="row"):
                     yield Field(_("Reacción"), FormSelect(
                         [(_("Substitute"), ReactionMode.SUBSTITUTE),
@@ -125,13 +127,20 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
                                 field_id="base")
                     yield Field(_("DJ grades"), TextInput("0", id="extra", type="integer"),
                                 field_id="extra")
+                # The table's dice, then at once the reacción's own text (issue 22).
+                if self.table:
+                    with Horizontal(classes="row"):
+                        yield self._dice_field()
                 yield ActionForm(self.character, self.others, prefix="a0",
-                                 title=_("The reacción (it opposes the declared action)"))
+                                 title=_("The reacción (it opposes the declared action)"),
+                                 weapon_for=self.weapon_for, description_first=True)
                 yield Field(_("Directly affected by the reacción"),
                             PickList(*[(n, n) for n in self.others], id="affected"),
                             field_id="affected", hint=_("space toggles"))
-                if not self.table:
-                    yield from self._dice_row()
+                with Horizontal(classes="row"):
+                    if not self.table:
+                        yield self._dice_field()
+                    yield FormCheckbox(_("Accept without a roll"), id="accept")
             yield Static("", id="ta-preview")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
@@ -140,12 +149,10 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
                 yield Button(self.keyed(_("Decline ({key})"), "reaction.decline"), id="decline")
                 yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
 
-    def _dice_row(self) -> ComposeResult:
-        with Horizontal(classes="row"):
-            yield Field(_("Alerta dice (dS first)"), TextInput(
-                id="dice", placeholder=dice_placeholder(self.table)), field_id="dice",
-                hint=self.keyed(_("{key} rolls"), "dialog.roll"))
-            yield FormCheckbox(_("Accept without a roll"), id="accept")
+    def _dice_field(self) -> Field:
+        return Field(_("Alerta dice (dS first)"), TextInput(
+            id="dice", placeholder=dice_placeholder(self.table)), field_id="dice",
+            hint=self.keyed(_("{key} rolls"), "dialog.roll"))
 
     def on_mount(self) -> None:
         self._focus_first()

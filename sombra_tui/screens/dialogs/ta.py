@@ -149,9 +149,12 @@ class TADialog(Dialog[Resolve]):
             modifier=modifier)).result
         preview.update("" if result is None else ta_text(result, theme_palette(self.app)))
 
-    def numbers(self) -> tuple[int, int, int]:
-        target = parse_int(self.value("target"), "target", _("Target value"),
-                           *ask.bounds(Resolve, "target"))
+    def numbers(self, *, need_target: bool = True) -> tuple[int | None, int, int]:
+        """Target, extra GD and modifier; the target may be left empty when the DJ
+        decides the outcome (D12: nothing is rolled under it)."""
+        text = self.value("target")
+        target = (parse_int(text, "target", _("Target value"), *ask.bounds(Resolve, "target"))
+                  if need_target or text.strip() else None)
         extra = parse_int(self.value("extra"), "extra", _("Extra GD"),
                           *ask.bounds(Resolve, "extra_gd"), default=0)
         modifier = parse_int(self.value("modifier"), "modifier", _("Modifier"),
@@ -165,7 +168,7 @@ class TADialog(Dialog[Resolve]):
             if self.table and outcome == ROLL:  # the table's dice first: ask for them
                 read_dice(self.value("dice"), "dice", self.roll, table=True,
                           roll_key=self.key_in_force("dialog.roll"))
-            target, extra, modifier = self.numbers()
+            target, extra, modifier = self.numbers(need_target=outcome == ROLL)
             dice: Dice | None = None
             accept: bool | None = None
             if outcome == ROLL:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, OptionList, Select, Static
@@ -26,6 +27,7 @@ from sombra_tui.engine import (
     Condition,
     ConditionEffects,
     GdEffect,
+    HitReading,
     LocatedDamage,
     Location,
     Proposal,
@@ -76,20 +78,33 @@ def consequences_text(assessment: WoundAssessment) -> str:
     return "; ".join(parts) or _("none")
 
 
-def proposal_lines(state: CombatState, proposal: Proposal) -> list[str]:
-    """Every number of a hit proposal and where it came from (H1-H9, in the DJ's language)."""
+def proposal_lines(state: CombatState, proposal: Proposal, edits: c.AcceptHit | None = None,
+                   problem: str = "") -> list[str]:
+    """Every number of a hit proposal and where it came from (H1-H9, in the DJ's language):
+    what the dice read, then the wounds the hit makes and the points, by the engine's
+    preview with the DJ's `edits` (None: as read). `problem`: why the values being typed
+    make no hit yet, shown instead of its wounds."""
     reading = proposal.reading
     weapon = proposal.weapon
-    target = state.character(proposal.character)
     lines = [_("Weapon: {weapon}, tipo {tipo} — {attacker}'s TA \"{action}\"").format(
         weapon=weapon.name if weapon else "?", tipo=proposal.damage_type,
         attacker=proposal.attacker, action=proposal.action)]
     if reading is None:
         lines.append(_("No dice (the DJ decided the TA): give the location and the damage."))
-        return lines
+        if edits is None:
+            return lines
+    else:
+        lines.extend(reading_lines(reading))
+    if problem:
+        return [*lines, problem]
+    return lines + outcome_lines(state, proposal, edits)
+
+
+def reading_lines(reading: HitReading) -> list[str]:
+    """H2, H3: what the attack's dice read (location and damage)."""
     dice = reading.dice
-    lines.append(_("Dice: dS {ds} · d+ {plus} · d- {minus}").format(
-        ds=dice.ds, plus=dice.d_plus, minus=dice.d_minus))
+    lines = [_("Dice: dS {ds} · d+ {plus} · d- {minus}").format(
+        ds=dice.ds, plus=dice.d_plus, minus=dice.d_minus)]
     lines.append(_("Location: dS {ds} -> value {value} -> {location}").format(
         ds=dice.ds, value=reading.location_value, location=_(reading.location.label)))
     damage = reading.damage
@@ -107,8 +122,21 @@ def proposal_lines(state: CombatState, proposal: Proposal) -> list[str]:
         lines.append(_("Tipo IV: reaches {count} location values (d- {minus}): list "
                        "(location damage, ...)").format(count=reading.tipo_iv_count,
                                                          minus=dice.d_minus))
-    assessment = reading.assessment
-    if assessment is not None and target is not None:
+    return lines
+
+
+def outcome_lines(state: CombatState, proposal: Proposal, edits: c.AcceptHit | None
+                  ) -> list[str]:
+    """H4-H9, H6: each wound the hit makes and the points, as accepting `edits` would
+    (the engine's preview: nothing here is worked out by the screen)."""
+    try:
+        preview = ask.hit_preview(state, proposal, edits)
+    except SombraError as error:  # values the engine would refuse: say why
+        return [str(error)]
+    if preview is None:
+        return []
+    lines = []
+    for assessment in preview.assessments:
         lines.append(_("Protection: {location} {protection} -> damage {damage}").format(
             location=_(assessment.location.label), protection=assessment.protection,
             damage=assessment.damage))
@@ -117,11 +145,9 @@ def proposal_lines(state: CombatState, proposal: Proposal) -> list[str]:
             severity=_(assessment.severity.label)))
         lines.append(_("Consequences: {consequences}").format(
             consequences=consequences_text(assessment)))
-        preview = ask.hit_preview(state, proposal)
-        if preview is not None:
-            before, after = preview.before, preview.after
-            lines.append(_("Points: G {g0} -> {g1}, W {w0} -> {w1} of PV {pv}").format(
-                g0=before.g, g1=after.g, w0=before.w, w1=after.w, pv=preview.pv))
+    before, after = preview.before, preview.after
+    lines.append(_("Points: G {g0} -> {g1}, W {w0} -> {w1} of PV {pv}").format(
+        g0=before.g, g1=after.g, w0=before.w, w1=after.w, pv=preview.pv))
     return lines
 
 
@@ -194,6 +220,28 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
     def _numbers(self) -> str:
         return "\n".join(proposal_lines(self.state, self.proposal))
 
+    # ---- the numbers follow the DJ's values (issue 22) --------------------------------
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id in ("damage", "entries"):
+            self.update_numbers()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id in ("location", "severity"):
+            self.update_numbers()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        if event.checkbox.id == "lethal":
+            self.update_numbers()
+
+    def update_numbers(self) -> None:
+        """The wounds and points as accepting the values shown now would make them."""
+        try:
+            lines = proposal_lines(self.state, self.proposal, self.command())
+        except FormError as error:
+            lines = proposal_lines(self.state, self.proposal, problem=error.message)
+        self.query_one("#hit-numbers", Static).update("\n".join(lines))
+
     def compose(self) -> ComposeResult:
         proposal, reading = self.proposal, self.proposal.reading
         location, damage = self._read()
@@ -228,7 +276,8 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
                              id="decline", variant="warning")
 
     def on_mount(self) -> None:
-        self.query_one("#accept", Button).focus()
+        # At once (not deferred like Widget.focus): it never lands on a list first.
+        self.set_focus(self.query_one("#accept", Button))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "accept":
@@ -325,10 +374,63 @@ class ManualHitDialog(Dialog[c.ManualHit]):
 
 
 OTHER = "(other)"
+#: The fields of a condition of the DJ's own: off (skipped by Tab) for a built-in one.
+OWN_FIELDS = ("own", "gd", "cannot-act", "cannot-react", "out")
+
+
+class ConditionSelect(FormSelect[str]):
+    """The condition list of the condition dialog. A letter picks the next condition
+    starting with it (as a closed list does in a desktop form); a number is how long,
+    typed into Asaltos (no condition's name starts with one), so that a DJ who types the
+    asaltos straight away loses nothing."""
+
+    def on_key(self, event: events.Key) -> None:
+        character = event.character
+        if character is None or not event.is_printable or character.isspace():
+            return
+        event.stop()
+        event.prevent_default()
+        if character.isdigit():
+            self._to_asaltos(events.Key(event.key, character))
+        else:
+            self._pick_starting(character)
+
+    def on_paste(self, event: events.Paste) -> None:
+        text = event.text.strip()
+        if not text:
+            return
+        event.stop()
+        event.prevent_default()
+        if text[0].isdigit():
+            self._to_asaltos(events.Paste(text))
+        else:
+            self._pick_starting(text)
+
+    def _to_asaltos(self, event: events.Key | events.Paste) -> None:
+        duration = self.screen.query_one("#duration", Input)
+        self.screen.set_focus(duration)
+        duration.post_message(event)  # after its focus, before any key typed later
+
+    def _pick_starting(self, text: str) -> None:
+        labels = [(str(label).casefold(), value) for label, value in self._options]
+        current = next((i for i, (_label, value) in enumerate(labels)
+                        if value == self.value), -1)
+        wanted = text.casefold()
+        order = labels[current + 1:] + labels[:current + 1] if len(wanted) == 1 else labels
+        match = next((value for label, value in order
+                      if label.lstrip("(").startswith(wanted)), None)
+        if match is None:
+            self.app.bell()
+            return
+        self.value = match
 
 
 class ConditionDialog(Dialog[c.AddCondition]):
-    """C2: a built-in condition or the DJ's own, with a duration in asaltos (C3)."""
+    """C2: a built-in condition or the DJ's own, with a duration in asaltos (C3).
+
+    The focus opens on the condition, then Tab goes to how long (Asaltos), then to the
+    fields of a condition of the DJ's own, which are off until (other) is chosen: a
+    number typed there would be ignored."""
 
     def __init__(self, name: str, check: Check) -> None:
         super().__init__()
@@ -336,25 +438,27 @@ class ConditionDialog(Dialog[c.AddCondition]):
         self.check = check
 
     def compose(self) -> ComposeResult:
-        options = [(name, name) for name in BUILTIN_NAMES] + [(OTHER, OTHER)]
+        options = [(name, name) for name in BUILTIN_NAMES] + [(_("(other)"), OTHER)]
         with Vertical(id="dialog"):
             yield Static(_("Condition on {name}").format(name=self.name_), id="dialog-title")
             with Horizontal(classes="row"):
-                yield Field(_("Condition"), FormSelect(options, value="aturdido",
-                                                    allow_blank=False, id="kind"),
+                yield Field(_("Condition"), ConditionSelect(options, value="aturdido",
+                                                            allow_blank=False, id="kind"),
                             field_id="kind")
                 yield Field(_("Asaltos"), TextInput(id="duration", type="integer",
                                                  placeholder=_("empty: until removed")),
                             field_id="duration")
             with Horizontal(classes="row"):
-                yield Field(_("Own name"), TextInput(id="own", placeholder="derribado"),
+                yield Field(_("Own name"), TextInput(id="own", placeholder="derribado",
+                                                     disabled=True),
                             field_id="own")
-                yield Field(_("GD on every TA"), TextInput("0", id="gd", type="integer"),
+                yield Field(_("GD on every TA"), TextInput("0", id="gd", type="integer",
+                                                           disabled=True),
                             field_id="gd")
             with Horizontal(classes="row"):
-                yield FormCheckbox(_("Cannot act"), False, id="cannot-act")
-                yield FormCheckbox(_("Cannot react"), False, id="cannot-react")
-                yield FormCheckbox(_("Out"), False, id="out")
+                yield FormCheckbox(_("Cannot act"), False, id="cannot-act", disabled=True)
+                yield FormCheckbox(_("Cannot react"), False, id="cannot-react", disabled=True)
+                yield FormCheckbox(_("Out"), False, id="out", disabled=True)
             yield Static(_("The own name and the boxes are for (other)."), classes="note")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
@@ -363,7 +467,14 @@ class ConditionDialog(Dialog[c.AddCondition]):
                 yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
 
     def on_mount(self) -> None:
-        self.query_one("#duration", Input).focus()
+        # At once (not deferred like Widget.focus): the focus never lands elsewhere first.
+        self.set_focus(self.query_one("#kind", Select))
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "kind":
+            own = event.value == OTHER
+            for field_id in OWN_FIELDS:
+                self.query_one(f"#{field_id}").disabled = not own
 
     def condition(self) -> Condition:
         text = self.value("duration").strip()
