@@ -384,6 +384,11 @@ class ConditionSelect(FormSelect[str]):
     typed into Asaltos (no condition's name starts with one), so that a DJ who types the
     asaltos straight away loses nothing."""
 
+    def __init__(self, options: list[tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(options, **kwargs)
+        #: The choices as given (Select keeps its own copy under a private name).
+        self.choices = list(options)
+
     def on_key(self, event: events.Key) -> None:
         character = event.character
         if character is None or not event.is_printable or character.isspace():
@@ -412,7 +417,7 @@ class ConditionSelect(FormSelect[str]):
         duration.post_message(event)  # after its focus, before any key typed later
 
     def _pick_starting(self, text: str) -> None:
-        labels = [(str(label).casefold(), value) for label, value in self._options]
+        labels = [(str(label).casefold(), value) for label, value in self.choices]
         current = next((i for i, (_label, value) in enumerate(labels)
                         if value == self.value), -1)
         wanted = text.casefold()
