@@ -7,6 +7,7 @@ import contextlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from sombra_tui import ui_state
 from sombra_tui.engine import ask, i18n, storage
 from sombra_tui.engine.commands import Command
 from sombra_tui.engine.errors import SombraError
@@ -40,6 +41,8 @@ class Session:
         self._players_cache: PlayersSnapshot | None = None
         #: Set when a players' listener failed: the combat went on (the DJ is told).
         self.players_problem: str | None = None
+        #: The crash journal this session was resumed from (None: not a resumed one).
+        self.resumed_from: Path | None = None
 
     @classmethod
     def new(cls, encounter: Encounter) -> Session:
@@ -70,6 +73,7 @@ class Session:
     @classmethod
     def recovered(cls, recovered: Recovered) -> Session:
         session = cls(recovered.combat, recovered.saved_path)
+        session.resumed_from = recovered.source
         if not recovered.clean:
             session._saved_marker = None  # what the journal held was never saved
         return session
@@ -88,6 +92,25 @@ class Session:
     @property
     def name(self) -> str:
         return self.combat.state.name
+
+    # ---- the screen's own state of this encounter (ui_state) ---------------------------
+
+    def _ui_keys(self) -> list[str]:
+        """The journal it was resumed from first (the latest), then its file and its
+        journal."""
+        keys = [ui_state.journal_key(self.resumed_from)] if self.resumed_from else []
+        if self.path is not None:
+            keys.append(ui_state.file_key(self.path))
+        if self.journal is not None:
+            keys.append(ui_state.journal_key(self.journal.path))
+        return keys
+
+    def keep_cursor(self, cursor: ui_state.Cursor | None) -> None:
+        """Keep the table row the DJ chose (None: none) for a resume or a reopening."""
+        ui_state.remember(self._ui_keys(), cursor)
+
+    def kept_cursor(self) -> ui_state.Cursor | None:
+        return ui_state.recall(self._ui_keys())
 
     # ---- journal ------------------------------------------------------------------
 

@@ -110,7 +110,12 @@ class SteadyScrollbars(ScrollView):
         if key == self._sizes:
             return False
         self._sizes = key
-        return super()._size_updated(size, virtual_size, container_size, layout=layout)
+        updated = super()._size_updated(size, virtual_size, container_size, layout=layout)
+        self.sizes_changed()
+        return updated
+
+    def sizes_changed(self) -> None:
+        """A size changed (the widget's, its content's or its container's): override."""
 
 
 # ---- the log (widgets/resolution_log.py) -----------------------------------------------

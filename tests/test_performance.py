@@ -27,7 +27,7 @@ from sombra_tui.screens.dialogs import DeclarationEditor
 from sombra_tui.screens.dialogs.action_form import ActionForm
 from sombra_tui.session import Session
 from sombra_tui.widgets import resolution_log
-from sombra_tui.widgets.declaration_queue import DeclarationQueue, queue_lines
+from sombra_tui.widgets.declaration_queue import DeclarationQueue, queue_lines, wrapped_height
 from sombra_tui.widgets.initiative_table import (
     InitiativeTable,
     acting_now,
@@ -158,15 +158,22 @@ async def play_table(commands: int) -> list[tuple[Any, ...]]:
         await pilot.pause()
         table = app.main_screen.query_one(InitiativeTable)
         repaints: list[int] = []
+        painted: list[set[int]] = []
         refresh = table.refresh
 
         def counting(*regions: Region, **kwargs: Any) -> Any:
-            repaints.append(sum(region.height for region in regions) if regions else -1)
+            # Each new line once: Textual repaints the union of the regions asked for
+            # (a changed row that is also the cursor's is asked for twice).
+            lines = {y for region in regions for y in range(region.y, region.bottom)}
+            new = lines - set().union(*(seen_lines for seen_lines in painted))
+            painted.append(lines)
+            repaints.append(len(new) if regions else -1)
             return refresh(*regions, **kwargs)
 
         table.refresh = counting  # type: ignore[method-assign]
         for command in HISTORY[300:300 + commands]:
             repaints.clear()
+            painted.clear()
             assert app.main_screen.run_command(command) is not None
             await pilot.pause()
             state = combat.state
@@ -180,7 +187,8 @@ async def play_table(commands: int) -> list[tuple[Any, ...]]:
             if now:  # the cursor is on whoever acts, in view
                 assert table.selected_name in now
                 top = round(table.scroll_y)
-                assert top <= table.cursor_row < top + table._shown_rows
+                first, _height = table._row_lines(table.cursor_row)  # a row may wrap
+                assert top <= first < top + table._shown_rows
             seen.append((table._widths, [table.get_row(name) for name in table._order],
                          table.cursor_row, list(repaints)))
     return seen
@@ -192,10 +200,11 @@ async def test_table_repaints_only_changed_rows_and_shows_the_state() -> None:
     table drawn from scratch renders, keeps the cursor on whoever acts and in view,
     and most commands repaint a few lines rather than the whole table."""
     seen = await play_table(120)
-    # -1 is a refresh of everything; a region as tall as the table is a scroll.
-    whole = [repaints for *_, repaints in seen if -1 in repaints or max(repaints, default=0) >= 8]
+    # -1 is a refresh of everything; 8 lines or more is about the whole view (a scroll,
+    # or a row that grew or lost a line, which moves the rows under it).
+    whole = [repaints for *_, repaints in seen if -1 in repaints or sum(repaints) >= 8]
     lines = [repaints for *_, repaints in seen if repaints not in whole]
-    # At 80x24 only 8 rows are in view, so the acting character often scrolls out of
+    # At 80x24 only 8 lines are in view, so the acting character often scrolls out of
     # it (a reactor far from the declarer); the rest repaint a few lines each.
     assert len(lines) >= len(seen) // 3 and lines
     assert all(sum(repaints) <= 6 for repaints in lines)
@@ -311,12 +320,12 @@ async def test_queue_repaints_only_what_changed(monkeypatch: pytest.MonkeyPatch)
             assert app.main_screen.run_command(command) is not None
             await pilot.pause()
             # The panel shows the table's selected character's whole declaration too.
-            fresh = queue_lines(combat.state, queue.palette, table.selected_name)
+            fresh = queue_lines(combat.state, queue.palette, table.selected_name,
+                                fit=queue.fit())
             assert [(line.plain, str(line.style), line.spans) for line in fresh] == \
                 queue._shown
             width = queue.content_region.width
-            assert queue.size.height == sum(len(line.wrap(app.console, width))
-                                            for line in fresh)
+            assert queue.size.height == wrapped_height(fresh, width)
         assert True in updates and False in updates  # both kinds of update happened
 
 

@@ -56,6 +56,9 @@ class LogEvent(BaseModel):
     params: dict[str, Any] = Field(default_factory=dict)
     #: The catalog context of the template (i18n.FEMININE: its subject is feminine).
     context: str | None = None
+    #: A counted line: its plural msgid and the param that counts (i18n.lazy.ngettext).
+    plural: str | None = None
+    counter: str | None = None
     actor: str | None = None
     targets: list[str] = Field(default_factory=list)
     ta: TAResult | None = None
@@ -80,13 +83,14 @@ class LogEvent(BaseModel):
         """An event whose words are `message` (a Msg, or a plain template)."""
         if isinstance(message, Msg):
             return cls(template=message.template, params=message.params,
-                       context=message.context, **fields)
+                       context=message.context, plural=message.plural,
+                       counter=message.counter, **fields)
         return cls(template=message, **fields)
 
     @property
     def text(self) -> str:
         """The line in the language in force."""
-        return render(self.template, self.params, self.context)
+        return render(self.template, self.params, self.context, self.plural, self.counter)
 
     def plain(self) -> str:
         """The event as one line of plain text, with the TA's numbers (S2)."""

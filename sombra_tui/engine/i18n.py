@@ -205,7 +205,7 @@ class Msg:
     each is rendered in the language in force too.
     """
 
-    __slots__ = ("context", "params", "template")
+    __slots__ = ("context", "counter", "params", "plural", "template")
 
     def __init__(self, template: str, params: Mapping[str, Any] | None = None,
                  **more: Any) -> None:
@@ -213,6 +213,10 @@ class Msg:
         self.params: dict[str, Any] = {**(params or {}), **more}
         #: The catalog context (FEMININE: the subject is feminine), or None.
         self.context: str | None = None
+        #: A counted message (`lazy.ngettext`): its plural msgid and the param that
+        #: counts, so the catalog's plural forms choose the words ("1 asalto").
+        self.plural: str | None = None
+        self.counter: str | None = None
 
     def about(self, gender: str | None) -> Msg:
         """This message about a subject of `gender` (its words agree in Spanish)."""
@@ -220,10 +224,11 @@ class Msg:
         return self
 
     def render(self) -> str:
-        return render(self.template, self.params, self.context)
+        return render(self.template, self.params, self.context, self.plural, self.counter)
 
     def english(self) -> str:
-        return self.template.format(**{k: _english(v) for k, v in self.params.items()})
+        template = english_form(self.template, self.params, self.plural, self.counter)
+        return template.format(**{k: _english(v) for k, v in self.params.items()})
 
     def __str__(self) -> str:
         return self.render()
@@ -233,10 +238,48 @@ class Msg:
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Msg) and other.template == self.template
-                and other.params == self.params and other.context == self.context)
+                and other.params == self.params and other.context == self.context
+                and other.plural == self.plural and other.counter == self.counter)
 
     def __hash__(self) -> int:
         return hash(self.template)
+
+
+class _Lazy:
+    """Messages kept as Msg and rendered when shown, marked for the catalog under the
+    usual gettext names (pybabel extracts `lazy.ngettext(...)` as a plural entry)."""
+
+    @staticmethod
+    def ngettext(singular: str, plural: str, counter: str, /, **params: Any) -> Msg:
+        """A Msg whose words follow the count in `params[counter]` with the catalog's
+        plural forms ("{count} asalto" / "{count} asaltos")."""
+        if counter not in params:
+            raise KeyError(f"{counter!r} is not a param of {singular!r}")
+        message = Msg(singular, params)
+        message.plural = plural
+        message.counter = counter
+        return message
+
+
+#: Counted engine messages: `lazy.ngettext("{count} asalto", "{count} asaltos", "count",
+#: count=n)`.
+lazy = _Lazy()
+
+
+def _count(params: Mapping[str, Any], counter: str | None) -> int | None:
+    if counter is None:
+        return None
+    try:
+        return int(params[counter])
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def english_form(template: str, params: Mapping[str, Any], plural: str | None,
+                 counter: str | None) -> str:
+    """The English template of a counted message for its count (the plural unless 1)."""
+    count = _count(params, counter)
+    return template if plural is None or count is None or count == 1 else plural
 
 
 class Join:
@@ -290,8 +333,10 @@ def text_data(value: Any) -> Any:
     kept as template + params so it still renders in either language once read back by
     `text_from_data`. Any other value is kept as its words."""
     if isinstance(value, Msg):
-        data = {"template": value.template,
-                "params": {key: text_data(v) for key, v in value.params.items()}}
+        data: dict[str, Any] = {"template": value.template, "params": {
+            key: text_data(v) for key, v in value.params.items()}}
+        if value.plural is not None:
+            data |= {"plural": value.plural, "counter": value.counter}
         return {**data, "context": value.context} if value.context else data
     if isinstance(value, Join):
         return {"separator": value.separator, "items": [text_data(v) for v in value.items]}
@@ -311,6 +356,9 @@ def text_from_data(data: Any) -> Any:
                                              (params if isinstance(params, dict) else {}).items()})
             context = data.get("context")
             message.context = context if isinstance(context, str) else None
+            plural, counter = data.get("plural"), data.get("counter")
+            if isinstance(plural, str) and isinstance(counter, str):
+                message.plural, message.counter = plural, counter
             return message
         if isinstance(data.get("separator"), str):
             return Join(data["separator"], [text_from_data(v) for v in data.get("items") or []])
@@ -321,10 +369,17 @@ def text_from_data(data: Any) -> Any:
 
 
 def render(template: str, params: Mapping[str, Any] | None = None,
-           context: str | None = None) -> str:
+           context: str | None = None, plural: str | None = None,
+           counter: str | None = None) -> str:
     """`template` translated (in `context`, see `translate`), then filled with `params`
-    (each Msg rendered too; the subject's states agree with it, see `agree`)."""
-    text = translate(template, context) if template else template
+    (each Msg rendered too; the subject's states agree with it, see `agree`). A counted
+    message (`plural`, and the param `counter` that counts) takes the catalog's plural
+    form for its count."""
+    count = _count(params or {}, counter)
+    if plural is not None and count is not None:
+        text = ngettext(template, plural, count)
+    else:
+        text = translate(template, context) if template else template
     if not params or "{" not in text:
         return text
     try:

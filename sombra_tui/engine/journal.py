@@ -88,6 +88,8 @@ class Recovered:
     clean: bool
     changed: datetime
     operations: int
+    #: The journal it was read from.
+    source: Path | None = None
 
 
 class JournalSummary(BaseModel):
@@ -224,7 +226,7 @@ def recover(path: Path) -> Recovered:
         clean = isinstance(operation, SavedOp)
         count += 1
     return Recovered(combat=combat, saved_path=saved_path, clean=clean, changed=changed,
-                     operations=count)
+                     operations=count, source=path)
 
 
 def summarize(path: Path) -> JournalSummary:

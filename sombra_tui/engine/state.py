@@ -22,7 +22,7 @@ from pydantic_core import PydanticUndefined
 
 from sombra_tui.engine.conditions import Condition, GradeEntry, total_gd
 from sombra_tui.engine.dice import Dice, TAResult
-from sombra_tui.engine.i18n import N_, Join, Msg, _, ngettext, text_data, text_from_data
+from sombra_tui.engine.i18n import N_, Join, Msg, _, lazy, ngettext, text_data, text_from_data
 from sombra_tui.engine.model import Action, Character, ExtendedMode, Settings
 from sombra_tui.engine.wounds import (
     Counters,
@@ -208,11 +208,14 @@ class ExtendedProgress(BaseModel):
         if self.status is ExtendedStatus.ABANDONED:
             return Msg(N_("abandoned"))
         if self.mode is ExtendedMode.SIMPLE:
-            return Msg(N_("{counted}/{duration} asaltos"), counted=self.rounds_counted,
-                       duration=self.duration)
-        return Msg(N_("{successes}/{needed} successes, {counted}/{interval} asaltos"),
-                   successes=self.successes, needed=self.successes_needed,
-                   counted=self.rounds_counted, interval=self.interval)
+            return lazy.ngettext("{counted}/{duration} asalto", "{counted}/{duration} asaltos",
+                                 "duration", counted=self.rounds_counted,
+                                 duration=self.duration)
+        return lazy.ngettext("{successes}/{needed} successes, {counted}/{interval} asalto",
+                             "{successes}/{needed} successes, {counted}/{interval} asaltos",
+                             "interval", successes=self.successes,
+                             needed=self.successes_needed, counted=self.rounds_counted,
+                             interval=self.interval)
 
     def progress_text(self) -> str:
         return self.progress_msg().render()

@@ -61,6 +61,7 @@ from sombra_tui.screens.dialogs.wounds import (
     proposal_question,
 )
 from sombra_tui.session import Session
+from sombra_tui.ui_state import Cursor
 from sombra_tui.widgets.declaration_queue import DeclarationQueue
 from sombra_tui.widgets.footer import TranslatedFooter
 from sombra_tui.widgets.formatting import phase_label
@@ -115,6 +116,9 @@ class MainScreen(Screen[None]):
         self.session = session
         self._enabled: tuple[bool | None, ...] = ()
         self._shelf: DialogShelf | None = None
+        #: The session whose kept cursor was put back, and the cursor last kept.
+        self._cursor_session: Session | None = None
+        self._remembered: Cursor | None = None
 
     @property
     def shelf(self) -> DialogShelf:
@@ -197,6 +201,9 @@ class MainScreen(Screen[None]):
         self.sub_title = f"{round_text}{phase_label(state.phase)}"
         self.query_one(InitiativeTable).show_state(state)
         table = self.query_one(InitiativeTable)
+        if self._cursor_session is not session:  # another encounter (open, resume)
+            self._cursor_session = session
+            self._recall_cursor()
         self.query_one(DeclarationQueue).show_state(state, table.selected_name)
         self.query_one(ResolutionLog).show_events(session.combat.log, force=force_log)
         panel = self.query_one("#queue-panel")
@@ -667,9 +674,33 @@ class MainScreen(Screen[None]):
 
     @on(InitiativeTable.CursorMoved)
     def _cursor_moved(self) -> None:
-        """The queue panel shows the selected character's whole declaration."""
-        self.query_one(DeclarationQueue).show_state(
-            self.state, self.query_one(InitiativeTable).selected_name)
+        """The queue panel shows the selected character's whole declaration; the row
+        the DJ chose is kept for a resume (ui_state)."""
+        table = self.query_one(InitiativeTable)
+        self.query_one(DeclarationQueue).show_state(self.state, table.selected_name)
+        self.remember_cursor()
+
+    def remember_cursor(self) -> None:
+        """Keep the row the DJ chose (or that they chose none) under the encounter's
+        file and journal, so a resume or a reopening puts the cursor back there."""
+        table = self.query_one(InitiativeTable)
+        name = table.selected_name
+        cursor = (Cursor(name, self.state.round)
+                  if table.dj_chose and name is not None else None)
+        if cursor != self._remembered:
+            self._remembered = cursor
+            self.session.keep_cursor(cursor)
+
+    def _recall_cursor(self) -> None:
+        """A session shown for the first time: the cursor where the DJ left it, if they
+        had chosen a row in this asalto (otherwise it follows the play, as it did)."""
+        cursor = self.session.kept_cursor()
+        table = self.query_one(InitiativeTable)
+        if cursor is not None and cursor.round == self.state.round \
+                and self.state.character(cursor.name) is not None:
+            table.select_name(cursor.name)
+            table.dj_chose = True
+        self._remembered = cursor
 
     @on(InitiativeTable.RowSelected)
     def _row_selected(self) -> None:

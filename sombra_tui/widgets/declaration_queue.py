@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rich.console import Group
+from rich.console import Console, Group
 from rich.text import Span, Text
+from textual.widget import Widget
 from textual.widgets import Static
 
 from sombra_tui import keys
@@ -192,11 +193,41 @@ def steps_window(state: CombatState) -> tuple[list[Step], int, int]:
     return steps[start:end], start, len(steps) - end
 
 
+def wrapped_height(lines: list[Text], width: int) -> int:
+    """How many lines `lines` take wrapped at `width` (a no_wrap line takes one)."""
+    console = Console(width=max(width, 1))
+    return sum(1 if line.no_wrap else len(line.wrap(console, width)) for line in lines)
+
+
+def declared_lines(state: CombatState, declared: list[str], room: int | None) -> list[Text]:
+    """'Declared:' and a line per declaration already made (the latest last), each cut
+    with "…" to one line (the table's cursor shows any of them whole). With `room`
+    lines left in the panel, only the latest that fit are listed, and the rest counted."""
+    shown = declared[-MAX_WAITING:]
+    if room is not None:
+        shown = declared[-max(1, room - 2):] if len(declared) > room - 1 else declared
+    lines = [Text(_("Declared:"), style="bold")]
+    for name in shown:
+        declaration = state.declaration_of(name)
+        assert declaration is not None
+        line = Text(f"  {name}: ", style="bold", no_wrap=True, overflow="ellipsis")
+        line.append("; ".join(action_detail(a) for a in declaration.actions)
+                    or _("inaction"), style="italic")
+        lines.append(line)
+    if len(declared) > len(shown):
+        earlier = len(declared) - len(shown)
+        lines.append(Text(_("  (and {count} earlier)").format(count=earlier), style="dim"))
+    return lines
+
+
 def queue_lines(state: CombatState, palette: Palette, selected: str | None = None,
-                keymap: Mapping[str, str] | None = None) -> list[Text]:
+                keymap: Mapping[str, str] | None = None,
+                fit: tuple[int, int] | None = None) -> list[Text]:
     """The panel's paragraphs, top to bottom. The hint of the next key comes first, so
     it stays in sight on a small terminal; `selected` (the table's cursor) gets its
-    whole declaration shown. Keys are named as in force (`keymap`: the DJ's rebindings)."""
+    whole declaration shown. Keys are named as in force (`keymap`: the DJ's rebindings).
+    `fit` (the panel's width and height) keeps the list of declarations made to what
+    fits under the rest (a reacción's prompts come first)."""
     named = KeyNames(keymap or {})
     # The hint first: whatever follows may scroll out of a small panel (80x24).
     parts: list[Text] = [Text(next_step_hint(state, keymap), style=f"bold {palette.accent}")]
@@ -243,18 +274,10 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
         declared = [name for name in state.declaration_order
                     if name in state.current and name != selected]
         if declared:
-            parts.append(Text(_("Declared:"), style="bold"))
-            for name in declared[-MAX_WAITING:]:
-                declaration = state.declaration_of(name)
-                assert declaration is not None
-                line = Text(f"  {name}: ", style="bold")
-                line.append("; ".join(action_detail(a) for a in declaration.actions)
-                            or _("inaction"), style="italic")
-                parts.append(line)
-            if len(declared) > MAX_WAITING:
-                earlier = len(declared) - MAX_WAITING
-                parts.append(Text(_("  (and {count} earlier)").format(count=earlier),
-                                  style="dim"))
+            width, height = fit if fit is not None else (0, 0)
+            room = height - wrapped_height(parts, width) if width > 0 and height > 0 \
+                else None
+            parts.extend(declared_lines(state, declared, room))
     elif phase in (Phase.INSTANT, Phase.ROUND, Phase.EXTENDED):
         group = state.current_group()
         if group:
@@ -326,9 +349,20 @@ class DeclarationQueue(FollowsTheme, Static):
         if self._state is not None:
             self.show_state(self._state, self._selected)
 
+    def fit(self) -> tuple[int, int]:
+        """The width of the lines and the height of the panel (a VerticalScroll: its
+        viewport is the room they have); 0 before the first layout."""
+        panel = self.parent
+        room = panel.scrollable_content_region.height if isinstance(panel, Widget) else 0
+        return self.content_region.width, room
+
+    def on_resize(self) -> None:
+        if self._state is not None:  # the list of declarations fits the new size
+            self.show_state(self._state, self._selected)
+
     def show_state(self, state: CombatState, selected: str | None = None) -> None:
         self._state, self._selected = state, selected
-        lines = queue_lines(state, self.palette, selected, self.keymap)
+        lines = queue_lines(state, self.palette, selected, self.keymap, fit=self.fit())
         # Many commands leave the queue as it was. (Text's own == ignores its style.)
         key = [(line.plain, str(line.style), line.spans) for line in lines]
         if key == self._shown:
@@ -337,7 +371,6 @@ class DeclarationQueue(FollowsTheme, Static):
         # A layout pass (the panel may grow or shrink) only when the number of wrapped
         # lines changes; otherwise repainting the panel is enough.
         width = self.content_region.width
-        height = (width, sum(len(line.wrap(self.app.console, width)) for line in lines)
-                  if width > 0 else -1)
+        height = (width, wrapped_height(lines, width) if width > 0 else -1)
         self.update(Group(*lines), layout=height != self._height or width <= 0)
         self._height = height

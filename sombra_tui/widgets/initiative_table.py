@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable
+from typing import NamedTuple
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -21,10 +24,29 @@ from sombra_tui.widgets.theme import FollowsTheme
 
 #: The columns' headings (English msgids, shown in the DJ's language). What a fight
 #: changes comes first (G/W of PV, then Status with the conditions and their rounds
-#: left), so a narrow panel (80x24) still shows it; the declaration is what gets cut.
+#: left). The table fits its panel: Status and Declaration take what the short columns
+#: leave and wrap within it (a row grows a line rather than cutting a word), and a
+#: narrow panel (80x24) leaves out Alerta, then the Declaration (Status then says
+#: "declared"; the queue panel shows the declaration of the cursor's row whole).
 COLUMNS = ("", N_("Name"), N_("G/W PV"), N_("Status"), N_("Side"), N_("Ini"), N_("Alerta"),
            N_("Declaration"))
-FIXED_WIDTHS = {"": 1, "Name": 12, "G/W PV": 9, "Side": 5, "Ini": 7, "Alerta": 6}
+MARKER, NAME, POINTS, STATUS, SIDE, INI, ALERTA, DECLARATION = range(len(COLUMNS))
+#: A row holds one cell more than the columns: the "declared" mark Status takes when
+#: the Declaration column is left out (see shown_cells).
+DECLARED = len(COLUMNS)
+#: The columns always shown, at their natural width (widest cell or heading).
+SHORT_COLUMNS = (MARKER, NAME, POINTS, SIDE, INI)
+#: A name wider than this wraps.
+NAME_MAX = 14
+#: The narrowest Status and Declaration cells before a column is left out for them, and
+#: the Status width below which Alerta makes way.
+STATUS_MIN = 10
+DECLARATION_MIN = 14
+STATUS_COMFORT = 18
+#: A Declaration takes at most this many lines, the last one ending in "…" (the queue
+#: panel lists every declaration whole).
+DECLARATION_LINES = 1
+#: Without room to lay out (before the first layout), the Declaration's width.
 DECLARATION_WIDTH = 28
 
 
@@ -54,7 +76,7 @@ def row_inputs(state: CombatState, name: str, now: set[str], palette: Palette,
     only rows whose inputs changed are rebuilt. Keep it in step with `row_for`."""
     return (
         state.character(name), state.round_initiative.get(name), name in now,
-        state.declaration_of(name), state.phase is Phase.SETUP,
+        state.declaration_of(name), state.phase,
         name in state.locked, name in state.prevented, name in state.out,
         tuple(progress.progress_text() for progress in active.get(name, ())),
         state.bodies.get(name), state.round, state.settings.wounds.pv_multiplier,
@@ -73,8 +95,6 @@ def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
                 style=palette.accent if character.side.value == "PC" else palette.warning)
     declaration = state.declaration_of(name)
     summary = declaration.summary() if declaration is not None else ""
-    if len(summary) > DECLARATION_WIDTH:
-        summary = summary[: DECLARATION_WIDTH - 1] + "…"
     marks: list[Text] = []
     # Conditions first (C1), each with its rounds left (C3): a narrow panel shows them.
     body = state.body(name)
@@ -90,8 +110,6 @@ def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
         marks.append(Text(_("sangra"), style=palette.error))
     if name not in state.round_initiative and state.phase is not Phase.SETUP:
         marks.append(Text(_("next asalto"), style="dim"))
-    if declaration is not None:
-        marks.append(Text(_("declared"), style="dim"))
     if name in now:
         marks.append(Text(_("now"), style=f"bold {palette.accent}"))
     if name in state.locked:
@@ -122,30 +140,108 @@ def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
         Text(f"{primaria}/{secundaria}"),
         Text(str(character.alerta)),
         Text(summary, style="italic" if declaration is not None else ""),
+        # Said in Status when the Declaration column makes way, while it tells who
+        # has declared (afterwards everyone in the round has).
+        declared_mark() if declaration is not None and state.phase is Phase.DECLARATION
+        else Text(""),
     )
 
 
-#: Spaces either side of each cell.
+#: Spaces before each cell (and as many after it, unless the panel is narrow).
 CELL_PADDING = 1
 
 
+def declared_mark() -> Text:
+    """What Status says of a declared character when the Declaration column is left out."""
+    return Text(_("declared"), style="dim")
+
+
+def shown_cells(row: tuple[Text, ...], columns: tuple[int, ...]) -> tuple[Text, ...]:
+    """The cells of `row` for the columns shown; without the Declaration column, Status
+    says "declared" of whoever has declared, while the DJ takes declarations."""
+    mark = row[DECLARED]
+    if DECLARATION not in columns and mark.plain:
+        status = row[STATUS]
+        row = (*row[:STATUS], Text(" ").join([status, mark]) if status.plain else mark,
+               *row[STATUS + 1:])
+    return tuple(row[index] for index in columns)
+
+
+def _natural(rows: list[tuple[Text, ...]], index: int) -> int:
+    heading = 1 if index == MARKER else cell_len(_(COLUMNS[index]))
+    return max([heading, *(row[index].cell_len for row in rows)])
+
+
+class Layout(NamedTuple):
+    """The columns shown, their widths and the spaces each cell takes beside its text
+    (one before it, and one after it too where the panel has room)."""
+
+    columns: tuple[int, ...]
+    widths: tuple[int, ...]
+    gap: int = 2
+
+    @property
+    def total(self) -> int:
+        return sum(self.widths) + self.gap * len(self.widths)
+
+
+def column_layout(rows: Iterable[tuple[Text, ...]], available: int = 0) -> Layout:
+    """The layout for a panel `available` columns wide (0: not laid out yet, every
+    column at its natural width). The short columns keep their natural width; Status
+    and Declaration share the rest (Status up to about half of it, the Declaration
+    wrapping); Alerta, then the Declaration, is left out, and the columns close up to
+    one space apart, when Status would get narrower than it needs."""
+    rows = list(rows)
+    natural = {index: _natural(rows, index) for index in range(len(COLUMNS))}
+    natural[NAME] = min(natural[NAME], max(NAME_MAX, cell_len(_(COLUMNS[NAME]))))
+    if available <= 0:
+        columns = tuple(range(len(COLUMNS)))
+        widths = {**natural, DECLARATION: min(natural[DECLARATION], DECLARATION_WIDTH)}
+        return Layout(columns, tuple(widths[index] for index in columns))
+    status_alone = max([natural[STATUS], *(shown_cells(row, (STATUS,))[0].cell_len
+                                           for row in rows)])
+    chosen: dict[int, int] = {}
+    gap = 2
+    for gap, alerta, declaration in ((2, True, True), (2, False, True), (2, True, False),
+                                     (2, False, False), (1, False, False)):
+        fixed = sum(natural[index] + gap for index in SHORT_COLUMNS)
+        rest = available - fixed - (natural[ALERTA] + gap if alerta else 0)
+        if declaration:
+            flex = rest - 2 * gap
+            status_need = max(STATUS_MIN, min(natural[STATUS], STATUS_COMFORT))
+            if flex < status_need + DECLARATION_MIN:
+                continue
+            status = max(status_need, min(natural[STATUS], max(
+                flex - natural[DECLARATION], flex // 2), flex - DECLARATION_MIN))
+            chosen = {STATUS: status, DECLARATION: flex - status}
+        else:
+            flex = rest - gap
+            if (alerta or gap == 2) and flex < max(STATUS_MIN, min(status_alone,
+                                                                   STATUS_COMFORT)):
+                continue
+            chosen = {STATUS: max(flex, STATUS_MIN)}
+        if alerta:
+            chosen[ALERTA] = natural[ALERTA]
+        break
+    widths = {**{index: natural[index] for index in SHORT_COLUMNS}, **chosen}
+    columns = tuple(sorted(widths))
+    return Layout(columns, tuple(widths[index] for index in columns), gap)
+
+
 def column_widths(rows: Iterable[tuple[Text, ...]]) -> tuple[int, ...]:
-    """Each column's width: fixed for the short ones, else its widest cell or label."""
-    widths = [FIXED_WIDTHS.get(label) or len(_(label)) for label in COLUMNS]
-    for row in rows:
-        for index, cell in enumerate(row):
-            if COLUMNS[index] not in FIXED_WIDTHS and cell.cell_len > widths[index]:
-                widths[index] = cell.cell_len
-    return tuple(widths)
+    """Each column's natural width (the panel not laid out yet)."""
+    return column_layout(rows).widths
 
 
 class InitiativeTable(FollowsTheme, SteadyScrollbars, can_focus=True):
-    """The initiative order, one line per character, drawn with Textual's line API.
+    """The initiative order, a row per character, drawn with Textual's line API.
 
     A command changes a few rows; only those are rendered again and repainted. Each
     row is drawn once without the row's own style and kept; its look (zebra stripe,
     cursor) is laid over it when painted, which Textual's Strip caches, so scrolling
-    and moving the cursor reuse what is already drawn. The header stays on top.
+    and moving the cursor reuse what is already drawn. The header stays on top. The
+    columns fit the panel's width (`column_layout`); a row whose Status or Declaration
+    wraps is several lines high.
     """
 
     COMPONENT_CLASSES = {
@@ -161,6 +257,10 @@ class InitiativeTable(FollowsTheme, SteadyScrollbars, can_focus=True):
     DEFAULT_CSS = """
     InitiativeTable {
         height: 1fr;
+        /* The columns fit the width: the scrollbar's room is kept whether it shows or
+           not, so a row that wraps does not change the width they share. */
+        scrollbar-gutter: stable;
+        scrollbar-size-vertical: 1;
         background: $surface;
         color: $foreground;
         &:focus { background-tint: $foreground 5%; }
@@ -206,17 +306,20 @@ class InitiativeTable(FollowsTheme, SteadyScrollbars, can_focus=True):
         self._order: list[str] = []
         self._positions: dict[str, int] = {}
         self._acting: set[str] = set()
-        self._widths: tuple[int, ...] = column_widths([])
+        self._layout = column_layout([])
+        #: Each row's first line (under the header) and its height, in rows' order.
+        self._tops: list[int] = []
+        self._heights: list[int] = []
         self.cursor_row = 0
-        #: Each row drawn without a row style, by name (see _row_strip).
-        self._strips: dict[str, Strip] = {}
-        #: The cursor's row as last painted: (drawn row, style, painted row).
-        self._cursor_strip: tuple[Strip, Style, Strip] | None = None
+        #: Each row's lines drawn without a row style, by name (see _row_strip).
+        self._strips: dict[str, list[Strip]] = {}
+        #: The cursor's row as last painted: (drawn lines, style, painted lines).
+        self._cursor_strip: tuple[list[Strip], Style, list[Strip]] | None = None
         #: self.rich_style, which walks the ancestors' backgrounds (tens of microseconds
         #: a call, and every painted line needs it): kept until the styles change.
         self._base_style: Style | None = None
         #: The header as last drawn: (style, widths, strip).
-        self._header: tuple[Style, tuple[int, ...], str, Strip] | None = None
+        self._header: tuple[Style, Layout, str, Strip] | None = None
         #: The state last shown, painted again when the theme's colours change.
         self._state: CombatState | None = None
 
@@ -241,8 +344,18 @@ class InitiativeTable(FollowsTheme, SteadyScrollbars, can_focus=True):
 
     @property
     def _shown_rows(self) -> int:
-        """How many rows fit under the header."""
+        """How many lines fit under the header."""
         return max(0, self.scrollable_content_region.height - self.header_height)
+
+    def _row_at(self, line: int) -> int:
+        """The row drawn on `line` (counted under the header from the top of the rows)."""
+        return bisect_right(self._tops, line) - 1
+
+    def _row_lines(self, row: int) -> tuple[int, int]:
+        """(first line, height) of `row`."""
+        if 0 <= row < len(self._tops):
+            return self._tops[row], self._heights[row]
+        return row, 1
 
     # ---- the cursor --------------------------------------------------------------------
 
@@ -268,16 +381,19 @@ class InitiativeTable(FollowsTheme, SteadyScrollbars, can_focus=True):
             self._bring_into_view(page)
 
     def _bring_into_view(self, page: bool) -> None:
-        row, shown = self.cursor_row, self._shown_rows
+        shown = self._shown_rows
+        first, height = self._row_lines(self.cursor_row)
+        last = first + min(height, max(1, shown)) - 1
         top = round(self.scroll_y)
-        if shown <= 0 or top <= row < top + shown:
+        if shown <= 0 or (top <= first and last < top + shown):
             return
         if page:
-            target = max(0, row - 1)
-        elif row < top:
-            target = row
+            before = self._row_lines(self.cursor_row - 1)[1] if self.cursor_row else 0
+            target = max(0, first - before)
+        elif first < top:
+            target = first
         else:
-            target = row - shown + 1
+            target = last - shown + 1
         # force: on the first screen the scrollbars are not set up yet.
         self.scroll_to(y=target, animate=False, immediate=True, force=True)
 
@@ -313,8 +429,9 @@ class InitiativeTable(FollowsTheme, SteadyScrollbars, can_focus=True):
         offset = event.get_content_offset(self)
         if offset is None or offset.y < self.header_height:
             return
-        row = offset.y - self.header_height + round(self.scroll_y)
-        if not 0 <= row < len(self._order):
+        line = offset.y - self.header_height + round(self.scroll_y)
+        row = self._row_at(line)
+        if not 0 <= row < len(self._order) or line >= self._tops[row] + self._heights[row]:
             return
         if row == self.cursor_row:
             self.action_select_row()
@@ -345,23 +462,35 @@ class InitiativeTable(FollowsTheme, SteadyScrollbars, can_focus=True):
                 rows[name] = row_for(state, name, now, self.palette, active)
                 changed.add(name)
         selected = self.selected_name
-        widths = column_widths(rows.values())
+        layout = column_layout(rows.values(), self._available_width())
         reordered = order != self._order
         self._rows, self._inputs = rows, inputs
         for name in changed | (self._strips.keys() - rows.keys()):
             self._strips.pop(name, None)
-        if reordered or widths != self._widths:
+        old_heights = self._heights
+        if not reordered and layout == self._layout:
+            self._measure()
+            if self._heights != old_heights:
+                # A row grew or shrank a line: the rows under it move, those above stay.
+                moved = next(index for index, (old, new) in enumerate(
+                    zip(old_heights, self._heights, strict=True)) if old != new)
+                self._update_virtual_size()
+                self._refresh_rows({self._positions[name] for name in changed
+                                    if self._positions[name] < moved})
+                self._refresh_from(moved)
+            else:
+                self._refresh_rows({self._positions[name] for name in changed})
+        else:
             self._order = order
             self._positions = {name: index for index, name in enumerate(order)}
-            self._widths = widths
+            self._layout = layout
             self._strips.clear()
+            self._measure()
             self._update_virtual_size()
             self.refresh()
             if selected in self._positions:
                 self.cursor_row = self._positions[selected]
             self.cursor_row = max(0, min(self.cursor_row, len(order) - 1))
-        else:
-            self._refresh_rows({self._positions[name] for name in changed})
         if state.round != self._round:  # a new round: the cursor follows the play again
             self._round = state.round
             self.dj_chose = False
@@ -371,9 +500,51 @@ class InitiativeTable(FollowsTheme, SteadyScrollbars, can_focus=True):
             self.move_cursor(self._positions[first], page=True)
         self._acting = now
 
+    def _available_width(self) -> int:
+        """The width the columns share (0 before the first layout)."""
+        return self.scrollable_content_region.width
+
+    def _measure(self) -> None:
+        """Each row's height and first line, from its lines as drawn now."""
+        self._heights = [len(self._lines(name)) for name in self._order]
+        tops, line = [], 0
+        for height in self._heights:
+            tops.append(line)
+            line += height
+        self._tops = tops
+
+    def _relayout(self) -> None:
+        """The panel's width changed: fit the columns again."""
+        layout = column_layout(self._rows.values(), self._available_width())
+        if layout == self._layout:
+            return
+        self._layout = layout
+        self._strips.clear()
+        self._cursor_strip = None
+        self._measure()
+        self._update_virtual_size()
+        self.refresh()
+
+    @property
+    def _widths(self) -> tuple[int, ...]:
+        return self._layout.widths
+
+    @property
+    def _columns(self) -> tuple[int, ...]:
+        return self._layout.columns
+
     def _update_virtual_size(self) -> None:
-        width = sum(self._widths) + 2 * CELL_PADDING * len(self._widths)
-        self.virtual_size = Size(width, len(self._order) + self.header_height)
+        width = self._layout.total
+        self.virtual_size = Size(width, sum(self._heights) + self.header_height)
+
+    def _refresh_from(self, row: int) -> None:
+        """Repaint the lines in view from `row`'s first line down."""
+        top = round(self.scroll_y)
+        start = max(self._row_lines(row)[0], top)
+        end = top + self._shown_rows
+        if start < end:
+            self.refresh(Region(0, start - top + self.header_height,
+                                self.scrollable_content_region.width, end - start))
 
     def _refresh_rows(self, rows: set[int]) -> None:
         """Repaint the lines of these rows that are in view."""
@@ -381,8 +552,13 @@ class InitiativeTable(FollowsTheme, SteadyScrollbars, can_focus=True):
         shown = self._shown_rows
         width = self.scrollable_content_region.width
         for row in rows:
-            if top <= row < top + shown:
-                self.refresh(Region(0, row - top + self.header_height, width, 1))
+            first, height = self._row_lines(row)
+            start, end = max(first, top), min(first + height, top + shown)
+            if start < end:
+                self.refresh(Region(0, start - top + self.header_height, width, end - start))
+
+    def sizes_changed(self) -> None:
+        self._relayout()  # a new width (or a scrollbar came or went): fit the columns
 
     @property
     def base_style(self) -> Style:
@@ -411,24 +587,34 @@ class InitiativeTable(FollowsTheme, SteadyScrollbars, can_focus=True):
         if y < self.header_height:
             strip = self._header_strip()
         else:
-            row = y - self.header_height + scroll_y
-            if not 0 <= row < len(self._order):
+            line = y - self.header_height + scroll_y
+            row = self._row_at(line)
+            if not 0 <= row < len(self._order) \
+                    or line >= self._tops[row] + self._heights[row]:
                 return Strip.blank(width, self.base_style)
-            strip = self._row_strip(row)
+            strip = self._row_strip(row)[line - self._tops[row]]
         return strip.crop_extend(scroll_x, scroll_x + width, self.base_style)
 
     def _header_strip(self) -> Strip:
         style = self.base_style + self.get_component_rich_style("initiative--header")
-        if self._header is None or self._header[:3] != (style, self._widths, i18n.language()):
-            labels = tuple(Text(_(label)) if label else Text("") for label in COLUMNS)
-            self._header = (style, self._widths, i18n.language(), self._draw(labels, style))
+        key = self._layout
+        if self._header is None or self._header[:3] != (style, key, i18n.language()):
+            labels = tuple(Text(_(COLUMNS[index])) if index != MARKER else Text("")
+                           for index in self._columns)
+            self._header = (style, key, i18n.language(), self._draw(labels, style)[0])
         return self._header[3]
 
-    def _row_strip(self, row: int) -> Strip:
-        name = self._order[row]
+    def _lines(self, name: str) -> list[Strip]:
+        """`name`'s row drawn without a row style (kept until it changes)."""
         bare = self._strips.get(name)
         if bare is None:
-            bare = self._strips[name] = self._draw(self._rows[name], Style())
+            bare = self._strips[name] = self._draw(
+                shown_cells(self._rows[name], self._columns), Style())
+        return bare
+
+    def _row_strip(self, row: int) -> list[Strip]:
+        name = self._order[row]
+        bare = self._lines(name)
         base = self.base_style
         if row == self.cursor_row:
             style = base + self.get_component_rich_style("initiative--cursor")
@@ -437,29 +623,54 @@ class InitiativeTable(FollowsTheme, SteadyScrollbars, can_focus=True):
                 return cached[2]
             # The cursor's background under the cells, its text colour over theirs
             # (as Textual's DataTable draws its cursor).
-            strip = bare.apply_style(style)
+            lines = [strip.apply_style(style) for strip in bare]
             if style.color is not None:
-                strip = Strip(Segment.apply_style(list(strip), post_style=Style(
-                    color=style.color)), strip.cell_length)
-            self._cursor_strip = (bare, style, strip)
-            return strip
+                lines = [Strip(Segment.apply_style(list(strip), post_style=Style(
+                    color=style.color)), strip.cell_length) for strip in lines]
+            self._cursor_strip = (bare, style, lines)
+            return lines
         if row % 2:
-            return bare.apply_style(base + self.get_component_rich_style(
-                "initiative--even-row"))
-        return bare.apply_style(base)
+            even = base + self.get_component_rich_style("initiative--even-row")
+            return [strip.apply_style(even) for strip in bare]
+        return [strip.apply_style(base) for strip in bare]
 
-    def _draw(self, cells: tuple[Text, ...], style: Style) -> Strip:
-        """One line: each cell cut (with an ellipsis) or padded to its column's width."""
+    def _cell_lines(self, cell: Text, width: int, column: int) -> list[Text]:
+        """`cell` in lines of `width`: Status, Declaration and Name wrap at words (the
+        Declaration to DECLARATION_LINES, its last line ending in "…"); the short
+        columns fit their width by construction."""
+        if column not in (STATUS, DECLARATION, NAME) or cell.cell_len <= width \
+                or (column == DECLARATION and DECLARATION_LINES == 1):
+            return [cell]  # cut with "…" where it is drawn
+        lines = list(cell.wrap(self.app.console, width, overflow="fold"))
+        if column == DECLARATION and len(lines) > DECLARATION_LINES:
+            lines = lines[:DECLARATION_LINES]
+            last = lines[-1].copy()
+            last.rstrip()
+            if last.cell_len >= width:
+                last.truncate(width - 1)
+            last.append("…")
+            lines[-1] = last
+        return lines or [Text("")]
+
+    def _draw(self, cells: tuple[Text, ...], style: Style) -> list[Strip]:
+        """A row's lines: each cell wrapped (see _cell_lines) and padded to its column."""
         console = self.app.console
-        segments: list[Segment] = []
+        columns = [self._cell_lines(cell, width, column) for cell, width, column in
+                   zip(cells, self._widths, self._columns, strict=True)]
+        height = max(len(lines) for lines in columns)
         pad = " " * CELL_PADDING
-        for cell, width in zip(cells, self._widths, strict=True):
-            text = Text(pad, end="")
-            fitted = cell.copy()
-            fitted.truncate(width, overflow="ellipsis", pad=True)
-            text.append_text(fitted)
-            text.append(pad)
-            # The row's style goes under the cell's own (Text.render leaves it out).
-            segments.extend(Segment.apply_style(text.render(console), style))
-        total = sum(self._widths) + 2 * CELL_PADDING * len(self._widths)
-        return Strip(segments, total)
+        after = " " * (self._layout.gap - CELL_PADDING)
+        total = self._layout.total
+        strips = []
+        for index in range(height):
+            segments: list[Segment] = []
+            for lines, width in zip(columns, self._widths, strict=True):
+                text = Text(pad, end="")
+                fitted = lines[index].copy() if index < len(lines) else Text("")
+                fitted.truncate(width, overflow="ellipsis", pad=True)
+                text.append_text(fitted)
+                text.append(after)
+                # The row's style goes under the cell's own (Text.render leaves it out).
+                segments.extend(Segment.apply_style(text.render(console), style))
+            strips.append(Strip(segments, total))
+        return strips

@@ -21,7 +21,12 @@ from typing import Any
 import pytest
 
 from sombra_tui import screenshots as shots
+from sombra_tui.app import SombraApp
 from sombra_tui.config import CONFIG_DIR_ENV, DATA_DIR_ENV
+from sombra_tui.engine.history import Combat
+from sombra_tui.screens.dialogs import TADialog
+from sombra_tui.session import Session
+from tests.app.layout_states import wounded_round
 
 SIZES = {"120x40": shots.SIZE, "80x24": (80, 24)}
 
@@ -45,6 +50,38 @@ STATES: dict[str, shots.Driver] = {
     "wounds_table": shots.wounds_table,
     "help": shots.help_screen,
 }
+
+
+async def table_wrapped(pilot: Any) -> None:
+    """The table with the longest Status (Carla: dolor intenso, sangra, now): it wraps
+    at words, Side and Ini stay in the panel (issue 22)."""
+    await shots.settle(pilot)
+
+
+async def ta_dialog_wound_grades(pilot: Any) -> None:
+    """Carla's TA with two wound grades (H10), dice typed: the GD breakdown whole."""
+    await pilot.press("space")
+    await shots.wait_for_screen(pilot, TADialog, "opening Carla's TA")
+    pilot.app.screen.query_one("#dice").focus()
+    await shots.type_text(pilot, "5 4 3")
+    await shots.settle(pilot)
+
+
+#: States built through the engine's commands (tests/app/layout_states.py), not by
+#: replaying keys from the demo: (combat builder, driver from the main screen).
+BUILT: dict[str, tuple[Any, shots.Driver]] = {
+    "table_wrapped": (wounded_round, table_wrapped),
+    "ta_dialog_wound_grades": (wounded_round, ta_dialog_wound_grades),
+}
+#: Their languages and sizes: Spanish at both, English at 80x24 (the tightest).
+BUILT_CASES = [("es", "120x40"), ("es", "80x24"), ("en", "80x24")]
+
+
+def built_app(combat: Combat, size: tuple[int, int], language: str) -> SombraApp:
+    app = SombraApp(Session(combat), remember_theme=False, cursor_blink=False,
+                    journal=False, language=language)
+    app.console.size = size  # as shots.make_app: the log wraps at the panel's width
+    return app
 
 
 @pytest.fixture(autouse=True)
@@ -110,6 +147,16 @@ def same_picture(one: str, other: str) -> bool:
     return ids.sub("terminal", one) == ids.sub("terminal", other)
 
 
+@pytest.mark.parametrize("language, size", BUILT_CASES,
+                         ids=[f"{language}-{size}" for language, size in BUILT_CASES])
+@pytest.mark.parametrize("state", BUILT, ids=BUILT.keys())
+def test_built_state(snap_compare: Any, state: str, language: str, size: str) -> None:
+    build, driver = BUILT[state]
+    terminal = SIZES[size]
+    app = built_app(build(), terminal, language)
+    assert snap_compare(app, terminal_size=terminal, run_before=driver)
+
+
 def test_every_baseline_belongs_to_a_test() -> None:
     """No stale SVG in __snapshots__: each one is the baseline of a test above.
 
@@ -121,4 +168,6 @@ def test_every_baseline_belongs_to_a_test() -> None:
     names = {f"{test}[{state}-{size}]" for test in ("test_state", "test_state_in_spanish")
              for state in STATES for size in SIZES}
     names |= {f"test_theme_mid_round[{theme}]" for theme in shots.THEMES}
+    names |= {f"test_built_state[{state}-{language}-{size}]" for state in BUILT
+              for language, size in BUILT_CASES}
     assert {path.stem for path in folder.glob("*.svg")} == names

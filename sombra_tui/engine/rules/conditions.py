@@ -18,7 +18,7 @@ from sombra_tui.engine.conditions import (
     prevents_pending_action,
 )
 from sombra_tui.engine.events import EventKind
-from sombra_tui.engine.i18n import N_, Msg
+from sombra_tui.engine.i18n import N_, Msg, lazy
 from sombra_tui.engine.registry import (
     RESOLUTION_PHASES,
     handles,
@@ -99,11 +99,10 @@ def _describe_condition(condition: Condition) -> Msg:
         return Msg(N_("{name} (until removed)"), name=condition.name)
     covered = condition.covered_rounds()
     assert covered is not None
-    if len(covered) == 1:
-        return Msg(N_("{name} (1 asalto: round {first})"), name=condition.name,
-                   first=covered.start)
-    return Msg(N_("{name} ({count} asaltos: rounds {first}-{last})"), name=condition.name,
-               count=condition.duration, first=covered.start, last=covered.stop - 1)
+    return lazy.ngettext("{name} ({count} asalto: round {first})",
+                         "{name} ({count} asaltos: rounds {first}-{last})", "count",
+                         name=condition.name, count=condition.duration, first=covered.start,
+                         last=covered.stop - 1)
 
 
 @handles(c.AddCondition, label=N_("add condition"))

@@ -9,7 +9,7 @@ from sombra_tui.engine.dice import (
 )
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import EventKind
-from sombra_tui.engine.i18n import N_, Join, Msg
+from sombra_tui.engine.i18n import N_, Join, Msg, lazy
 from sombra_tui.engine.initiative import action_groups
 from sombra_tui.engine.model import (
     ActionKind,
@@ -80,10 +80,14 @@ def start_extended(state: CombatState, emit: Emitter) -> None:
                 duration=spec.duration, successes_needed=spec.successes,
                 interval=spec.interval, gd=action.gd, started_round=state.round)
             state.extended.append(progress)
-            plan = (Msg(N_("simple: TA after {duration} rounds"), duration=spec.duration)
+            plan = (lazy.ngettext("simple: TA after {duration} round",
+                                  "simple: TA after {duration} rounds", "duration",
+                                  duration=spec.duration)
                     if spec.mode is ExtendedMode.SIMPLE else
-                    Msg(N_("complex: {successes} successes, a TA every {interval} rounds"),
-                        successes=spec.successes, interval=spec.interval))
+                    lazy.ngettext("complex: {successes} successes, a TA every {interval} "
+                                  "round", "complex: {successes} successes, a TA every "
+                                  "{interval} rounds", "interval",
+                                  successes=spec.successes, interval=spec.interval))
             emit(EventKind.EXTENDED, Msg(N_("{name} starts the extended action \"{description}\" "
                                             "({plan})."), name=name,
                                          description=action.description, plan=plan),
@@ -102,20 +106,23 @@ def extended_result(state: CombatState, progress: ExtendedProgress, success: boo
                                          name=name, what=what), actor=name,
                  rule="E2")
         else:  # E2: failure restarts from the beginning
-            emit(EventKind.EXTENDED, Msg(N_("{name} fails \"{what}\" and restarts it: "
-                                            "{duration} rounds again; the DJ may shorten it"
-                                            "."),
-                                         name=name, what=what, duration=progress.duration),
+            emit(EventKind.EXTENDED, lazy.ngettext(
+                "{name} fails \"{what}\" and restarts it: {duration} round again; the DJ "
+                "may shorten it.", "{name} fails \"{what}\" and restarts it: {duration} "
+                "rounds again; the DJ may shorten it.", "duration",
+                name=name, what=what, duration=progress.duration),
                  actor=name, rule="E2")
         return
     if success:  # E3: each success is counted
         progress.successes += 1
     if progress.successes >= progress.successes_needed:
         progress.status = ExtendedStatus.DONE
-        emit(EventKind.EXTENDED, Msg(N_("{name} completes \"{what}\" with {successes} "
-                                        "successes."),
-                                     name=name, what=what,
-                                     successes=progress.successes), actor=name, rule="E3")
+        emit(EventKind.EXTENDED, lazy.ngettext("{name} completes \"{what}\" with {successes} "
+                                               "success.", "{name} completes \"{what}\" with "
+                                               "{successes} successes.", "successes",
+                                               name=name, what=what,
+                                               successes=progress.successes),
+             actor=name, rule="E3")
     else:
         emit(EventKind.EXTENDED, Msg(N_("{name}: \"{what}\" {successes}/{successes_needed} "
                                         "successes."),

@@ -25,7 +25,7 @@ from sombra_tui.engine.dice import (
     TAResult,
 )
 from sombra_tui.engine.events import EventKind
-from sombra_tui.engine.i18n import N_, Join, Msg, _
+from sombra_tui.engine.i18n import N_, Join, Msg, _, lazy
 from sombra_tui.engine.model import (
     Action,
     Character,
@@ -242,11 +242,13 @@ def _wound_text(assessment: WoundAssessment) -> Msg:
                   if assessment.protection else Msg(N_(", no protection")))
     effects: list[Msg | str] = [Msg(N_("{gd} GD {scope}"), gd=f"{e.gd:+d}",
                                     scope=Msg(e.scope_label())) for e in cons.gd]
-    effects += [Msg(N_("{name} {count} asaltos"), name=spec.name, count=spec.duration)
+    effects += [lazy.ngettext("{name} {count} asalto", "{name} {count} asaltos", "count",
+                              name=spec.name, count=spec.duration)
                 if spec.duration else spec.name
                 for spec in cons.conditions if spec.name != SANGRANDO]
     if cons.bleed_rate:
-        effects.append(Msg(N_("bleeds every {rate} asaltos"), rate=cons.bleed_rate))
+        effects.append(lazy.ngettext("bleeds every {rate} asalto", "bleeds every {rate} asaltos",
+                                     "rate", rate=cons.bleed_rate))
     effects += [reminder.message for reminder in cons.reminders]
     return Msg(N_("{location}: damage {damage}{protection}, {lethal}; R {resistencia} -> "
                   "{severity}{effects}"), location=Msg(assessment.location.label),
@@ -469,10 +471,13 @@ def _heal(state: CombatState, cmd: c.Heal, emit: Emitter) -> None:
                          params={"character": cmd.character, "kind": cmd.kind.value,
                                  "counters": str(before)}, field="points")
     set_body(state, cmd.character, counters=after)
-    emit(EventKind.WOUND, Msg(N_("DJ heals {name} {points} {kind} points: G {g0} -> {g1}, W "
-                                 "{w0} -> {w1}."), name=cmd.character,
-                              points=cmd.points, kind=cmd.kind.value, g0=before.g,
-                              g1=after.g, w0=before.w, w1=after.w), actor=cmd.character,
+    emit(EventKind.WOUND, lazy.ngettext("DJ heals {name} {points} {kind} point: G {g0} -> {g1}, "
+                                        "W {w0} -> {w1}.", "DJ heals {name} {points} {kind} "
+                                        "points: G {g0} -> {g1}, W {w0} -> {w1}.", "points",
+                                        name=cmd.character,
+                                        points=cmd.points, kind=cmd.kind.value, g0=before.g,
+                                        g1=after.g, w0=before.w, w1=after.w),
+         actor=cmd.character,
          override=True, rule="H12", code="points.healed",
          data={"kind": cmd.kind.value, "points": cmd.points, "g_before": before.g,
                "g": after.g, "w_before": before.w, "w": after.w})
@@ -578,9 +583,11 @@ def end_of_round_bodies(state: CombatState, emit: Emitter) -> None:
             if tick.point_lost:
                 before = counters
                 counters = bleed_point(counters, settings)
-                emit(EventKind.WOUND, Msg(N_(
+                emit(EventKind.WOUND, lazy.ngettext(
+                    "{name} bleeds 1 point ({location}, {severity}, every {rate} asalto): G "
+                    "{g0} -> {g1}, W {w0} -> {w1}.",
                     "{name} bleeds 1 point ({location}, {severity}, every {rate} asaltos): G "
-                    "{g0} -> {g1}, W {w0} -> {w1}."), name=name,
+                    "{g0} -> {g1}, W {w0} -> {w1}.", "rate", name=name,
                     location=Msg(wound.location.label), severity=Msg(wound.severity.label),
                     rate=wound.bleed_rate, g0=before.g, g1=counters.g, w0=before.w,
                     w1=counters.w),

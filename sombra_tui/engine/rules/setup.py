@@ -6,7 +6,7 @@ from __future__ import annotations
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import EventKind
-from sombra_tui.engine.i18n import N_, Join, Msg, Text, _
+from sombra_tui.engine.i18n import N_, Join, Msg, Text, _, lazy
 from sombra_tui.engine.model import (
     NAME_MAX,
     name_clashes,
@@ -88,9 +88,9 @@ def _import_characters(state: CombatState, cmd: c.ImportCharacters, emit: Emitte
         _add_character(state, c.AddCharacter(character=character), emit)
     source: Text = Msg(N_(" from {source}"), source=cmd.source) if cmd.source else ""
     count = len(cmd.characters)
-    emit(EventKind.ENCOUNTER, Msg(N_("Imported {count} character{source}.") if count == 1
-                                  else N_("Imported {count} characters{source}."),
-                                  count=count, source=source))
+    emit(EventKind.ENCOUNTER, lazy.ngettext("Imported {count} character{source}.",
+                                            "Imported {count} characters{source}.", "count",
+                                            count=count, source=source))
 
 
 @handles(c.EditCharacter, label=N_("edit character"))

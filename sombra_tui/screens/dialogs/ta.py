@@ -72,7 +72,7 @@ class TADialog(Dialog[Resolve]):
         self.query_one("#dialog-title", Static).update(self._title())
         target = "" if self.default_target is None else str(self.default_target)
         refill_inputs(self, {"target": target, "extra": "0", "modifier": "0", "dice": ""})
-        self.query_one("#field-extra", Field).set_hint(self.gd_hint())
+        self.query_one("#gd-breakdown", Static).update(self.gd_hint())
         self.query_one("#outcome", Select).value = ROLL
         self.query_one("#ta-preview", Static).update("")
         self._focus_first()
@@ -94,9 +94,12 @@ class TADialog(Dialog[Resolve]):
                     "" if self.default_target is None else str(self.default_target),
                     id="target", type="integer"), field_id="target")
                 yield Field(_("Extra GD"), TextInput("0", id="extra", type="integer"),
-                            field_id="extra", hint=self.gd_hint())
+                            field_id="extra")
                 yield Field(_("Modifier"), TextInput("0", id="modifier", type="integer"),
                             field_id="modifier")
+            # The GD breakdown on a line of its own, wrapped: a field's label line has
+            # no room for the wounds' and conditions' grades (80x24).
+            yield Static(self.gd_hint(), id="gd-breakdown", classes="note")
             if not self.table:
                 yield from self._dice_row()
             yield Static("", id="ta-preview")

@@ -1,0 +1,83 @@
+"""Where the DJ left the table's cursor, per encounter: UI state, not the combat's.
+
+The engine's files and journal hold the combat (what happened); the row the DJ had
+chosen is the screen's, so it is kept beside them, in one small file of the data
+folder, under the keys of the encounter's file and of its crash journal. A resumed
+journal or a reopened file puts the cursor back where the DJ left it. Losing this
+file loses nothing but that convenience: every problem reading or writing it is
+ignored.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import NamedTuple
+
+from sombra_tui import config
+
+FILE_NAME = "table-cursor.json"
+#: Entries kept (the newest): one per encounter file or journal.
+MAX_ENTRIES = 64
+
+
+class Cursor(NamedTuple):
+    """The row the DJ chose (by name) in asalto `round` (0: before the combat)."""
+
+    name: str
+    round: int
+
+
+def path() -> Path:
+    return config.data_dir() / FILE_NAME
+
+
+def file_key(encounter: Path) -> str:
+    return "file:" + str(Path(encounter).resolve())
+
+
+def journal_key(journal: Path) -> str:
+    return "journal:" + Path(journal).name
+
+
+def _load() -> dict[str, dict[str, object]]:
+    try:
+        data = json.loads(path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {key: value for key, value in data.items() if isinstance(value, dict)} \
+        if isinstance(data, dict) else {}
+
+
+def recall(keys: list[str]) -> Cursor | None:
+    """The cursor kept under the first of `keys` that has one."""
+    entries = _load()
+    for key in keys:
+        entry = entries.get(key)
+        if entry is None:
+            continue
+        name, round_ = entry.get("name"), entry.get("round")
+        if isinstance(name, str) and isinstance(round_, int):
+            return Cursor(name, round_)
+    return None
+
+
+def remember(keys: list[str], cursor: Cursor | None) -> None:
+    """Keep `cursor` under each of `keys` (None: the DJ chose no row; forget it)."""
+    if not keys:
+        return
+    entries = _load()
+    for key in keys:
+        entries.pop(key, None)  # re-added last: the newest stay
+        if cursor is not None:
+            entries[key] = {"name": cursor.name, "round": cursor.round}
+    kept = dict(list(entries.items())[-MAX_ENTRIES:])
+    target = path()
+    scratch = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        scratch.write_text(json.dumps(kept, ensure_ascii=False), encoding="utf-8")
+        os.replace(scratch, target)
+    except OSError:
+        scratch.unlink(missing_ok=True)

@@ -1,0 +1,72 @@
+"""States for the layout tests and snapshots, built through the engine's commands (no
+key scripts: each is a few milliseconds, where replaying keys from the demo takes
+seconds).
+
+`wounded_round`: the demo encounter in round 1's round actions, every character
+declared with a long description, Carla (who acts first) with a leve wound on the chest
+(bleeding) and one on the right arm, so her TA carries two wound grades (H10), and
+dolor intenso for the next asaltos: the longest Status and GD lines the table and the
+TA dialog show.
+"""
+
+from __future__ import annotations
+
+from sombra_tui.demo import demo_encounter
+from sombra_tui.engine import commands as c
+from sombra_tui.engine.conditions import Condition
+from sombra_tui.engine.history import Combat
+from sombra_tui.engine.model import Action
+from sombra_tui.engine.wounds import Location
+
+#: Each character's round action (description, skill), in declaration order (I3).
+PLAN = {
+    "Ana": ("vigila la puerta del almacén desde detrás de las cajas", "Armas cortas"),
+    "Matón": ("golpea la verja con una barra de hierro", "Pelea"),
+    "Iker": ("corre hacia la verja", "Atletismo"),
+    "Bruno": ("se cubre tras el coche", "Armas cortas"),
+    "Lucía": ("abre la verja con el portátil", "Electrónica"),
+    "Carla": ("dispara al aire para asustar a los estibadores", "Armas cortas"),
+}
+
+
+def wounded_combat() -> Combat:
+    """Round 1 declared, Carla wounded (see the module), still in the declaration."""
+    combat = Combat(demo_encounter())
+    combat.execute(combat.start_command())
+    combat.execute(c.ManualHit(character="Carla", location=Location.PECHO, damage=11))
+    combat.execute(c.ManualHit(character="Carla", location=Location.BRAZO_DERECHO, damage=6))
+    combat.execute(c.AddCondition(character="Carla", condition=Condition(
+        name="dolor intenso", duration=3)))
+    combat.execute(c.AddCondition(character="Matón", condition=Condition(
+        name="aturdido", duration=2)))
+    return combat
+
+
+def wounded_round() -> Combat:
+    """`wounded_combat` with every declaration made and the round actions begun: Carla
+    acts first (I4)."""
+    combat = wounded_combat()
+    while (declarer := combat.state.current_declarer) is not None:
+        description, skill = PLAN[declarer]
+        combat.execute(c.Declare(character=declarer, actions=[
+            Action(description=description, skill=skill)]))
+    while combat.state.phase.value != "round":
+        combat.execute(c.Advance())
+    return combat
+
+
+def reaction_prompt() -> Combat:
+    """The demo's round 1 as `screenshots.to_reaction_prompt` leaves it, by commands:
+    Ana, Matón and Iker declared, Bruno shoots Ana, Ana's reacción prompt is open (the
+    table's Ana reads "now"; the panel lists the prompt, then what was declared)."""
+    combat = Combat(demo_encounter())
+    combat.execute(combat.start_command())
+    for name, description, skill, targets in (
+            ("Ana", "vigila la puerta del almacén", "Armas cortas", []),
+            ("Matón", "golpea a Iker", "Pelea", ["Iker"]),
+            ("Iker", "corre hacia la verja", "Atletismo", []),
+            ("Bruno", "dispara a Ana", "Armas cortas", ["Ana"])):
+        combat.execute(c.Declare(character=name, actions=[
+            Action(description=description, skill=skill, targets=targets)]))
+    assert combat.state.top_prompt is not None
+    return combat

@@ -1,0 +1,184 @@
+"""Nothing is cut where it matters (issue 22 item 9): the table fits its panel, the
+panel's lists fit theirs, the TA dialog's GD breakdown and the footer's keys show
+whole, at 80x24 and 120x40 in both languages; toasts leave a dialog's buttons in
+sight."""
+
+from __future__ import annotations
+
+import pytest
+from textual.geometry import Region
+from textual.widgets import Button, Static
+from textual.widgets._footer import FooterKey
+from textual.widgets._toast import Toast, ToastRack
+
+from sombra_tui.app import SombraApp
+from sombra_tui.engine import i18n
+from sombra_tui.engine.history import Combat
+from sombra_tui.screens.dialogs import TADialog
+from sombra_tui.session import Session
+from sombra_tui.widgets import initiative_table as it
+from sombra_tui.widgets.declaration_queue import DeclarationQueue
+from sombra_tui.widgets.initiative_table import InitiativeTable
+from tests.app.conftest import make_app
+from tests.app.layout_states import reaction_prompt, wounded_round
+
+SIZES = [(120, 40), (80, 24)]
+LANGUAGES = ["es", "en"]
+
+
+def app_on(combat: Combat, language: str, **kwargs: object) -> SombraApp:
+    app = make_app(Session(combat), journal=False, language=language, **kwargs)
+    return app
+
+
+def lines_of(table: InitiativeTable) -> list[str]:
+    """The table's lines as shown (the header, then every row's lines)."""
+    height = table.header_height + sum(table._heights)
+    return ["".join(segment.text for segment in table.render_line(y)) for y in range(height)]
+
+
+def words(text: str) -> list[str]:
+    return text.split()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=["120x40", "80x24"])
+async def test_the_table_fits_its_panel_and_shows_every_mark_whole(
+        size: tuple[int, int], language: str) -> None:
+    """No column past the panel's edge (no "In" / "8/"): every heading and cell of the
+    columns shown reads whole, Status wraps at words instead of cutting them, and Side
+    and Ini are never pushed off by a long Status ("dolor intenso 3 sangra now")."""
+    app = app_on(wounded_round(), language)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        table = app.main_screen.query_one(InitiativeTable)
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        assert {it.NAME, it.POINTS, it.STATUS, it.SIDE, it.INI} <= set(table._columns)
+        shown = lines_of(table)
+        header = words(shown[0])
+        for index in table._columns[1:]:
+            assert words(i18n._(it.COLUMNS[index]))[0] in header
+        text = words(" ".join(shown))
+        state = app.session.combat.state
+        for name in it.ordered_names(state):
+            row = table.get_row(name)
+            cells = it.shown_cells(row, table._columns)
+            for cell, index in zip(cells, table._columns, strict=True):
+                if index == it.DECLARATION:
+                    continue  # one line, cut with "…": the panel lists it whole
+                for word in words(cell.plain):
+                    assert word in text, f"{word!r} of {name}'s {it.COLUMNS[index]} is cut"
+        # Carla's Status holds all her marks, in order, over one or more lines.
+        status = i18n._("sangra")
+        assert any(status in line for line in shown)
+        assert "15/2" in " ".join(shown)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_a_row_that_reads_declared_now_keeps_the_declaration_column(
+        language: str) -> None:
+    """At 120x40 the Declaration column stays however long Status gets, with room to
+    read; at 80x24 it makes way and Status says "declared" instead."""
+    for size in SIZES:
+        app = app_on(reaction_prompt(), language)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            table = app.main_screen.query_one(InitiativeTable)
+            widths = dict(zip(table._columns, table._widths, strict=True))
+            if size == (120, 40):
+                assert it.DECLARATION in widths and widths[it.DECLARATION] >= it.DECLARATION_MIN
+                assert it.ALERTA in widths
+            else:
+                assert it.DECLARATION not in widths
+                assert i18n._("declared") in " ".join(lines_of(table))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_the_declared_list_fits_under_a_reaction_prompt(language: str) -> None:
+    """The panel's "Declared:" list fits what the prompt leaves at 120x40: one line a
+    declaration (the cursor's row shows any one whole), the latest first to stay."""
+    app = app_on(reaction_prompt(), language)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        queue = app.main_screen.query_one(DeclarationQueue)
+        panel = app.main_screen.query_one("#queue-panel")
+        assert queue.outer_size.height <= panel.scrollable_content_region.height
+        assert panel.max_scroll_y == 0
+        shown = [plain for plain, _style, _spans in queue._shown]
+        assert i18n._("Declared:") in shown
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=["120x40", "80x24"])
+async def test_the_ta_dialog_shows_the_whole_gd_breakdown(
+        size: tuple[int, int], language: str) -> None:
+    """H10: each wound's grade is named on a line of its own, wrapped, never cut where
+    the field's label ends ("GD acción 0,")."""
+    app = app_on(wounded_round(), language)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("space")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, TADialog)
+        breakdown = dialog.query_one("#gd-breakdown", Static)
+        hint = dialog.gd_hint()
+        assert str(breakdown.content) == hint and hint.count("+1") == 2
+        region = breakdown.region
+        lines = breakdown.render_lines(Region(0, 0, region.width, region.height))
+        shown = " ".join("".join(segment.text for segment in line) for line in lines)
+        assert words(shown) == words(hint)
+        assert breakdown.region in dialog.query_one("#dialog").region
+
+
+async def footer_keys(app: SombraApp) -> tuple[list[FooterKey], FooterKey]:
+    keys = list(app.main_screen.query(FooterKey))
+    palette = [key for key in keys if key.has_class("-command-palette")]
+    assert len(palette) == 1
+    return [key for key in keys if key not in palette], palette[0]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", [(120, 40), (100, 30), (80, 24)],
+                         ids=["120x40", "100x30", "80x24"])
+async def test_the_footer_leaves_a_key_out_whole_rather_than_cut_it(
+        size: tuple[int, int], language: str) -> None:
+    """Spanish "espacio Siguiente" is longer than "space Next": at 120 columns "Salir"
+    was cut to "Sal" under the palette's key. Keys that do not fit are left out whole,
+    the next step and quit last."""
+    app = app_on(reaction_prompt(), language)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        keys, palette = await footer_keys(app)
+        assert keys
+        for key in keys:
+            assert key.region.right <= palette.region.x, f"{key.description!r} is cut"
+        actions = [key.action.rpartition(".")[2] for key in keys]
+        assert {"next_step", "quit", "help"} <= set(actions)
+
+
+async def test_toasts_leave_a_dialogs_buttons_in_sight() -> None:
+    """At 80x24 a dialog reaches the footer, and Textual's toasts sit at the bottom
+    right: they sit at the top right instead, over no button."""
+    app = app_on(wounded_round(), "es")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("space")
+        await pilot.pause()
+        assert isinstance(app.screen, TADialog)
+        app.notify("Un aviso bastante largo, de los que ocupan varias líneas en una "
+                   "terminal de ochenta columnas.", timeout=60)
+        app.notify("Otro aviso.", severity="warning", timeout=60)
+        await pilot.pause()
+        await pilot.pause()
+        rack = app.screen.get_child_by_type(ToastRack)
+        toasts = [toast for toast in rack.query(Toast)]
+        assert len(toasts) == 2
+        buttons = list(app.screen.query(Button))
+        assert buttons
+        for toast in toasts:
+            for button in buttons:
+                assert not toast.region.overlaps(button.region), \
+                    f"a toast covers {button.label}"
