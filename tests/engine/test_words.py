@@ -112,3 +112,35 @@ def test_letters_typed_as_dice_are_no_die_not_a_count(text: str) -> None:
         parse_dice(text)
     assert refused.value.code == "dice.not_a_die"
     assert "is not a die" in refused.value.message
+
+
+@pytest.mark.parametrize(("condition", "english", "spanish"), [
+    ("aturdido", "DJ: Ana is aturdido", "DJ: Ana está aturdid"),
+    ("dolor intenso", "DJ: Ana has dolor intenso", "DJ: Ana tiene dolor intenso"),
+    ("cegado", "DJ: new condition for Ana: cegado", "DJ: nuevo estado de Ana: cegado"),
+])
+def test_a_condition_begun_reads_as_each_language_says_it(condition: str, english: str,
+                                                           spanish: str) -> None:
+    """C2: "Ana está dolor intenso" was wrong Spanish; a condition of the DJ's own naming
+    may be a noun or an adjective, so its line says neither."""
+    from sombra_tui.engine.commands import AddCondition
+    from sombra_tui.engine.conditions import Condition, builtin
+
+    combat = started(char("Ana", 8, 3, 14), char("Bruno", 12, 5, 12))
+    added = (builtin(condition, began=0, duration=2) if condition != "cegado"
+             else Condition(name=condition))
+    events = combat.execute(AddCondition(character="Ana", condition=added))
+    assert events[0].text.startswith(english)
+    i18n.set_language("es")
+    assert events[0].text.startswith(spanish)
+
+
+def test_a_hit_by_hand_without_a_cause_says_so_in_the_language_shown() -> None:
+    """The default cause followed the language in force when the hit was entered: a
+    Spanish phrase stayed in the English log."""
+    i18n.set_language("es")
+    combat = started(char("Ana", 8, 3, 14), char("Bruno", 12, 5, 12))
+    combat.execute(ManualHit(character="Ana", location=Location.PECHO, damage=4))
+    assert "(un impacto anotado por el DJ)" in combat.log[-1].text
+    i18n.set_language("en")
+    assert "(a hit entered by the DJ)" in combat.log[-1].text

@@ -10,6 +10,8 @@ from __future__ import annotations
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.coded import CodedError
 from sombra_tui.engine.conditions import (
+    BUILTIN_NAMES,
+    DOLOR_INTENSO,
     Condition,
     can_act,
     end_of_round,
@@ -112,7 +114,15 @@ def _add_condition(state: CombatState, cmd: c.AddCondition, emit: Emitter) -> No
                                                  "began": state.round})
     body = state.body(cmd.character)
     set_body(state, cmd.character, conditions=(*body.conditions, condition))
-    emit(EventKind.CONDITION, Msg(N_("DJ: {name} is {condition}."), name=cmd.character,
+    # Said as Spanish says it: "está aturdida", "tiene dolor intenso"; a condition of the
+    # DJ's own naming may be a noun or an adjective, so its sentence says neither.
+    if condition.name == DOLOR_INTENSO:
+        template = N_("DJ: {name} has {condition}.")
+    elif condition.name in BUILTIN_NAMES:
+        template = N_("DJ: {name} is {condition}.")
+    else:
+        template = N_("DJ: new condition for {name}: {condition}.")
+    emit(EventKind.CONDITION, Msg(template, name=cmd.character,
                                   condition=_describe_condition(condition)
                                   ).about(gender_of(state, cmd.character)),
          actor=cmd.character, override=True, rule="C2", code="condition.started",

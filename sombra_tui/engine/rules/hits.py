@@ -452,9 +452,11 @@ def _manual_hit(state: CombatState, cmd: c.ManualHit, emit: Emitter) -> None:
                         resistencia=target.resistencia, settings=settings,
                         protection=protection, severity=cmd.severity,
                         consequences=cmd.consequences)
-    cause = cmd.cause.strip() or _("a hit entered by the DJ")
+    cause = cmd.cause.strip()
+    # No cause typed: the log says so in the language shown, not the one in force now.
+    said: str | Msg = cause or Msg(N_("a hit entered by the DJ"))
     _apply_hit(state, target.name, [assessment], cause,
-               Msg(N_("DJ enters a hit on {name} ({cause})"), name=target.name, cause=cause),
+               Msg(N_("DJ enters a hit on {name} ({cause})"), name=target.name, cause=said),
                emit, override=True,
                data={"cause": cause})
 
