@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.allowed import allowed, mark_allowed
-from sombra_tui.engine.conditions import ActionScope, Condition, GradeEntry
+from sombra_tui.engine.conditions import ActionScope, Condition, GradeEntry, counted_from
 from sombra_tui.engine.dice import TAResult
 from sombra_tui.engine.events import LogEvent
 from sombra_tui.engine.i18n import Msg
@@ -176,6 +176,12 @@ def alerta_gd(state: CombatState, prompt: Prompt, mode: ReactionMode, *, base: i
 def grades(state: CombatState, name: str, scope: ActionScope) -> list[GradeEntry]:
     """H10/C1: the wound and condition grades a TA of `name` with `scope` carries now."""
     return ta_grade_entries(state, name, scope)
+
+
+def counting_round(state: CombatState) -> int:
+    """C3: the asalto a condition's asaltos left count from (the next one at the end of
+    the round): what to pass to `condition_left` and `condition_duration`."""
+    return counted_from(state.round, state.phase is Phase.END_OF_ROUND)
 
 
 def condition_left(condition: Condition, round_: int) -> int | None:

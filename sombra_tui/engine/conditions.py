@@ -253,6 +253,13 @@ MUERTO = "muerto"
 BUILTIN_NAMES = (ATURDIDO, INCONSCIENTE, DOLOR_INTENSO, DESARMADO, SANGRANDO, MUERTO)
 
 
+def counted_from(round_: int, round_over: bool) -> int:
+    """C3: the asalto from which a condition's asaltos left are counted: the one in
+    play, or the next once its actions are over (the end of the round), so that the
+    count the DJ reads then is what the coming asaltos hold."""
+    return round_ + 1 if round_over else round_
+
+
 def builtin_effects(name: str, *, dolor_intenso_gd: int = 0) -> ConditionEffects:
     """C2: the effects of a built-in condition; dolor intenso's grade is a setting (H9)."""
     key = name.strip().casefold()

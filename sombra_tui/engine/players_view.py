@@ -27,7 +27,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from sombra_tui.engine.conditions import INCONSCIENTE, MUERTO
+from sombra_tui.engine.conditions import INCONSCIENTE, MUERTO, counted_from
 from sombra_tui.engine.events import EventKind, LogEvent
 from sombra_tui.engine.i18n import N_, _, language
 from sombra_tui.engine.model import DeclarationView, Side, WoundView
@@ -168,7 +168,8 @@ def _declaration(state: CombatState, name: str, side: Side) -> str | None:
 def _conditions(state: CombatState, name: str) -> list[PlayerCondition]:
     rows: list[PlayerCondition] = []
     for condition in state.body(name).conditions:
-        left = condition.rounds_left(state.round)
+        left = condition.rounds_left(counted_from(state.round,
+                                                  state.phase is Phase.END_OF_ROUND))
         text = condition.name if left is None else _("{name} (asaltos left: {left})").format(
             name=condition.name, left=left)
         rows.append(PlayerCondition(name=condition.name, left=left, text=text))

@@ -101,7 +101,7 @@ def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
     for condition in body.conditions:
         if condition.name == "sangrando":
             continue
-        left = ask.condition_left(condition, state.round)
+        left = ask.condition_left(condition, ask.counting_round(state))
         label = condition.name if left is None else f"{condition.name} {left}"
         blocking = condition.effects.cannot_act or condition.effects.out
         marks.append(Text(label, style=f"bold {palette.error}" if blocking

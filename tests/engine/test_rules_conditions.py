@@ -257,3 +257,36 @@ def test_c4_a_condition_acts_from_the_moment_it_begins_h11() -> None:
     assert aturdido.active_in(4) and not aturdido.active_in(3)
     until_removed = builtin(DESARMADO, began=4)
     assert until_removed.rounds_left(9) is None
+
+
+def test_c3_asaltos_left_at_the_end_of_a_round_count_from_the_next() -> None:
+    """The table, the sheet and the players' view read asaltos left from
+    ask.counting_round: once an asalto's actions are over (the end of the round), that
+    asalto is spent, so aturdido for rounds 2-3 has 1 left, not 2 (issue 22)."""
+    from sombra_tui.engine import ask
+    from sombra_tui.engine.commands import AddCondition
+    from sombra_tui.engine.state import Phase
+    from tests.engine.conftest import advance_to, char, declare_all_inaction, started
+
+    combat = started(char("Ana", 8, 3, 14), char("Bruno", 12, 5, 12))
+    combat.execute(AddCondition(character="Bruno",
+                                condition=builtin(ATURDIDO, began=0, duration=2)))
+    [aturdido] = combat.state.body("Bruno").conditions
+
+    def left() -> int | None:
+        return ask.condition_left(aturdido, ask.counting_round(combat.state))
+
+    def players_left() -> int | None:
+        snapshot = ask.players_view(combat.state, combat.log, 0)
+        [row] = [row for row in snapshot.characters if row.name == "Bruno"]
+        return row.conditions[0].left
+
+    assert left() == players_left() == 2  # round 1: rounds 2 and 3 to come
+    declare_all_inaction(combat)
+    advance_to(combat, Phase.END_OF_ROUND)
+    assert left() == players_left() == 2  # round 1 over: still rounds 2 and 3
+    advance_to(combat, Phase.DECLARATION)
+    assert combat.state.round == 2 and left() == 2  # round 2 in play, and round 3
+    declare_all_inaction(combat)
+    advance_to(combat, Phase.END_OF_ROUND)
+    assert left() == players_left() == 1  # round 2 spent: round 3 only

@@ -868,7 +868,7 @@ class CharacterSheet(Dialog[None]):
                      severity=_(wound.severity.label), bleeding=bleeding, round=wound.round),
                 id=f"wound-{wound.id}"))
         for condition in body.conditions:
-            left = ask.condition_left(condition, state.round)
+            left = ask.condition_left(condition, ask.counting_round(state))
             when = (_("never expires") if condition.permanent else _("until removed")
                     if left is None else ngettext("{left} asalto left", "{left} asaltos left",
                                                   left).format(left=left))
@@ -930,8 +930,8 @@ class CharacterSheet(Dialog[None]):
             return
         condition = body.condition(number)
         if condition is not None:
-            self.app.push_screen(EditConditionDialog(self.name_, condition, state.round,
-                                                     self.check), self._apply)
+            self.app.push_screen(EditConditionDialog(
+                self.name_, condition, ask.counting_round(state), self.check), self._apply)
 
     def action_reveal(self) -> None:
         """The players' view shows the character (undoable; refused if it does)."""
