@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from textual import events
 from textual.widgets import Input, Select
 
 from sombra_tui import keys
@@ -229,3 +230,25 @@ async def test_d12_the_djs_outcome_needs_no_target_value(
         assert event.ta.describe() == _("accepted without a roll (success)")
         assert {"en": "accepted without a roll", "es": "sin tirada"}[language] in \
             event.ta.describe()
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "DJ: Ana has dolor intenso"), ("es", "DJ: Ana tiene dolor intenso")])
+async def test_c2_dolor_intenso_begun_by_keys_reads_as_the_language_says_it(
+        language: str, said: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The log said "Ana está dolor intenso" (a noun after "está")."""
+    from sombra_tui.engine import i18n
+    monkeypatch.setenv("LANGUAGE", language)
+    i18n.set_language(language)
+    app = make_app(session_after(worked_example_encounter(), c.StartCombat()),
+                   journal=False, language=language)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_condition(pilot)
+        pilot.app.post_message(events.Paste("dolor"))  # a name on the condition picks it
+        await pilot.pause()
+        await send_keys(pilot, "tab")
+        await type_text(pilot, "2")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert last_condition(app).name == "dolor intenso"
+        assert any(event.text.startswith(said) for event in app.session.combat.log)
