@@ -489,6 +489,17 @@ class SombraApp(App[None]):
         for notice in session.combat.notices:
             self.notify(_(notice), title=_("Older file"), timeout=10)
         session.combat.notices = []
+        if session.combat.checking or session.combat.check_problem is not None:
+            self._check_opened(session)
+
+    @work(group="check")
+    async def _check_opened(self, session: Session) -> None:
+        """Issue 24: the log once the background check is done, and its word if any."""
+        problem = await session.checked()
+        if session is self.session:
+            self.main_screen.render_state(force_log=True)
+            if problem:
+                self.notify(problem, title=_("File checked"), severity="warning", timeout=15)
 
     async def _settle_unsaved(self, question: str) -> bool:
         """Ask `question` about unsaved changes; True when it is fine to go on."""

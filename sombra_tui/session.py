@@ -3,6 +3,7 @@ crash journal. No Textual here: the app holds one Session and renders it."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -65,7 +66,27 @@ class Session:
 
     @classmethod
     def open(cls, path: Path) -> Session:
-        return cls(storage.load(path), path)
+        """The encounter in `path`, shown at once from its snapshot when it keeps one
+        and checked by a replay in the background (issue 24; see checked())."""
+        return cls(storage.load(path, background=True), path)
+
+    async def checked(self) -> str | None:
+        """Issue 24: wait, off the event loop, for the check of a combat opened from a
+        snapshot, then settle it on the caller's thread (the one that uses the combat):
+        the log appears, and the replayed state replaces the snapshot if they differ.
+        Returns what the DJ must be told, once (None when all is well). The DJ's own
+        commands meanwhile wait for the check (Combat.settle) and are kept."""
+        combat = self.combat
+        if combat.checking:
+            await asyncio.to_thread(combat.wait_check)
+        if combat is not self.combat:  # another encounter was opened meanwhile
+            return None
+        revision = combat.revision
+        combat.settle()
+        if combat.revision != revision:
+            self._changed()
+        problem, combat.check_problem = combat.check_problem, None
+        return None if problem is None else problem.render()
 
     @classmethod
     def recovered(cls, recovered: Recovered) -> Session:

@@ -10,6 +10,7 @@ further back, the nearest checkpoint is replayed, never the start.
 from __future__ import annotations
 
 import gc
+import threading
 from collections import deque
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -19,7 +20,7 @@ from sombra_tui.engine.commands import Command, StartCombat
 from sombra_tui.engine.dice import Dice, DiceRoller
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import LogEvent
-from sombra_tui.engine.i18n import N_
+from sombra_tui.engine.i18n import N_, Msg
 from sombra_tui.engine.model import Encounter
 from sombra_tui.engine.state import CombatState
 
@@ -34,6 +35,17 @@ CHECKPOINT_EVERY = 128
 #: after as many undone ones, so redo is a swap too. Undoing further replays from the
 #: nearest checkpoint once and keeps the states it passes again.
 UNDO_STATES = 16
+#: What the DJ is told when a file's snapshot is not the state its commands give.
+SNAPSHOT_DIFFERS = N_("The state saved in the file is not what its commands give: the "
+                      "encounter now shows the state the commands give, and its log.")
+
+
+#: bulk() may be entered on two threads at once (a file's check replays on its own,
+#: issue 24): the collector is paused by the first to enter and resumed by the last to
+#: leave, never in between (the check would otherwise replay with it running).
+_bulk_lock = threading.Lock()
+_bulk_depth = 0
+_bulk_resume = False
 
 
 @contextmanager
@@ -48,16 +60,22 @@ def bulk() -> Iterator[None]:
     Reference counting frees everything as usual; the collector then runs as before.
     (If the program froze objects itself, they are left alone: no freeze then.)
     """
-    enabled = gc.isenabled()
-    gc.disable()
+    global _bulk_depth, _bulk_resume
+    with _bulk_lock:
+        if _bulk_depth == 0:
+            _bulk_resume = gc.isenabled()
+            gc.disable()
+        _bulk_depth += 1
     try:
         yield
     finally:
-        if enabled:
-            if not gc.get_freeze_count():
-                gc.freeze()
-                gc.unfreeze()
-            gc.enable()
+        with _bulk_lock:
+            _bulk_depth -= 1
+            if _bulk_depth == 0 and _bulk_resume:
+                if not gc.get_freeze_count():
+                    gc.freeze()
+                    gc.unfreeze()
+                gc.enable()
 
 
 class Combat:
@@ -89,6 +107,11 @@ class Combat:
         #: Issue 23: counts every command executed, undone or redone since this Combat
         #: was made (the players' view numbers its snapshots with it).
         self.revision = 0
+        #: Issue 24: a combat opened from a file's snapshot is checked by a replay in
+        #: the background (see from_snapshot); None once checked (or never needed).
+        self._check: _Check | None = None
+        #: What the check found, once, if the snapshot was not what the commands give.
+        self.check_problem: Msg | None = None
         with bulk():
             for index, command in enumerate(commands):
                 try:
@@ -103,6 +126,61 @@ class Combat:
                                       code="history.replay_failed",
                                       params={"number": index + 1, "command": command.type,
                                               "reason": str(error)}) from error
+
+    @classmethod
+    def from_snapshot(cls, encounter: Encounter, commands: Iterable[Command],
+                      redo: Iterable[Command], state: CombatState, *,
+                      dice_drawn: int = 0) -> Combat:
+        """Issue 24: a combat shown at once as `state` (the snapshot a file keeps of the
+        state after its last command), and checked: a thread replays `commands` over
+        `encounter` on its own objects, as loading always did. The snapshot is never
+        trusted further: the log is the replay's (empty until the check is done), and
+        whatever changes the combat, or reads its log's events, first waits for the
+        check (settle). If the replay disagrees with the snapshot, the replayed state
+        replaces it and check_problem says so; if a command does not replay, the combat
+        is the history up to it (check_problem names it), as the replay gives."""
+        combat = cls(encounter, (), redo, dice_drawn=dice_drawn)
+        combat._commands = list(commands)
+        combat._state = state
+        combat._check = _Check(encounter, list(combat._commands))
+        return combat
+
+    @property
+    def checking(self) -> bool:
+        """True while the snapshot's check has not been settled (log empty until then)."""
+        return self._check is not None
+
+    def wait_check(self) -> None:
+        """Wait for the background replay to end, changing nothing (any thread)."""
+        check = self._check
+        if check is not None:
+            check.done.wait()
+
+    def settle(self) -> None:
+        """Wait for the check and take its result: the log, the checkpoints and, if the
+        snapshot disagreed, the replayed state and history (check_problem says why).
+        Call from the thread that uses the combat; a no-op once settled."""
+        check = self._check
+        if check is None:
+            return
+        check.done.wait()
+        self._check = None
+        replayed = check.replayed
+        assert replayed is not None
+        self._events = replayed._events
+        self._log = replayed._log
+        self._checkpoints = replayed._checkpoints
+        self._before = deque(maxlen=UNDO_STATES)
+        if check.failure is not None:  # the history stops at a command that fails
+            self._commands = replayed._commands
+            self._redo.clear()
+            self._after.clear()
+            self._state = replayed._state
+            self.check_problem = check.failure
+        elif replayed._state != self._state:
+            self._state = replayed._state
+            self.check_problem = Msg(SNAPSHOT_DIFFERS)
+        self.revision += 1
 
     # ---- reading ---------------------------------------------------------------
 
@@ -124,6 +202,7 @@ class Combat:
 
     def events_since(self, count: int) -> list[LogEvent]:
         """Events of the commands from index `count` on (for incremental UIs)."""
+        self.settle()
         return [event for events in self._events[count:] for event in events]
 
     @property
@@ -138,6 +217,7 @@ class Combat:
 
     def execute(self, command: Command) -> list[LogEvent]:
         """Apply a command; on SombraError nothing changes. Clears the redo stack."""
+        self.settle()
         events = self._apply(command)
         self._redo.clear()
         self._after.clear()
@@ -146,9 +226,11 @@ class Combat:
 
     def preview(self, command: Command) -> list[LogEvent]:
         """The events `command` would emit, without applying it (SombraError if refused)."""
+        self.settle()
         return machine.apply(self._state.clone(), command)
 
     def undo(self) -> Command:
+        self.settle()
         if not self._commands:
             raise SombraError(N_("Nothing to undo."),
                               code="history.nothing_to_undo")
@@ -166,6 +248,7 @@ class Combat:
         return command
 
     def redo(self) -> Command:
+        self.settle()
         if not self._redo:
             raise SombraError(N_("Nothing to redo."),
                               code="history.nothing_to_redo")
@@ -266,3 +349,40 @@ class Combat:
                 before.append(state.clone())
             machine.apply(state, self._commands[index])
         self._before = before
+
+
+class _Check:
+    """Issue 24: the replay that checks a snapshot, on its own thread and its own
+    objects (a fresh Combat from the encounter and a copy of the commands list; both
+    are only read). `done` is set when `replayed` (and `failure`, if a command did not
+    replay) are ready."""
+
+    def __init__(self, encounter: Encounter, commands: list[Command]) -> None:
+        self.replayed: Combat | None = None
+        self.failure: Msg | None = None
+        self.done = threading.Event()
+        self._encounter = encounter
+        self._commands = commands
+        thread = threading.Thread(target=self._run, name="sombra-check", daemon=True)
+        thread.start()
+
+    def _run(self) -> None:
+        try:
+            self.replayed = Combat(self._encounter, self._commands)
+        except SombraError as error:
+            number = error.params.get("number") if error.params else None
+            count = number - 1 if isinstance(number, int) else 0
+            self.failure = Msg(N_("The file's history does not replay: {reason} The "
+                                  "encounter now shows its history up to that command; "
+                                  "the file is unchanged until you save."),
+                               reason=str(error))
+            try:
+                self.replayed = Combat(self._encounter, self._commands[:count])
+            except SombraError:
+                self.replayed = Combat(self._encounter)
+        except BaseException as error:  # never leave a waiter hanging
+            self.failure = Msg(N_("The file's history could not be checked: {reason}"),
+                               reason=str(error) or type(error).__name__)
+            self.replayed = Combat(self._encounter)
+        finally:
+            self.done.set()
