@@ -490,11 +490,11 @@ class SombraApp(App[None]):
             self.notify(_(notice), title=_("Older file"), timeout=10)
         session.combat.notices = []
         if session.combat.checking or session.combat.check_problem is not None:
-            self._check_opened(session)
+            self.call_after_refresh(self._check_opened, session)  # the screen first
 
     @work(group="check")
     async def _check_opened(self, session: Session) -> None:
-        """Issue 24: the log once the background check is done, and its word if any."""
+        """Issue 24: the file's check between frames, then the log and its word if any."""
         problem = await session.checked()
         if session is self.session:
             self.main_screen.render_state(force_log=True)

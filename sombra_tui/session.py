@@ -71,14 +71,15 @@ class Session:
         return cls(storage.load(path, background=True), path)
 
     async def checked(self) -> str | None:
-        """Issue 24: wait, off the event loop, for the check of a combat opened from a
-        snapshot, then settle it on the caller's thread (the one that uses the combat):
-        the log appears, and the replayed state replaces the snapshot if they differ.
-        Returns what the DJ must be told, once (None when all is well). The DJ's own
-        commands meanwhile wait for the check (Combat.settle) and are kept."""
+        """Issue 24: run the check of a combat opened from a snapshot a step at a time,
+        letting the event loop in between (the DJ's keys and the screen go on), then
+        settle it: the log appears, and the replayed state replaces the snapshot if
+        they differ. Returns what the DJ must be told, once (None when all is well).
+        A command the DJ gives meanwhile finishes the check first (Combat.settle) and
+        is kept; opening another encounter leaves this check unfinished."""
         combat = self.combat
-        if combat.checking:
-            await asyncio.to_thread(combat.wait_check)
+        while combat is self.combat and not combat.check_step():
+            await asyncio.sleep(0)
         if combat is not self.combat:  # another encounter was opened meanwhile
             return None
         revision = combat.revision

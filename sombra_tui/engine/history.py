@@ -10,7 +10,6 @@ further back, the nearest checkpoint is replayed, never the start.
 from __future__ import annotations
 
 import gc
-import threading
 from collections import deque
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -35,17 +34,12 @@ CHECKPOINT_EVERY = 128
 #: after as many undone ones, so redo is a swap too. Undoing further replays from the
 #: nearest checkpoint once and keeps the states it passes again.
 UNDO_STATES = 16
+#: Issue 24: the commands a step of a snapshot's check replays (~10 ms at 200
+#: characters on the bench's machine: the app stays responsive between steps).
+CHECK_STEP = 100
 #: What the DJ is told when a file's snapshot is not the state its commands give.
 SNAPSHOT_DIFFERS = N_("The state saved in the file is not what its commands give: the "
                       "encounter now shows the state the commands give, and its log.")
-
-
-#: bulk() may be entered on two threads at once (a file's check replays on its own,
-#: issue 24): the collector is paused by the first to enter and resumed by the last to
-#: leave, never in between (the check would otherwise replay with it running).
-_bulk_lock = threading.Lock()
-_bulk_depth = 0
-_bulk_resume = False
 
 
 @contextmanager
@@ -60,22 +54,16 @@ def bulk() -> Iterator[None]:
     Reference counting frees everything as usual; the collector then runs as before.
     (If the program froze objects itself, they are left alone: no freeze then.)
     """
-    global _bulk_depth, _bulk_resume
-    with _bulk_lock:
-        if _bulk_depth == 0:
-            _bulk_resume = gc.isenabled()
-            gc.disable()
-        _bulk_depth += 1
+    enabled = gc.isenabled()
+    gc.disable()
     try:
         yield
     finally:
-        with _bulk_lock:
-            _bulk_depth -= 1
-            if _bulk_depth == 0 and _bulk_resume:
-                if not gc.get_freeze_count():
-                    gc.freeze()
-                    gc.unfreeze()
-                gc.enable()
+        if enabled:
+            if not gc.get_freeze_count():
+                gc.freeze()
+                gc.unfreeze()
+            gc.enable()
 
 
 class Combat:
@@ -113,32 +101,40 @@ class Combat:
         #: What the check found, once, if the snapshot was not what the commands give.
         self.check_problem: Msg | None = None
         with bulk():
-            for index, command in enumerate(commands):
-                try:
-                    self._commands.append(command)
-                    events = machine.apply(self._state, command)
-                    self._events.append(events)
-                    self._log.extend(events)
-                    self._maybe_checkpoint()
-                except SombraError as error:
-                    raise SombraError(N_("Command {number} of the history ({command}) does "
-                                         "not replay: {reason}"),
-                                      code="history.replay_failed",
-                                      params={"number": index + 1, "command": command.type,
-                                              "reason": str(error)}) from error
+            self._replay_to(list(commands), None)
+
+    def _replay_to(self, commands: list[Command], stop: int | None) -> None:
+        """Apply commands[len(self._commands):stop] (a history being replayed), with
+        their events and checkpoints; SombraError names the first that does not replay
+        (the combat is then unusable: its caller drops it)."""
+        for index in range(len(self._commands), len(commands) if stop is None else stop):
+            command = commands[index]
+            try:
+                self._commands.append(command)
+                events = machine.apply(self._state, command)
+                self._events.append(events)
+                self._log.extend(events)
+                self._maybe_checkpoint()
+            except SombraError as error:
+                raise SombraError(N_("Command {number} of the history ({command}) does "
+                                     "not replay: {reason}"),
+                                  code="history.replay_failed",
+                                  params={"number": index + 1, "command": command.type,
+                                          "reason": str(error)}) from error
 
     @classmethod
     def from_snapshot(cls, encounter: Encounter, commands: Iterable[Command],
                       redo: Iterable[Command], state: CombatState, *,
                       dice_drawn: int = 0) -> Combat:
         """Issue 24: a combat shown at once as `state` (the snapshot a file keeps of the
-        state after its last command), and checked: a thread replays `commands` over
-        `encounter` on its own objects, as loading always did. The snapshot is never
-        trusted further: the log is the replay's (empty until the check is done), and
-        whatever changes the combat, or reads its log's events, first waits for the
-        check (settle). If the replay disagrees with the snapshot, the replayed state
-        replaces it and check_problem says so; if a command does not replay, the combat
-        is the history up to it (check_problem names it), as the replay gives."""
+        state after its last command), and checked by the replay of `commands` over
+        `encounter` on objects of its own, as loading always did, a step at a time
+        (check_step: the app runs them between frames) or all at once (settle). The
+        snapshot is never trusted further: the log is the replay's (empty until the
+        check is done), and whatever changes the combat, reads its log's events or
+        saves it first finishes the check. If the replay disagrees with the snapshot,
+        the replayed state replaces it and check_problem says so; if a command does not
+        replay, the combat is the history before it (check_problem names it)."""
         combat = cls(encounter, (), redo, dice_drawn=dice_drawn)
         combat._commands = list(commands)
         combat._state = state
@@ -150,23 +146,22 @@ class Combat:
         """True while the snapshot's check has not been settled (log empty until then)."""
         return self._check is not None
 
-    def wait_check(self) -> None:
-        """Wait for the background replay to end, changing nothing (any thread)."""
+    def check_step(self, count: int = 0) -> bool:
+        """Replay the next `count` commands of the check (CHECK_STEP if 0), about 10 ms
+        at 200 characters; True when the replay is over (settle then takes it)."""
         check = self._check
-        if check is not None:
-            check.done.wait()
+        return check is None or check.step(count or CHECK_STEP)
 
     def settle(self) -> None:
-        """Wait for the check and take its result: the log, the checkpoints and, if the
+        """Finish the check and take its result: the log, the checkpoints and, if the
         snapshot disagreed, the replayed state and history (check_problem says why).
-        Call from the thread that uses the combat; a no-op once settled."""
+        A no-op once settled."""
         check = self._check
         if check is None:
             return
-        check.done.wait()
+        check.step(None)
         self._check = None
         replayed = check.replayed
-        assert replayed is not None
         self._events = replayed._events
         self._log = replayed._log
         self._checkpoints = replayed._checkpoints
@@ -352,37 +347,37 @@ class Combat:
 
 
 class _Check:
-    """Issue 24: the replay that checks a snapshot, on its own thread and its own
-    objects (a fresh Combat from the encounter and a copy of the commands list; both
-    are only read). `done` is set when `replayed` (and `failure`, if a command did not
-    replay) are ready."""
+    """Issue 24: the replay that checks a snapshot, on objects of its own (a fresh
+    Combat over the encounter and a copy of the commands list; both only read), run a
+    step at a time. Once over, `replayed` is the combat the history gives and
+    `failure` says why it stops early, if a command did not replay."""
 
     def __init__(self, encounter: Encounter, commands: list[Command]) -> None:
-        self.replayed: Combat | None = None
+        self.replayed = Combat(encounter)
         self.failure: Msg | None = None
-        self.done = threading.Event()
         self._encounter = encounter
         self._commands = commands
-        thread = threading.Thread(target=self._run, name="sombra-check", daemon=True)
-        thread.start()
 
-    def _run(self) -> None:
+    @property
+    def over(self) -> bool:
+        return self.failure is not None or len(self.replayed._commands) == len(self._commands)
+
+    def step(self, count: int | None) -> bool:
+        """Replay `count` more commands (None: all the rest); True when over."""
+        if self.over:
+            return True
+        done = len(self.replayed._commands)
+        stop = None if count is None else min(done + count, len(self._commands))
         try:
-            self.replayed = Combat(self._encounter, self._commands)
+            with bulk():
+                self.replayed._replay_to(self._commands, stop)
         except SombraError as error:
-            number = error.params.get("number") if error.params else None
-            count = number - 1 if isinstance(number, int) else 0
+            number = error.params.get("number")
             self.failure = Msg(N_("The file's history does not replay: {reason} The "
                                   "encounter now shows its history up to that command; "
                                   "the file is unchanged until you save."),
                                reason=str(error))
-            try:
-                self.replayed = Combat(self._encounter, self._commands[:count])
-            except SombraError:
-                self.replayed = Combat(self._encounter)
-        except BaseException as error:  # never leave a waiter hanging
-            self.failure = Msg(N_("The file's history could not be checked: {reason}"),
-                               reason=str(error) or type(error).__name__)
-            self.replayed = Combat(self._encounter)
-        finally:
-            self.done.set()
+            # The failed command left the state half changed: replayed afresh up to it.
+            before = number - 1 if isinstance(number, int) else 0
+            self.replayed = Combat(self._encounter, self._commands[:before])
+        return self.over

@@ -1,13 +1,12 @@
 """Issue 24, item 3: a file keeps a snapshot of the state after its last command, so the
-app opens a long history at once; a replay in the background checks the snapshot and
-wins if they differ (S1: the state is still the replay of the commands)."""
+app opens a long history at once; a replay, a step at a time between the app's frames,
+checks the snapshot and wins if they differ (S1: the state is still the replay of the
+commands)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +14,6 @@ import pytest
 
 from sombra_tui import bench
 from sombra_tui.engine import Combat, SombraError, i18n, storage
-from sombra_tui.engine import history as history_module
 from sombra_tui.engine.journal import recover
 from sombra_tui.session import Session
 
@@ -26,21 +24,6 @@ def long_combat() -> Combat:
     encounter = bench.build_encounter(12)
     commands = bench.build_history(encounter, 400)
     return Combat(encounter, commands[:380], redo=list(reversed(commands[380:])))
-
-
-@pytest.fixture
-def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
-    """Hold every background check until the test opens the gate."""
-    opened = threading.Event()
-    run = history_module._Check._run
-
-    def held(self: Any) -> None:
-        opened.wait()
-        run(self)
-
-    monkeypatch.setattr(history_module._Check, "_run", held)
-    yield opened
-    opened.set()
 
 
 def edited(text: str, change: Any) -> str:
@@ -75,14 +58,26 @@ def test_s1_a_snapshot_loads_to_exactly_the_replayed_state_and_log(
     assert combat.state == long_combat.state and combat.log == long_combat.log
 
 
-def test_s1_an_undo_before_the_check_is_done_waits_for_it(
-        long_combat: Combat, gate: threading.Event) -> None:
+def test_s1_an_undo_before_the_check_is_done_finishes_it_first(long_combat: Combat) -> None:
     combat = storage.loads(storage.dumps(long_combat), background=True)
+    assert not combat.check_step(10)  # partly checked
     assert combat.checking and combat.log == []  # the log is the replay's: not yet
-    gate.set()
     undone = combat.undo()
+    assert not combat.checking
     assert undone == long_combat.commands[-1]
-    assert combat.state == Combat(long_combat.encounter, long_combat.commands[:-1]).state
+    shorter = Combat(long_combat.encounter, long_combat.commands[:-1])
+    assert combat.state == shorter.state and combat.log == shorter.log
+
+
+def test_s1_the_check_runs_a_step_at_a_time(long_combat: Combat) -> None:
+    combat = storage.loads(storage.dumps(long_combat), background=True)
+    steps = 1
+    while not combat.check_step(50):
+        steps += 1
+        assert combat.checking and combat.log == []
+    assert steps == -(-len(long_combat.commands) // 50)
+    combat.settle()
+    assert combat.log == long_combat.log and combat.check_problem is None
 
 
 def test_s1_an_older_file_without_a_snapshot_replays_as_before(long_combat: Combat) -> None:
@@ -138,22 +133,40 @@ def test_s1_a_snapshot_that_disagrees_gives_way_to_the_replay(
     assert asyncio.run(session.checked()) is None  # said once
 
 
-def test_s1_a_command_made_while_the_check_runs_is_kept(
-        long_combat: Combat, gate: threading.Event) -> None:
-    """The DJ's command waits for the check, then applies to the replayed state."""
+def test_s1_a_command_made_while_the_check_runs_is_kept(long_combat: Combat) -> None:
+    """The DJ's command finishes the check first, then applies to the replayed state."""
     combat = storage.loads(wrong_snapshot(long_combat), background=True)
+    assert not combat.check_step(100)  # the check is under way
     command = long_combat.redo_stack[-1]
-    made: list[Any] = []
-    dj = threading.Thread(target=lambda: made.append(combat.execute(command)))
-    dj.start()
-    dj.join(timeout=0.2)
-    assert dj.is_alive() and combat.checking  # it waits for the check
-    gate.set()
-    dj.join()
-    assert made and combat.check_problem is not None
+    combat.execute(command)
+    assert not combat.checking and combat.check_problem is not None
     expected = Combat(long_combat.encounter, [*long_combat.commands, command])
     assert combat.commands == expected.commands
     assert combat.state == expected.state and combat.log == expected.log
+
+
+def test_s1_the_session_checks_between_the_loops_turns_and_keeps_a_command(
+        tmp_path: Path, long_combat: Combat) -> None:
+    """Session.checked lets the event loop in between steps: a command given then
+    (as a key would) is kept, and the DJ is still told once."""
+    path = tmp_path / "editado.sombra.json"
+    path.write_text(wrong_snapshot(long_combat))
+    session = Session.open(path)
+    command = long_combat.redo_stack[-1]
+
+    async def dj() -> None:
+        await asyncio.sleep(0)  # the check has taken a step
+        assert session.combat.checking
+        session.execute(command)
+
+    async def both() -> str | None:
+        problem, _none = await asyncio.gather(session.checked(), dj())
+        return problem
+
+    problem = asyncio.run(both())
+    assert problem is not None and "not what its commands give" in problem
+    expected = Combat(long_combat.encounter, [*long_combat.commands, command])
+    assert session.combat.state == expected.state and session.combat.log == expected.log
 
 
 def test_s1_a_history_that_does_not_replay_is_cut_and_named(long_combat: Combat) -> None:
@@ -182,13 +195,12 @@ def test_s1_saving_while_checking_writes_the_checked_state(
 
 
 def test_s1_the_journal_of_an_opened_file_recovers_by_replaying(
-        tmp_path: Path, long_combat: Combat, gate: threading.Event) -> None:
+        tmp_path: Path, long_combat: Combat) -> None:
     path = tmp_path / "abierto.sombra.json"
     path.write_text(wrong_snapshot(long_combat))
     session = Session.open(path)
-    session.start_journal(tmp_path / "journal")  # while the check is held
+    session.start_journal(tmp_path / "journal")  # before the check
     assert session.combat.checking
-    gate.set()
     session.execute(long_combat.redo_stack[-1])
     assert session.journal is not None
     recovered = recover(session.journal.path)
