@@ -67,7 +67,7 @@ class Session:
     @classmethod
     def open(cls, path: Path) -> Session:
         """The encounter in `path`, shown at once from its snapshot when it keeps one
-        and checked by a replay in the background (issue 24; see checked())."""
+        and checked by a replay after the first frame (issue 24; see checked())."""
         return cls(storage.load(path, background=True), path)
 
     async def checked(self) -> str | None:
@@ -83,7 +83,7 @@ class Session:
         if combat is not self.combat:  # another encounter was opened meanwhile
             return None
         revision = combat.revision
-        combat.settle()
+        self._settle()
         if combat.revision != revision:
             self._changed()
         problem, combat.check_problem = combat.check_problem, None
@@ -110,6 +110,20 @@ class Session:
     @property
     def name(self) -> str:
         return self.combat.state.name
+
+    def _settle(self) -> None:
+        """Finish the check of a combat opened from a snapshot (Combat.settle). If it
+        cut the history (a command that does not replay), the journal restarts from
+        the combat as it now is, so that recovery replays what the DJ sees."""
+        combat = self.combat
+        if not combat.checking:
+            return
+        count = len(combat.commands)
+        combat.settle()
+        if len(combat.commands) != count and self.journal is not None:
+            folder = self.journal.path.parent
+            self.discard_journal()
+            self.start_journal(folder)
 
     # ---- journal ------------------------------------------------------------------
 
@@ -191,6 +205,7 @@ class Session:
     # ---- changes ------------------------------------------------------------------
 
     def execute(self, command: Command) -> list[LogEvent]:
+        self._settle()  # first: the journal follows what the check gives
         events = self.combat.execute(command)
         if self.journal is not None:
             with self._journal_guard():
@@ -199,6 +214,7 @@ class Session:
         return events
 
     def undo(self) -> Command:
+        self._settle()  # first: the journal follows what the check gives
         command = self.combat.undo()
         if self.journal is not None:
             with self._journal_guard():
@@ -207,6 +223,7 @@ class Session:
         return command
 
     def redo(self) -> Command:
+        self._settle()  # first: the journal follows what the check gives
         command = self.combat.redo()
         if self.journal is not None:
             with self._journal_guard():
@@ -227,6 +244,7 @@ class Session:
 
     def save(self, path: Path | None = None) -> Path:
         target = path or self.path
+        self._settle()
         if target is None:
             raise SombraError(N_("Choose where to save the encounter first (save as)."),
                               code="session.no_path")

@@ -95,8 +95,8 @@ class Combat:
         #: Issue 23: counts every command executed, undone or redone since this Combat
         #: was made (the players' view numbers its snapshots with it).
         self.revision = 0
-        #: Issue 24: a combat opened from a file's snapshot is checked by a replay in
-        #: the background (see from_snapshot); None once checked (or never needed).
+        #: Issue 24: a combat opened from a file's snapshot is checked by a replay run
+        #: after it is shown (see from_snapshot); None once checked (or never needed).
         self._check: _Check | None = None
         #: What the check found, once, if the snapshot was not what the commands give.
         self.check_problem: Msg | None = None

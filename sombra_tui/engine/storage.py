@@ -44,10 +44,10 @@ FORMAT_VERSION = 2
 #: 6 MiB of version 1). Raising it makes a worst-case file proportionally slower.
 MAX_FILE_BYTES = 8 * 1024 * 1024
 FILE_SUFFIX = ".sombra.json"
-#: Issue 24: a history at least this long is checked in the background when opened from
-#: its snapshot (loads(background=True)); a shorter one replays in a few tens of
-#: milliseconds at 200 characters (less than a frame of the app), so it is replayed at
-#: once, as before, and the app has its log from the first frame.
+#: Issue 24: a history at least this long is checked after it is shown when opened from
+#: its snapshot (loads(background=True)); a shorter one replays in about 25 ms at 200
+#: characters, so it is replayed at once, as before, and the app has its log from the
+#: first frame.
 BACKGROUND_FROM = 256
 
 
@@ -67,7 +67,7 @@ class SaveFile(BaseModel):
     #: absent): files without it read as before, and an older sombra-tui ignores it.
     dice_drawn: int = Field(0, ge=0)
     #: Issue 24: the state after the last command, so that opening a long history can
-    #: show it at once while a replay checks it in the background (Combat.from_snapshot;
+    #: show it at once while a replay checks it afterwards (Combat.from_snapshot;
     #: the replay wins if they differ). Optional: files without it replay as before, and
     #: an older sombra-tui ignores it. Never trusted alone: see loads(background=...).
     snapshot: CombatState | None = None
@@ -159,8 +159,9 @@ def loads(text: str, *, source: str = "the file", background: bool = False) -> C
     """Parse, migrate, validate and replay a saved encounter. Only SombraError escapes.
 
     With `background` (opening a file in the app, issue 24), a file that keeps a
-    snapshot of its state gives a combat showing it at once, checked by a replay on
-    another thread (Combat.from_snapshot: the replay wins if they differ, and says so).
+    snapshot of its state gives a combat showing it at once, checked by a replay run
+    later, in steps between the app's frames or all at once when the combat is first
+    changed (Combat.from_snapshot: the replay wins if they differ, and says so).
     Without it, without a snapshot, or for a history shorter than BACKGROUND_FROM, the
     history is replayed here, as always, and the snapshot is not read further than its
     validation."""

@@ -237,3 +237,23 @@ def test_s1_every_state_reads_back_equal_from_its_snapshot() -> None:
         waited += bool(state.deferred_hits)
         assert CombatState.model_validate_json(state.model_dump_json(), strict=True) == state
     assert waited  # the case a text kept as a message makes: really covered
+
+
+def test_s1_a_cut_history_restarts_the_journal_so_recovery_gives_what_the_dj_sees(
+        tmp_path: Path, long_combat: Combat) -> None:
+    def drop_start(data: dict[str, Any]) -> None:
+        del data["commands"][0]
+
+    path = tmp_path / "roto.sombra.json"
+    path.write_text(edited(storage.dumps(long_combat), drop_start))
+    session = Session.open(path)
+    session.start_journal(tmp_path / "journal")
+    assert session.combat.checking and session.journal is not None
+    first = session.journal.path
+    session.execute(long_combat.commands[0])  # the check cuts the history, then this
+    assert session.combat.commands == long_combat.commands[:1] and session.dirty
+    assert session.journal is not None and session.journal.path != first
+    assert not first.exists()
+    recovered = recover(session.journal.path)
+    assert recovered.combat.commands == session.combat.commands
+    assert recovered.combat.state == session.combat.state and not recovered.clean
