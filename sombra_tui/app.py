@@ -451,6 +451,17 @@ class SombraApp(App[None]):
         for notice in session.combat.notices:
             self.notify(_(notice), title=_("Older file"), timeout=10)
         session.combat.notices = []
+        if session.combat.checking or session.combat.check_problem is not None:
+            self.call_after_refresh(self._check_opened, session)  # the screen first
+
+    @work(group="check")
+    async def _check_opened(self, session: Session) -> None:
+        """Issue 24: the file's check between frames, then the log and its word if any."""
+        problem = await session.checked()
+        if session is self.session:
+            self.main_screen.render_state(force_log=True)
+            if problem:
+                self.notify(problem, title=_("File checked"), severity="warning", timeout=15)
 
     def _settle_unsaved_then(self, question: str, go_on: Callable[[], object],
                              stopped: Callable[[], object] | None = None) -> None:

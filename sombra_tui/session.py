@@ -3,6 +3,7 @@ crash journal. No Textual here: the app holds one Session and renders it."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -68,7 +69,28 @@ class Session:
 
     @classmethod
     def open(cls, path: Path) -> Session:
-        return cls(storage.load(path), path)
+        """The encounter in `path`, shown at once from its snapshot when it keeps one
+        and checked by a replay after the first frame (issue 24; see checked())."""
+        return cls(storage.load(path, background=True), path)
+
+    async def checked(self) -> str | None:
+        """Issue 24: run the check of a combat opened from a snapshot a step at a time,
+        letting the event loop in between (the DJ's keys and the screen go on), then
+        settle it: the log appears, and the replayed state replaces the snapshot if
+        they differ. Returns what the DJ must be told, once (None when all is well).
+        A command the DJ gives meanwhile finishes the check first (Combat.settle) and
+        is kept; opening another encounter leaves this check unfinished."""
+        combat = self.combat
+        while combat is self.combat and not combat.check_step():
+            await asyncio.sleep(0)
+        if combat is not self.combat:  # another encounter was opened meanwhile
+            return None
+        revision = combat.revision
+        self._settle()
+        if combat.revision != revision:
+            self._changed()
+        problem, combat.check_problem = combat.check_problem, None
+        return None if problem is None else problem.render()
 
     @classmethod
     def recovered(cls, recovered: Recovered) -> Session:
@@ -111,6 +133,20 @@ class Session:
 
     def kept_cursor(self) -> ui_state.Cursor | None:
         return ui_state.recall(self._ui_keys())
+
+    def _settle(self) -> None:
+        """Finish the check of a combat opened from a snapshot (Combat.settle). If it
+        cut the history (a command that does not replay), the journal restarts from
+        the combat as it now is, so that recovery replays what the DJ sees."""
+        combat = self.combat
+        if not combat.checking:
+            return
+        count = len(combat.commands)
+        combat.settle()
+        if len(combat.commands) != count and self.journal is not None:
+            folder = self.journal.path.parent
+            self.discard_journal()
+            self.start_journal(folder)
 
     # ---- journal ------------------------------------------------------------------
 
@@ -192,6 +228,7 @@ class Session:
     # ---- changes ------------------------------------------------------------------
 
     def execute(self, command: Command) -> list[LogEvent]:
+        self._settle()  # first: the journal follows what the check gives
         events = self.combat.execute(command)
         if self.journal is not None:
             with self._journal_guard():
@@ -200,6 +237,7 @@ class Session:
         return events
 
     def undo(self) -> Command:
+        self._settle()  # first: the journal follows what the check gives
         command = self.combat.undo()
         if self.journal is not None:
             with self._journal_guard():
@@ -208,6 +246,7 @@ class Session:
         return command
 
     def redo(self) -> Command:
+        self._settle()  # first: the journal follows what the check gives
         command = self.combat.redo()
         if self.journal is not None:
             with self._journal_guard():
@@ -228,6 +267,7 @@ class Session:
 
     def save(self, path: Path | None = None) -> Path:
         target = path or self.path
+        self._settle()
         if target is None:
             raise SombraError(N_("Choose where to save the encounter first (save as)."),
                               code="session.no_path")

@@ -19,7 +19,7 @@ from sombra_tui.engine.commands import Command, StartCombat
 from sombra_tui.engine.dice import Dice, DiceRoller
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import LogEvent
-from sombra_tui.engine.i18n import N_
+from sombra_tui.engine.i18n import N_, Msg
 from sombra_tui.engine.model import Encounter
 from sombra_tui.engine.state import CombatState
 
@@ -34,6 +34,12 @@ CHECKPOINT_EVERY = 128
 #: after as many undone ones, so redo is a swap too. Undoing further replays from the
 #: nearest checkpoint once and keeps the states it passes again.
 UNDO_STATES = 16
+#: Issue 24: the commands a step of a snapshot's check replays (~10 ms at 200
+#: characters on the bench's machine: the app stays responsive between steps).
+CHECK_STEP = 100
+#: What the DJ is told when a file's snapshot is not the state its commands give.
+SNAPSHOT_DIFFERS = N_("The state saved in the file is not what its commands give: the "
+                      "encounter now shows the state the commands give, and its log.")
 
 
 @contextmanager
@@ -89,20 +95,87 @@ class Combat:
         #: Issue 23: counts every command executed, undone or redone since this Combat
         #: was made (the players' view numbers its snapshots with it).
         self.revision = 0
+        #: Issue 24: a combat opened from a file's snapshot is checked by a replay run
+        #: after it is shown (see from_snapshot); None once checked (or never needed).
+        self._check: _Check | None = None
+        #: What the check found, once, if the snapshot was not what the commands give.
+        self.check_problem: Msg | None = None
         with bulk():
-            for index, command in enumerate(commands):
-                try:
-                    self._commands.append(command)
-                    events = machine.apply(self._state, command)
-                    self._events.append(events)
-                    self._log.extend(events)
-                    self._maybe_checkpoint()
-                except SombraError as error:
-                    raise SombraError(N_("Command {number} of the history ({command}) does "
-                                         "not replay: {reason}"),
-                                      code="history.replay_failed",
-                                      params={"number": index + 1, "command": command.type,
-                                              "reason": str(error)}) from error
+            self._replay_to(list(commands), None)
+
+    def _replay_to(self, commands: list[Command], stop: int | None) -> None:
+        """Apply commands[len(self._commands):stop] (a history being replayed), with
+        their events and checkpoints; SombraError names the first that does not replay
+        (the combat is then unusable: its caller drops it)."""
+        for index in range(len(self._commands), len(commands) if stop is None else stop):
+            command = commands[index]
+            try:
+                self._commands.append(command)
+                events = machine.apply(self._state, command)
+                self._events.append(events)
+                self._log.extend(events)
+                self._maybe_checkpoint()
+            except SombraError as error:
+                raise SombraError(N_("Command {number} of the history ({command}) does "
+                                     "not replay: {reason}"),
+                                  code="history.replay_failed",
+                                  params={"number": index + 1, "command": command.type,
+                                          "reason": str(error)}) from error
+
+    @classmethod
+    def from_snapshot(cls, encounter: Encounter, commands: Iterable[Command],
+                      redo: Iterable[Command], state: CombatState, *,
+                      dice_drawn: int = 0) -> Combat:
+        """Issue 24: a combat shown at once as `state` (the snapshot a file keeps of the
+        state after its last command), and checked by the replay of `commands` over
+        `encounter` on objects of its own, as loading always did, a step at a time
+        (check_step: the app runs them between frames) or all at once (settle). The
+        snapshot is never trusted further: the log is the replay's (empty until the
+        check is done), and whatever changes the combat, reads its log's events or
+        saves it first finishes the check. If the replay disagrees with the snapshot,
+        the replayed state replaces it and check_problem says so; if a command does not
+        replay, the combat is the history before it (check_problem names it)."""
+        combat = cls(encounter, (), redo, dice_drawn=dice_drawn)
+        combat._commands = list(commands)
+        combat._state = state
+        combat._check = _Check(encounter, list(combat._commands))
+        return combat
+
+    @property
+    def checking(self) -> bool:
+        """True while the snapshot's check has not been settled (log empty until then)."""
+        return self._check is not None
+
+    def check_step(self, count: int = 0) -> bool:
+        """Replay the next `count` commands of the check (CHECK_STEP if 0), about 10 ms
+        at 200 characters; True when the replay is over (settle then takes it)."""
+        check = self._check
+        return check is None or check.step(count or CHECK_STEP)
+
+    def settle(self) -> None:
+        """Finish the check and take its result: the log, the checkpoints and, if the
+        snapshot disagreed, the replayed state and history (check_problem says why).
+        A no-op once settled."""
+        check = self._check
+        if check is None:
+            return
+        check.step(None)
+        self._check = None
+        replayed = check.replayed
+        self._events = replayed._events
+        self._log = replayed._log
+        self._checkpoints = replayed._checkpoints
+        self._before = deque(maxlen=UNDO_STATES)
+        if check.failure is not None:  # the history stops at a command that fails
+            self._commands = replayed._commands
+            self._redo.clear()
+            self._after.clear()
+            self._state = replayed._state
+            self.check_problem = check.failure
+        elif replayed._state != self._state:
+            self._state = replayed._state
+            self.check_problem = Msg(SNAPSHOT_DIFFERS)
+        self.revision += 1
 
     # ---- reading ---------------------------------------------------------------
 
@@ -124,6 +197,7 @@ class Combat:
 
     def events_since(self, count: int) -> list[LogEvent]:
         """Events of the commands from index `count` on (for incremental UIs)."""
+        self.settle()
         return [event for events in self._events[count:] for event in events]
 
     @property
@@ -138,6 +212,7 @@ class Combat:
 
     def execute(self, command: Command) -> list[LogEvent]:
         """Apply a command; on SombraError nothing changes. Clears the redo stack."""
+        self.settle()
         events = self._apply(command)
         self._redo.clear()
         self._after.clear()
@@ -146,9 +221,11 @@ class Combat:
 
     def preview(self, command: Command) -> list[LogEvent]:
         """The events `command` would emit, without applying it (SombraError if refused)."""
+        self.settle()
         return machine.apply(self._state.clone(), command)
 
     def undo(self) -> Command:
+        self.settle()
         if not self._commands:
             raise SombraError(N_("Nothing to undo."),
                               code="history.nothing_to_undo")
@@ -166,6 +243,7 @@ class Combat:
         return command
 
     def redo(self) -> Command:
+        self.settle()
         if not self._redo:
             raise SombraError(N_("Nothing to redo."),
                               code="history.nothing_to_redo")
@@ -266,3 +344,40 @@ class Combat:
                 before.append(state.clone())
             machine.apply(state, self._commands[index])
         self._before = before
+
+
+class _Check:
+    """Issue 24: the replay that checks a snapshot, on objects of its own (a fresh
+    Combat over the encounter and a copy of the commands list; both only read), run a
+    step at a time. Once over, `replayed` is the combat the history gives and
+    `failure` says why it stops early, if a command did not replay."""
+
+    def __init__(self, encounter: Encounter, commands: list[Command]) -> None:
+        self.replayed = Combat(encounter)
+        self.failure: Msg | None = None
+        self._encounter = encounter
+        self._commands = commands
+
+    @property
+    def over(self) -> bool:
+        return self.failure is not None or len(self.replayed._commands) == len(self._commands)
+
+    def step(self, count: int | None) -> bool:
+        """Replay `count` more commands (None: all the rest); True when over."""
+        if self.over:
+            return True
+        done = len(self.replayed._commands)
+        stop = None if count is None else min(done + count, len(self._commands))
+        try:
+            with bulk():
+                self.replayed._replay_to(self._commands, stop)
+        except SombraError as error:
+            number = error.params.get("number")
+            self.failure = Msg(N_("The file's history does not replay: {reason} The "
+                                  "encounter now shows its history up to that command; "
+                                  "the file is unchanged until you save."),
+                               reason=str(error))
+            # The failed command left the state half changed: replayed afresh up to it.
+            before = number - 1 if isinstance(number, int) else 0
+            self.replayed = Combat(self._encounter, self._commands[:before])
+        return self.over

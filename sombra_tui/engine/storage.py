@@ -27,21 +27,28 @@ from sombra_tui.engine.errors import (
     os_reason,
     validation_problems,
 )
-from sombra_tui.engine.history import Combat, bulk
-from sombra_tui.engine.i18n import N_, _
+from sombra_tui.engine.history import SNAPSHOT_DIFFERS, Combat, bulk
+from sombra_tui.engine.i18n import N_, Msg, _
 from sombra_tui.engine.model import Character, Encounter, name_clashes
+from sombra_tui.engine.state import CombatState
 
 FORMAT_NAME = "sombra-tui encounter"
 FORMAT_VERSION = 2
 #: Refuse larger files (never read past this). An app-written 10,000-command combat is
 #: about 3.4 MB since format version 2 (2.6 MB in version 1: weapons and scopes in the
-#: declarations, hits settled), a week of play and more, so 8 MiB leaves room for 2.5
-#: times that; and the worst file under the limit is refused or loaded in about a
+#: declarations, hits settled), 3.6 MB with the state snapshot of issue 24 (which does
+#: not grow with the history), a week of play and more, so 8 MiB leaves room for over
+#: twice that; and the worst file under the limit is refused or loaded in about a
 #: second and a half: an app-written file of 6.9 MiB (24,000 commands of the bench's
 #: DJ, hits included) loads in ~1.5 s on 2 shared cores (issue 9 measured ~0.8 s for
 #: 6 MiB of version 1). Raising it makes a worst-case file proportionally slower.
 MAX_FILE_BYTES = 8 * 1024 * 1024
 FILE_SUFFIX = ".sombra.json"
+#: Issue 24: a history at least this long is checked after it is shown when opened from
+#: its snapshot (loads(background=True)); a shorter one replays in about 25 ms at 200
+#: characters, so it is replayed at once, as before, and the app has its log from the
+#: first frame.
+BACKGROUND_FROM = 256
 
 
 class SaveFile(BaseModel):
@@ -59,6 +66,11 @@ class SaveFile(BaseModel):
     #: combat never rolls from a generator state it used before. Optional (0 when
     #: absent): files without it read as before, and an older sombra-tui ignores it.
     dice_drawn: int = Field(0, ge=0)
+    #: Issue 24: the state after the last command, so that opening a long history can
+    #: show it at once while a replay checks it afterwards (Combat.from_snapshot;
+    #: the replay wins if they differ). Optional: files without it replay as before, and
+    #: an older sombra-tui ignores it. Never trusted alone: see loads(background=...).
+    snapshot: CombatState | None = None
 
 
 class _Envelope(BaseModel):
@@ -69,8 +81,10 @@ class _Envelope(BaseModel):
 
 
 def to_save_file(combat: Combat) -> SaveFile:
+    combat.settle()  # a snapshot is written only once checked
     return SaveFile(encounter=combat.encounter, commands=combat.commands,
-                    redo=combat.redo_stack, dice_drawn=combat.dice_drawn)
+                    redo=combat.redo_stack, dice_drawn=combat.dice_drawn,
+                    snapshot=combat.state)
 
 
 def dumps(combat: Combat) -> str:
@@ -141,19 +155,33 @@ def migrate(data: dict[str, Any], *, source: str = "the file") -> dict[str, Any]
     return data
 
 
-def loads(text: str, *, source: str = "the file") -> Combat:
-    """Parse, migrate, validate and replay a saved encounter. Only SombraError escapes."""
+def loads(text: str, *, source: str = "the file", background: bool = False) -> Combat:
+    """Parse, migrate, validate and replay a saved encounter. Only SombraError escapes.
+
+    With `background` (opening a file in the app, issue 24), a file that keeps a
+    snapshot of its state gives a combat showing it at once, checked by a replay run
+    later, in steps between the app's frames or all at once when the combat is first
+    changed (Combat.from_snapshot: the replay wins if they differ, and says so).
+    Without it, without a snapshot, or for a history shorter than BACKGROUND_FROM, the
+    history is replayed here, as always, and the snapshot is not read further than its
+    validation."""
     with bulk():  # tens of thousands of fresh objects: no cyclic GC passes meanwhile
-        return _loads(text, source)
+        return _loads(text, source, background)
 
 
-def _loads(text: str, source: str) -> Combat:
+def _loads(text: str, source: str, background: bool = False) -> Combat:
     save, problem = _read_current(text)
     notices: list[str] = []
     if save is None:
         save, version = _read(text, source, problem)
         notices = [MIGRATION_NOTICES[v] for v in range(version, FORMAT_VERSION)
                    if v in MIGRATION_NOTICES]
+    if background and save.snapshot is not None and \
+            len(save.commands) >= BACKGROUND_FROM:
+        combat = Combat.from_snapshot(save.encounter, save.commands, save.redo,
+                                      save.snapshot, dice_drawn=save.dice_drawn)
+        combat.notices = notices
+        return combat
     try:
         combat = Combat(save.encounter, save.commands, save.redo,
                         dice_drawn=save.dice_drawn)
@@ -162,6 +190,8 @@ def _loads(text: str, source: str) -> Combat:
                           code="storage.migration_failed",
                           params={"source": str(source), "reason": str(error)}) from error
     combat.notices = notices
+    if background and save.snapshot is not None and save.snapshot != combat.state:
+        combat.check_problem = Msg(SNAPSHOT_DIFFERS)  # the replay wins, as always
     return combat
 
 
@@ -444,7 +474,8 @@ def read_regular_file(path: Path, limit: int, *, what: str | None = None) -> byt
     return b"".join(chunks)
 
 
-def load(path: Path) -> Combat:
+def load(path: Path, *, background: bool = False) -> Combat:
+    """The encounter in `path` (see loads, and its `background`)."""
     path = Path(path)
     name = str(path)
     raw = read_regular_file(path, MAX_FILE_BYTES)
@@ -454,7 +485,7 @@ def load(path: Path) -> Combat:
         raise SombraError(N_("{name} is not UTF-8 text (byte {byte})."),
                           code="storage.not_utf8",
                           params={"name": name, "byte": error.start}) from error
-    return loads(text, source=name)
+    return loads(text, source=name, background=background)
 
 
 class Roster(BaseModel):

@@ -63,7 +63,10 @@ class ResolutionLog(FollowsTheme, RichLog):
         prefix_same = (len(events) >= len(shown)
                        and (not shown or events[len(shown) - 1] is shown[-1]))
         # A forced rewrite (new theme, first screen) is only needed if colours changed.
-        if prefix_same and (not force or colours == self._colours):
+        # More than TAIL new events at once (a long file's log, once checked, issue 24)
+        # are a rewrite too: only the latest TAIL are rendered.
+        if prefix_same and (not force or colours == self._colours) \
+                and len(events) - len(shown) <= TAIL:
             new = events[len(shown):]
         elif not force and self._cut_to(events):  # an undo: its lines go, no rewrite
             self._shown = list(events)

@@ -251,3 +251,39 @@ async def test_keys_typed_right_after_f2_or_ctrl_o_wait_for_their_dialog(app_dir
         assert app.screen.query_one("#path", Input).value == "nada.json"
         await pilot.press("escape")
         assert on_main_screen(app) and len(combat.commands) == 1
+
+
+async def test_a_file_whose_saved_state_disagrees_opens_with_the_replayed_one(
+        app_dirs: Dirs) -> None:
+    """Issue 24, S1: a long file opens at once from its saved state; the replay in the
+    background disagrees (the file was edited), so the DJ is told, in words, and the
+    screen shows the state and the log the commands give."""
+    from sombra_tui import bench
+    from sombra_tui.engine.i18n import _
+
+    encounter = bench.build_encounter(8)
+    replayed = Combat(encounter, bench.build_history(encounter, storage.BACKGROUND_FROM))
+    data = json.loads(storage.dumps(replayed))
+    data["snapshot"]["round"] += 3
+    app_dirs.data.mkdir(parents=True)
+    path = app_dirs.data / "editado.sombra.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    app = make_app(Session.open(path), journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not app.session.combat.checking
+        assert app.session.combat.state == replayed.state
+        assert app.session.combat.log == replayed.log
+        assert app.main_screen.query_one("ResolutionLog")._shown == replayed.log
+        [(severity, message)] = [note for note in notifications(app)
+                                 if "commands give" in note[1]]
+        assert severity == "warning"
+        assert message == _("The state saved in the file is not what its commands give: "
+                            "the encounter now shows the state the commands give, and its "
+                            "log.")
+        assert "snapshot" not in message
+        assert any(note.title == "File checked" for note in app._notifications)
+        await pilot.press("ctrl+z")  # the DJ goes on: undo works on the replayed history
+        await pilot.pause()
+        assert app.session.combat.commands == replayed.commands[:-1]
