@@ -35,7 +35,8 @@ def expected_rows() -> set[str]:
             "undo_command_ratio", "redo_command_ratio", "undo_stock_ratio",
             "redo_stock_ratio", "load_parse_ms", "load_parse_ratio", "bytes_per_command",
             "bytes_commands", "bytes_log", "bytes_checkpoints", "bytes_undo_states",
-            "memory_app_mib", "memory_stock_mib", "memory_ratio"}
+            "memory_app_mib", "memory_stock_mib", "memory_ratio",
+            "cold_start_ms", "cold_start_stock_ms", "cold_start_ratio"}
     for length in bench.QUICK.lengths:
         rows |= {f"undo_ms_{length}", f"redo_ms_{length}"}
     return rows
