@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import work
 from textual.actions import SkipAction
@@ -21,20 +21,13 @@ from sombra_tui.demo import demo_encounter
 from sombra_tui.engine import Encounter, ImportCharacters, i18n, journal, storage
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.i18n import _, pgettext
-from sombra_tui.players.server import DEFAULT_PORT, PlayersServer, PortInUse
-from sombra_tui.screens.dialogs import (
-    ChoiceDialog,
-    ConfirmDialog,
-    FileDialog,
-    HelpScreen,
-    NewEncounterDialog,
-    RosterDialog,
-)
-from sombra_tui.screens.dialogs.confirm import choice_keys
-from sombra_tui.screens.dialogs.players import LAN, LOCAL, STOP, PlayersViewDialog
-from sombra_tui.screens.dialogs.settings import LanguageChosen
+from sombra_tui.players.ports import DEFAULT_PORT, PortInUse
 from sombra_tui.screens.main import MainScreen
 from sombra_tui.session import Session
+
+if TYPE_CHECKING:  # imported where first used (issue 24: a lean cold start)
+    from sombra_tui.players.server import PlayersServer
+    from sombra_tui.screens.dialogs.settings import LanguageChosen
 
 
 def slugify(name: str) -> str:
@@ -142,6 +135,7 @@ class SombraApp(App[None]):
                 path.unlink(missing_ok=True)
                 continue
             when = summary.changed.astimezone().strftime("%Y-%m-%d %H:%M")
+            from sombra_tui.screens.dialogs.confirm import ChoiceDialog, ConfirmDialog, choice_keys
             choice = await self.push_screen_wait(ChoiceDialog(
                 _("An unfinished combat was found: \"{name}\", asalto {round} ({phase}), "
                   "last change {when}. It was not saved when sombra-tui stopped. Resume it?"
@@ -359,6 +353,7 @@ class SombraApp(App[None]):
         def chosen(path: Path | None) -> None:
             if path is not None:
                 self._save_to(path)
+        from sombra_tui.screens.dialogs.files import FileDialog
         self.push_screen(FileDialog("save", self._folder(), suggested), chosen)
 
     def action_open(self, anywhere: bool = False) -> None:
@@ -369,6 +364,7 @@ class SombraApp(App[None]):
                 self.open_path(path)
 
         def go_on() -> None:
+            from sombra_tui.screens.dialogs.files import FileDialog
             self.push_screen(FileDialog("open", self._folder()), chosen)
         self._settle_unsaved_then(_("The encounter has unsaved changes. Save them before "
                                     "opening another file?"), go_on)
@@ -377,6 +373,7 @@ class SombraApp(App[None]):
         """An empty encounter (or one with a party), after asking about unsaved changes.
         (Its key is bound on the main screen only.)"""
         def go_on() -> None:
+            from sombra_tui.screens.dialogs.new_encounter import NewEncounterDialog
             self.push_screen(NewEncounterDialog(self._folder()), self._start_encounter)
         self._settle_unsaved_then(_("The encounter has unsaved changes. Save them before "
                                     "starting a new encounter?"), go_on)
@@ -399,6 +396,7 @@ class SombraApp(App[None]):
 
     def action_import_roster(self, anywhere: bool = False) -> None:
         self._main_screen_only(anywhere)
+        from sombra_tui.screens.dialogs.files import FileDialog
         self.push_screen(FileDialog(
             "open", self._folder(), title=_("Import characters from an encounter file"),
             confirm=_("Import ({key})")), self._import_from)
@@ -421,6 +419,7 @@ class SombraApp(App[None]):
                                           len(command.characters)).format(
                     count=len(command.characters), source=roster.source),
                             timeout=4)
+        from sombra_tui.screens.dialogs.roster import RosterDialog
         self.push_screen(RosterDialog(roster, storage.roster_clashes(roster, names)), chosen)
 
     def open_path(self, path: Path) -> bool:
@@ -476,6 +475,7 @@ class SombraApp(App[None]):
 
         def chosen(choice: str | None) -> None:
             if choice == "save" and self.session.path is None:
+                from sombra_tui.screens.dialogs.files import FileDialog
                 self.push_screen(FileDialog("save", self.default_folder(),
                                             f"{slugify(self.session.name)}.json"), saved_to)
                 return
@@ -483,6 +483,7 @@ class SombraApp(App[None]):
                     (choice == "save" and self.session.path is not None
                      and self._save_to(self.session.path)))
             (go_on if fine else stopped or _nothing)()
+        from sombra_tui.screens.dialogs.confirm import ChoiceDialog, choice_keys
         self.push_screen(ChoiceDialog(
             question,
             [(choice_keys(pgettext("key of Save", "s"), "s"), _("Save"), "save"),
@@ -507,6 +508,7 @@ class SombraApp(App[None]):
                              started: Callable[[], object]) -> None:
         """Start the page's server, then `started`; a port in use offers the free one
         it found."""
+        from sombra_tui.players.server import PlayersServer  # aiohttp: on first use
         server = PlayersServer(self.session.players_snapshot, lan=lan, port=port,
                                token=self._players_token)
         try:
@@ -522,6 +524,7 @@ class SombraApp(App[None]):
                     await self._start_players(lan, suggestion, started)
                 else:
                     self.notify(problem, severity="error", timeout=8)
+            from sombra_tui.screens.dialogs.confirm import ConfirmDialog
             self.push_screen(ConfirmDialog(_("{problem} Use port {port}?").format(
                 problem=problem, port=suggestion),
                 yes=_("Use port {port}").format(port=suggestion)), answered)
@@ -560,6 +563,7 @@ class SombraApp(App[None]):
         server = self.players_server
         if server is None or not server.running:
             return
+        from sombra_tui.screens.dialogs.players import LAN, LOCAL, STOP, PlayersViewDialog
 
         async def chosen(choice: str | None) -> None:
             if choice == STOP:
@@ -586,6 +590,7 @@ class SombraApp(App[None]):
 
     def action_help(self, anywhere: bool = False) -> None:
         self._main_screen_only(anywhere)
+        from sombra_tui.screens.dialogs.help import HelpScreen  # markdown: on first use
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.keymap_in_force))
 

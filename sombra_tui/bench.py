@@ -29,7 +29,8 @@ Every figure is the MEDIAN of repeated runs:
   DataTable of the characters, a RichLog, a Footer with as many keys), taking turns;
   load against the json parse and validation of the same file; the history's bytes
   per command (commands, log, checkpoints, kept undo states); and the peak memory
-  of a fresh process showing the file, against the baseline app's.
+  of a fresh process showing the file, against the baseline app's; the demo's cold
+  start, spawn to first screen, against the baseline app's, taking turns.
 
 The results are printed as a table and written as JSON and Markdown.
 """
@@ -104,6 +105,8 @@ class Sizes:
     undo_commands: int = 80
     #: Fresh processes measured for peak memory (each: the app, or the baseline).
     memory_repeats: int = 3
+    #: Fresh processes timed from spawn to first screen (each: the demo, the baseline).
+    cold_repeats: int = 7
 
 
 FULL = Sizes(characters=200, commands=10_000, lengths=(100, 1_000, 10_000),
@@ -111,7 +114,8 @@ FULL = Sizes(characters=200, commands=10_000, lengths=(100, 1_000, 10_000),
              screen_commands=600, targets=True)
 QUICK = Sizes(characters=20, commands=500, lengths=(10, 100, 500), replay_repeats=2,
               undo_sweeps=1, file_repeats=2, start_repeats=2, screen_commands=10,
-              targets=False, players_commands=8, undo_commands=6, memory_repeats=1)
+              targets=False, players_commands=8, undo_commands=6, memory_repeats=1,
+              cold_repeats=2)
 
 
 @dataclass
@@ -977,6 +981,84 @@ except (OSError, StopIteration):
 """
 
 
+#: A fresh process (issue 24, cold start): the demo (or the baseline app with as many
+#: characters and keys), headless at 120x40; prints the monotonic clock (system-wide, so
+#: the parent's spawn time compares with it) when the first screen with every row of the
+#: table has been drawn, and stops there.
+COLD_SCRIPT = """
+import asyncio, os, sys, time
+kind, characters, keys = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+from textual.screen import Screen
+if kind == "app":
+    from sombra_tui.app import SombraApp
+    app = SombraApp(remember_theme=False, cursor_blink=False)  # as `sombra-tui` starts
+    TABLE = "InitiativeTable"
+else:
+    from sombra_tui.bench_stock import stock_app
+    app = stock_app(characters, keys, [])
+    TABLE = "DataTable"
+original = Screen._compositor_refresh
+def hooked(screen):
+    original(screen)
+    if any(getattr(table, "row_count", 0) >= characters
+           for table in screen.query(TABLE)):
+        os.write(1, f"{time.monotonic()}\\n".encode())  # Textual captures print
+        os._exit(0)
+Screen._compositor_refresh = hooked
+async def main():
+    async with app.run_test(headless=True, size=(120, 40)):
+        await asyncio.sleep(60)
+asyncio.run(main())
+"""
+
+
+def cold_start(kind: str, characters: int, keys: int) -> float:
+    """Seconds from spawning a fresh Python process to its first full screen. Each in
+    empty data and config folders of its own: the DJ's first start (its crash journal
+    written, no journal left by an earlier one to offer)."""
+    import subprocess
+
+    from sombra_tui import config
+
+    with tempfile.TemporaryDirectory(prefix="sombra-cold-") as folder:
+        env = {**os.environ, config.DATA_DIR_ENV: str(Path(folder) / "data"),
+               config.CONFIG_DIR_ENV: str(Path(folder) / "config")}
+        start = time.monotonic()
+        done = subprocess.run([sys.executable, "-c", COLD_SCRIPT, kind, str(characters),
+                               str(keys)], capture_output=True, text=True, check=True,
+                              timeout=120, env=env)
+        return float(done.stdout.split()[-1]) - start
+
+
+def bench_cold_start(report: Report, sizes: Sizes, progress: Callable[[str], None]) -> None:
+    """Issue 24 item 5: the demo's cold start, spawn to first screen (imports included),
+    against the stock-widget baseline app with as many characters and keys, taking
+    turns; the noise is how far the two halves' medians moved."""
+    from sombra_tui.demo import demo_encounter
+    from sombra_tui.keys import Scope, bindings
+
+    progress(f"cold start of the demo x{sizes.cold_repeats} (and the baseline)")
+    characters = len(demo_encounter().characters)
+    keys = sum(1 for binding in bindings(Scope.MAIN) if binding.show)
+    times: dict[str, list[float]] = {"app": [], "stock": []}
+    for kind in times:  # one untimed start each: the disk's caches warm
+        cold_start(kind, characters, keys)
+    for _i in range(sizes.cold_repeats):
+        for kind in times:
+            times[kind].append(cold_start(kind, characters, keys))
+    app, stock = median_ms(times["app"]), median_ms(times["stock"])
+    half = max(1, sizes.cold_repeats // 2)
+    noise = max(spread([statistics.median(samples[:half]), statistics.median(samples[half:])])
+                if len(samples) > 1 else 0.0 for samples in times.values())
+    report.add(Row("cold_start_ms", f"cold start of the demo ({characters} characters), "
+                   "spawn to first screen", app, "ms"))
+    report.add(Row("cold_start_stock_ms", "cold start of the stock-widget baseline app, "
+                   "spawn to first screen", stock, "ms"))
+    report.add(Row("cold_start_ratio", f"demo / baseline cold start (noise of this run "
+                   f"+/-{noise:.0%})", app / stock, "x", target="<= 1.3x",
+                   met=app / stock <= 1.3))
+
+
 def bench_memory(report: Report, sizes: Sizes, path: Path,
                  progress: Callable[[str], None]) -> None:
     """Issue 24: the peak memory of a fresh process showing the file in the app, against
@@ -1131,6 +1213,7 @@ def run(quick: bool = False, progress: Callable[[str], None] | None = None) -> R
         asyncio.run(_bench_players(report, sizes, combat, players, say))
         asyncio.run(_bench_undo(report, sizes, combat, undo, say))
         bench_memory(report, sizes, path, say)
+        bench_cold_start(report, sizes, say)
     speed += [timed(python_workload) for _i in range(5)]
     # The same fixed work before and after: how fast this (shared) machine was during
     # the run, to compare runs by. On the machine of README's table it varied by a

@@ -38,7 +38,9 @@ def expected_rows() -> set[str]:
             "memory_app_mib", "memory_stock_mib", "memory_ratio",
             # issue 24 item 3: the snapshot at once, checked in the background
             "load_checked_ms", "load_replay_ms", "load_parse_older_ms",
-            "load_parse_older_ratio", "load_replay_ratio"}
+            "load_parse_older_ratio", "load_replay_ratio",
+            # issue 24 item 5: a fresh process to the first screen, against the stock app
+            "cold_start_ms", "cold_start_stock_ms", "cold_start_ratio"}
     for length in bench.QUICK.lengths:
         rows |= {f"undo_ms_{length}", f"redo_ms_{length}"}
     return rows

@@ -34,8 +34,8 @@ from aiohttp import web
 
 from sombra_tui.engine import PlayersSnapshot, i18n
 from sombra_tui.engine.i18n import N_, _
+from sombra_tui.players.ports import DEFAULT_PORT, PortInUse, free_port_after
 
-DEFAULT_PORT = 8765
 #: Connected browsers (event streams) at most; past it a clear page (503).
 MAX_CLIENTS = 64
 #: A browser reconnects this long after the stream dropped (the SSE `retry:` field).
@@ -68,37 +68,6 @@ PAGE_WORDS = {
 }
 FULL_PAGE = N_("Too many screens are following this combat ({count}). Close one of "
                "them and reload this page.")
-
-
-class PortInUse(Exception):
-    """The port is taken: `suggestion` is a free one (None when none was found)."""
-
-    def __init__(self, port: int, suggestion: int | None) -> None:
-        self.port = port
-        self.suggestion = suggestion
-        if suggestion is None:
-            text = _("Port {port} is in use, and no free port was found near it.")
-        else:
-            text = _("Port {port} is in use (another program, or another sombra-tui). "
-                     "Port {suggestion} is free.")
-        super().__init__(text.format(port=port, suggestion=suggestion))
-
-
-def port_free(host: str, port: int) -> bool:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        try:
-            probe.bind((host, port))
-        except OSError:
-            return False
-    return True
-
-
-def free_port_after(host: str, port: int, tries: int = 50) -> int | None:
-    """The first port after `port` that can be bound on `host`."""
-    for candidate in range(port + 1, min(port + 1 + tries, 65536)):
-        if port_free(host, candidate):
-            return candidate
-    return None
 
 
 def lan_address() -> str:

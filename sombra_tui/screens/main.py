@@ -12,7 +12,7 @@ imports the app.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel
 from textual import events, on, work
@@ -40,26 +40,6 @@ from sombra_tui.engine import (
 )
 from sombra_tui.engine.ask import NextKind
 from sombra_tui.engine.i18n import _, pgettext
-from sombra_tui.screens.dialogs import (
-    CharacterEditor,
-    ConfirmDialog,
-    DeclarationEditor,
-    ExtendedDialog,
-    FreeTADialog,
-    OpposedDialog,
-    OpposedResultDialog,
-    ReactionDialog,
-    SettingsDialog,
-    TADialog,
-)
-from sombra_tui.screens.dialogs.base import Dialog
-from sombra_tui.screens.dialogs.shelf import DialogShelf
-from sombra_tui.screens.dialogs.wounds import (
-    CharacterSheet,
-    HitDialog,
-    ManualHitDialog,
-    proposal_question,
-)
 from sombra_tui.session import Session
 from sombra_tui.ui_state import Cursor
 from sombra_tui.widgets.declaration_queue import DeclarationQueue
@@ -67,6 +47,10 @@ from sombra_tui.widgets.footer import TranslatedFooter
 from sombra_tui.widgets.formatting import phase_label
 from sombra_tui.widgets.initiative_table import InitiativeTable
 from sombra_tui.widgets.resolution_log import ResolutionLog
+
+if TYPE_CHECKING:  # each dialog is imported where it is first shown (issue 24: cold start)
+    from sombra_tui.screens.dialogs.base import Dialog
+    from sombra_tui.screens.dialogs.shelf import DialogShelf
 
 Check = Callable[[Any], SombraError | None]
 #: The refusal of a command an open proposal holds back (engine/rules/core.py).
@@ -124,6 +108,7 @@ class MainScreen(Screen[None]):
     def shelf(self) -> DialogShelf:
         """The dialogs shown again rather than built again (they open in about a frame)."""
         if self._shelf is None:
+            from sombra_tui.screens.dialogs.shelf import DialogShelf
             self._shelf = DialogShelf(self.app)
         return self._shelf
 
@@ -259,6 +244,7 @@ class MainScreen(Screen[None]):
         return None
 
     def _submit_again(self, dialog: Screen[Any]) -> None:
+        from sombra_tui.screens.dialogs.base import Dialog
         if self.app.screen is dialog and isinstance(dialog, Dialog):
             dialog.submit()
 
@@ -300,6 +286,7 @@ class MainScreen(Screen[None]):
 
         if proposal.kind is ProposalKind.HIT:
             check = self.check
+            from sombra_tui.screens.dialogs.wounds import HitDialog
             hit: HitDialog = self.shelf.take(
                 f"hit-{proposal.damage_type == TIPO_IV}",
                 lambda: HitDialog(state, proposal, check),
@@ -310,6 +297,8 @@ class MainScreen(Screen[None]):
         def answered(confirm: bool) -> None:
             settled(c.ConfirmProposal(proposal_id=proposal.id) if confirm
                     else c.DeclineProposal(proposal_id=proposal.id))
+        from sombra_tui.screens.dialogs.confirm import ConfirmDialog
+        from sombra_tui.screens.dialogs.wounds import proposal_question
         self.app.push_screen(ConfirmDialog(
             proposal_question(proposal, state), yes=_("Confirm"),
             no=pgettext("proposal", "Decline")),
@@ -360,6 +349,7 @@ class MainScreen(Screen[None]):
         name = self.selected()
         if name is None:
             return
+        from sombra_tui.screens.dialogs.wounds import CharacterSheet
         self.app.push_screen(CharacterSheet(lambda: self.state, name, self.check,
                                             self.run_command))
 
@@ -379,6 +369,7 @@ class MainScreen(Screen[None]):
         name = self.selected()
         if name is None:
             return
+        from sombra_tui.screens.dialogs.wounds import ManualHitDialog
         self.open_dialog(ManualHitDialog(name, self.check), self.run_command)
 
     # ---- declaration phase ------------------------------------------------------------
@@ -403,6 +394,7 @@ class MainScreen(Screen[None]):
                     next=self.key_in_force("next_step")))
             return
         state, check = self.state, self.check
+        from sombra_tui.screens.dialogs.declaration import DeclarationEditor
         dialog: DeclarationEditor = self.shelf.take(
             "declaration", lambda: DeclarationEditor(state, declarer, check),
             lambda kept: kept.refill(state, declarer, check))
@@ -414,6 +406,7 @@ class MainScreen(Screen[None]):
             self.notify(_("No reacción prompt is open."), severity="warning")
             return
         state, check, roll = self.state, self.check, self.session.combat.roll
+        from sombra_tui.screens.dialogs.reaction import ReactionDialog
         dialog: ReactionDialog = self.shelf.take(
             f"reaction-{state.table_rolls(prompt.reactor)}",
             lambda: ReactionDialog(state, prompt, check, roll),
@@ -491,11 +484,13 @@ class MainScreen(Screen[None]):
             self.run_command(c.Resolve(character=name))
             return
         if self._opposed(step):
+            from sombra_tui.screens.dialogs.opposed import OpposedDialog
             self.open_dialog(OpposedDialog(state, step, self.check, combat.roller),
                              self._opposed_result)
             return
         # Not opposed, or nobody able is left to oppose it: the character's own TA.
         check, roll = self.check, combat.roll
+        from sombra_tui.screens.dialogs.ta import TADialog
         dialog: TADialog = self.shelf.take(
             f"ta-{state.table_rolls(name)}", lambda: TADialog(state, step, check, roll),
             lambda kept: kept.refill(state, step, check, roll))
@@ -506,6 +501,7 @@ class MainScreen(Screen[None]):
         """Run the opposed resolution, then its result dialog (O4, the DJ's decision)."""
         events = self.run_command(opposed)
         while events:
+            from sombra_tui.screens.dialogs.opposed import OpposedResultDialog
             result = await self.app.push_screen_wait(OpposedResultDialog(events))
             if result is None:  # escape: the result read, nothing more to do
                 break
@@ -550,6 +546,7 @@ class MainScreen(Screen[None]):
             self.notify(_("Add a character first."), severity="warning")
             return
         who = name if name is not None else self.selected(quiet=True)
+        from sombra_tui.screens.dialogs.free_ta import FreeTADialog
         self.open_dialog(FreeTADialog(state, who, self.check, self.session.combat.roll,
                                       target=target, label=label), self.run_command)
 
@@ -606,6 +603,7 @@ class MainScreen(Screen[None]):
                 return c.AddCharacter(character=character)
             return c.AddCharacters(character=character, count=editor.count)
 
+        from sombra_tui.screens.dialogs.character import CharacterEditor
         editor = CharacterEditor(None, lambda ch: self.check(command(ch)), many=True)
         self.open_dialog(editor, lambda ch: self._add(command(ch)))
 
@@ -637,6 +635,7 @@ class MainScreen(Screen[None]):
         def edited(result: Character) -> None:
             if result != character:
                 self.run_command(c.EditCharacter(name=name, character=result))
+        from sombra_tui.screens.dialogs.character import CharacterEditor
         self.open_dialog(CharacterEditor(
             character, lambda ch: self.check(c.EditCharacter(name=name, character=ch))),
             edited)
@@ -649,6 +648,7 @@ class MainScreen(Screen[None]):
         def answered(sure: bool) -> None:
             if sure:
                 self.run_command(c.RemoveCharacter(name=name))
+        from sombra_tui.screens.dialogs.confirm import ConfirmDialog
         self.open_dialog(ConfirmDialog(
             _("Remove {name} from the encounter? The log keeps what {name} did; undo ({undo}) "
               "brings them back.").format(name=name, undo=self.key_in_force("undo")),
@@ -661,6 +661,7 @@ class MainScreen(Screen[None]):
             return
         name = self.selected(quiet=True)
         chosen = next((p for p in active if p.owner == name), active[0])
+        from sombra_tui.screens.dialogs.extended import ExtendedDialog
         self.open_dialog(ExtendedDialog(chosen, self.check), self.run_command)
 
     def action_settings(self) -> None:
@@ -669,6 +670,7 @@ class MainScreen(Screen[None]):
         def apply(commands: list[c.Command]) -> None:
             for command in commands:
                 self.run_command(command)
+        from sombra_tui.screens.dialogs.settings import SettingsDialog
         self.open_dialog(SettingsDialog(state.name, state.settings, self.check,
                                         started=state.phase is not Phase.SETUP), apply)
 

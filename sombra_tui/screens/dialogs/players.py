@@ -3,7 +3,6 @@ on the local network or this machine only, stop, or close (it keeps running)."""
 
 from __future__ import annotations
 
-import segno
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -32,6 +31,8 @@ def qr_text(url: str) -> Text:
     with the dialog's border fit 80x24. Level "m" would take such an address to version
     4 (41 modules, 21 lines) and push the buttons off an 80x24 screen; a code on a
     screen is not scratched or folded, which is what the higher levels are for."""
+    import segno  # only when the players' view dialog shows (issue 24: cold start)
+
     code = segno.make_qr(url, error="l", boost_error=True)
     rows = [list(row) for row in code.matrix_iter(border=QUIET_ZONE)]
     if len(rows) % 2:
