@@ -85,6 +85,15 @@ async def open_condition(pilot: Any) -> ConditionDialog:
     return dialog
 
 
+def started_app(language: str, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The worked example's encounter, round 1 begun, in `language`."""
+    from sombra_tui.engine import i18n
+    monkeypatch.setenv("LANGUAGE", language)
+    i18n.set_language(language)
+    return make_app(session_after(worked_example_encounter(), c.StartCombat()),
+                    journal=False, language=language)
+
+
 def last_condition(app: Any) -> Any:
     return app.session.combat.state.body("Ana").conditions[-1]
 
@@ -93,11 +102,7 @@ def last_condition(app: Any) -> Any:
 async def test_c2_the_condition_then_tab_then_how_long(
         language: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Tab then 1 is aturdido for 1 asalto, not "until removed" (C3)."""
-    from sombra_tui.engine import i18n
-    monkeypatch.setenv("LANGUAGE", language)
-    i18n.set_language(language)
-    app = make_app(session_after(worked_example_encounter(), c.StartCombat()),
-                   journal=False, language=language)
+    app = started_app(language, monkeypatch)
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_condition(pilot)
         await send_keys(pilot, "tab")
@@ -132,11 +137,7 @@ async def test_c2_the_condition_then_tab_then_how_long(
 @pytest.mark.parametrize("language", ["en", "es"])
 async def test_c2_a_letter_picks_the_condition_and_other_opens_its_own_fields(
         language: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    from sombra_tui.engine import i18n
-    monkeypatch.setenv("LANGUAGE", language)
-    i18n.set_language(language)
-    app = make_app(session_after(worked_example_encounter(), c.StartCombat()),
-                   journal=False, language=language)
+    app = started_app(language, monkeypatch)
     async with app.run_test(size=SIZE) as pilot:
         dialog = await open_condition(pilot)
         kind = dialog.query_one("#kind", Select)
@@ -237,11 +238,7 @@ async def test_d12_the_djs_outcome_needs_no_target_value(
 async def test_c2_dolor_intenso_begun_by_keys_reads_as_the_language_says_it(
         language: str, said: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The log said "Ana está dolor intenso" (a noun after "está")."""
-    from sombra_tui.engine import i18n
-    monkeypatch.setenv("LANGUAGE", language)
-    i18n.set_language(language)
-    app = make_app(session_after(worked_example_encounter(), c.StartCombat()),
-                   journal=False, language=language)
+    app = started_app(language, monkeypatch)
     async with app.run_test(size=SIZE) as pilot:
         await open_condition(pilot)
         pilot.app.post_message(events.Paste("dolor"))  # a name on the condition picks it
