@@ -35,7 +35,10 @@ def expected_rows() -> set[str]:
             "undo_command_ratio", "redo_command_ratio", "undo_stock_ratio",
             "redo_stock_ratio", "load_parse_ms", "load_parse_ratio", "bytes_per_command",
             "bytes_commands", "bytes_log", "bytes_checkpoints", "bytes_undo_states",
-            "memory_app_mib", "memory_stock_mib", "memory_ratio"}
+            "memory_app_mib", "memory_stock_mib", "memory_ratio",
+            # issue 24: the demo's size against the baseline, frames per command
+            "demo_command_ms", "demo_stock_command_ms", "demo_command_ratio",
+            "demo_frames", "demo_stock_frames"}
     for length in bench.QUICK.lengths:
         rows |= {f"undo_ms_{length}", f"redo_ms_{length}"}
     return rows
