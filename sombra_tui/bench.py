@@ -30,7 +30,9 @@ Every figure is the MEDIAN of repeated runs:
   load against the json parse and validation of the same file; the history's bytes
   per command (commands, log, checkpoints, kept undo states); and the peak memory
   of a fresh process showing the file, against the baseline app's; the demo's cold
-  start, spawn to first screen, against the baseline app's, taking turns.
+  start, spawn to first screen, against the baseline app's, taking turns; and at the
+  demo's size (6 characters), a command to screen and the frames it draws, against the
+  baseline app's command, taking turns (`--demo` runs only these rows, in seconds).
 
 The results are printed as a table and written as JSON and Markdown.
 """
@@ -107,6 +109,9 @@ class Sizes:
     memory_repeats: int = 3
     #: Fresh processes timed from spawn to first screen (each: the demo, the baseline).
     cold_repeats: int = 7
+    #: Issue 24: commands at the demo's size (6 characters), to screen, taking turns
+    #: (two halves) with as many in the stock-widget baseline app; frames counted.
+    demo_commands: int = 200
 
 
 FULL = Sizes(characters=200, commands=10_000, lengths=(100, 1_000, 10_000),
@@ -115,7 +120,7 @@ FULL = Sizes(characters=200, commands=10_000, lengths=(100, 1_000, 10_000),
 QUICK = Sizes(characters=20, commands=500, lengths=(10, 100, 500), replay_repeats=2,
               undo_sweeps=1, file_repeats=2, start_repeats=2, screen_commands=10,
               targets=False, players_commands=8, undo_commands=6, memory_repeats=1,
-              cold_repeats=2)
+              cold_repeats=2, demo_commands=12)
 
 
 @dataclass
@@ -587,6 +592,8 @@ class _Refreshes:
         self.watch: Callable[[Any], bool] | None = None
         #: Set after every refresh (waited on without polling, which would cost CPU).
         self.done: asyncio.Event | None = None
+        #: Every refresh (frame) painted, of any screen.
+        self.frames = 0
 
     @contextlib.contextmanager
     def installed(self) -> Iterator[_Refreshes]:
@@ -596,6 +603,7 @@ class _Refreshes:
 
         def after(screen: Any) -> None:
             key = id(screen)
+            refreshes.frames += 1
             refreshes.wall[key] = time.perf_counter()
             refreshes.cpu[key] = time.thread_time()
             if refreshes.done is not None:
@@ -951,6 +959,87 @@ async def _bench_undo(report: Report, sizes: Sizes, combat: Combat,
                        "x"))
 
 
+DEMO_CHARACTERS = 6
+
+
+async def _bench_demo(report: Report, sizes: Sizes, progress: Callable[[str], None]) -> None:
+    """Issue 24: at the demo's size, each command to its settled screen (CPU) and the
+    frames it drew, in the app and in the stock-widget baseline app, taking turns (two
+    halves, each in a fresh app)."""
+    from sombra_tui.app import SombraApp
+    from sombra_tui.bench_stock import stock_app
+    from sombra_tui.keys import Scope, bindings
+    from sombra_tui.session import Session
+    from sombra_tui.widgets.formatting import Palette, event_text
+
+    count = sizes.demo_commands
+    progress(f"demo ({DEMO_CHARACTERS} characters): command to screen and frames "
+             f"x{count} (taking turns with the stock-widget baseline app)")
+    encounter = build_encounter(DEMO_CHARACTERS)
+    history = build_history(encounter, 20 + count)
+    combat = Combat(encounter, history[:20])
+    keys = sum(1 for binding in bindings(Scope.MAIN) if binding.show)
+    lines = [event_text(event, Palette()).plain for event in combat.log[-60:]]
+    cpu: dict[str, list[float]] = {"app": [], "stock": []}
+    frames: dict[str, list[int]] = {"app": [], "stock": []}
+    halves_of: dict[str, list[float]] = {"app": [], "stock": []}
+    refreshes = _Refreshes()
+
+    async def to_screen(app: Any, kind: str, action: Callable[[], object]) -> None:
+        await asyncio.sleep(0.03)  # settled: no refresh pending
+        key = id(app.screen)
+        refreshes.done = asyncio.Event()
+        drawn = refreshes.frames
+        start = time.thread_time()
+        if action() is None and kind == "app":
+            raise RuntimeError("bench: the app refused a demo command")
+        await asyncio.wait_for(refreshes.done.wait(), 30)
+        await asyncio.sleep(0.05)  # any follow-up refresh (the footer, a scrollbar)
+        cpu[kind].append(refreshes.cpu[key] - start)
+        frames[kind].append(refreshes.frames - drawn)
+
+    with refreshes.installed():
+        for half in range(2):
+            part = history[20 + half * count // 2:20 + (half + 1) * count // 2]
+            before = {kind: len(values) for kind, values in cpu.items()}
+            app = SombraApp(Session(combat), remember_theme=False, cursor_blink=False)
+            async with app.run_test(headless=True, size=sizes.size):
+                main = app.main_screen
+                await _wait_for(lambda main=main: main.is_mounted
+                                and id(main) in refreshes.wall)
+                await asyncio.sleep(0.1)
+                for command in part:
+                    await to_screen(app, "app",
+                                    lambda command=command, main=main:
+                                    main.run_command(command))
+            _forget_journals()
+            stock = stock_app(DEMO_CHARACTERS, keys, lines)
+            async with stock.run_test(headless=True, size=sizes.size):
+                await _wait_for(lambda stock=stock: id(stock.screen) in refreshes.wall)
+                await asyncio.sleep(0.1)
+                for number in range(len(part)):
+                    await to_screen(stock, "stock",
+                                    lambda number=number, stock=stock:
+                                    stock.command(number) or True)
+            for kind, values in cpu.items():
+                halves_of[kind].append(statistics.median(values[before[kind]:]))
+    report.add(Row("demo_command_ms", f"demo ({DEMO_CHARACTERS} characters): a command to "
+                   "the settled screen", median_ms(cpu["app"]), "ms CPU"))
+    report.add(Row("demo_stock_command_ms", "demo: a command to screen in the stock-widget "
+                   "baseline app", median_ms(cpu["stock"]), "ms CPU"))
+    noise = max(spread(halves_of["app"]), spread(halves_of["stock"]))
+    ratio = statistics.median(cpu["app"]) / statistics.median(cpu["stock"])
+    report.add(Row("demo_command_ratio", f"demo: app / baseline command (noise of this run "
+                   f"+/-{noise:.0%})", ratio, "x", target="<= 0.9x", met=ratio <= 0.9))
+    drawn = statistics.median(frames["app"])
+    report.add(Row("demo_frames", "demo: frames drawn per command (median; mean "
+                   f"{statistics.fmean(frames['app']):.2f}, most "
+                   f"{max(frames['app'])})", drawn, "frames", target="1", met=drawn <= 1))
+    report.add(Row("demo_stock_frames", "demo: frames drawn per baseline command (median; "
+                   f"mean {statistics.fmean(frames['stock']):.2f})",
+                   statistics.median(frames["stock"]), "frames"))
+
+
 #: A fresh process: the app (or the baseline app) with the file's combat, headless, to
 #: its first screen; prints its peak resident memory in KiB.
 MEMORY_SCRIPT = """
@@ -1180,12 +1269,16 @@ def write_outputs(report: Report, output: Path) -> tuple[Path, Path]:
     return json_path, md_path
 
 
-def run(quick: bool = False, progress: Callable[[str], None] | None = None) -> Report:
+def run(quick: bool = False, progress: Callable[[str], None] | None = None, *,
+        demo: bool = False) -> Report:
     sizes = QUICK if quick else FULL
     say = progress or (lambda message: None)
-    report = Report(mode="quick" if quick else "full", targets=sizes.targets,
-                    machine=machine_info(),
-                    sizes=asdict(sizes))
+    report = Report(mode=("quick" if quick else "full") + (", demo rows" if demo else ""),
+                    targets=sizes.targets, machine=machine_info(), sizes=asdict(sizes))
+    if demo:  # only the demo-size rows (issue 24), in seconds
+        with private_dirs():
+            asyncio.run(_bench_demo(report, sizes, say))
+        return report
     say(f"building {sizes.characters} characters and {sizes.commands:,} commands")
     encounter = build_encounter(sizes.characters)
     history = build_history(encounter, sizes.commands + sizes.screen_commands
@@ -1212,6 +1305,7 @@ def run(quick: bool = False, progress: Callable[[str], None] | None = None) -> R
                                plain=(Combat(plain_encounter, plain_history), plain_extra)))
         asyncio.run(_bench_players(report, sizes, combat, players, say))
         asyncio.run(_bench_undo(report, sizes, combat, undo, say))
+        asyncio.run(_bench_demo(report, sizes, say))
         bench_memory(report, sizes, path, say)
         bench_cold_start(report, sizes, say)
     speed += [timed(python_workload) for _i in range(5)]
@@ -1244,12 +1338,16 @@ def main(argv: Sequence[str]) -> int:
                         help=_("where to write FILE.json and FILE.md (default: "
                                "{default}.json/.md in the current folder)").format(
                                    default=DEFAULT_OUTPUT))
+    parser.add_argument("--demo", action="store_true",
+                        help=_("only the rows at the demo's size (6 characters): a "
+                               "command to screen and its frames, against the "
+                               "stock-widget baseline"))
     args = parser.parse_args(argv)
 
     def progress(message: str) -> None:
         print(f"  {message}...", file=sys.stderr, flush=True)
 
-    report = run(quick=args.quick, progress=progress)
+    report = run(quick=args.quick, progress=progress, demo=args.demo)
     print(f"sombra-tui bench: {machine_line(report)}")
     print("\n".join(table_lines(report, markdown=False)))
     json_path, md_path = write_outputs(report, args.output)

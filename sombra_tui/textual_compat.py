@@ -14,19 +14,22 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from textual import events
+from textual.app import ComposeResult
 from textual.geometry import Size
 from textual.keys import _character_to_key
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
+from textual.visual import VisualType
 from textual.widget import Widget
-from textual.widgets import Footer, RichLog, Select
+from textual.widgets import Footer, Header, RichLog, Select
 from textual.widgets._footer import FooterKey
+from textual.widgets._header import HeaderTitle
 from textual.widgets._select import SelectCurrent, SelectOverlay
 
 #: The textual version these were checked against.
 CHECKED_AGAINST = "8.2.8"
 
-__all__ = ["CHECKED_AGAINST", "FooterKey", "HoldsKeys", "SteadyScrollbars",
+__all__ = ["CHECKED_AGAINST", "FooterKey", "HoldsKeys", "SteadyHeader", "SteadyScrollbars",
            "character_to_key", "compositor_refreshes", "footer_bindings_ready",
            "forward_key", "rich_log_has_size", "rich_log_holds_lines",
            "rich_log_lines_replaced", "rich_log_write_held_lines", "show_select_choice"]
@@ -90,6 +93,42 @@ def footer_bindings_ready(footer: Footer) -> bool:
     bindings are first ready); the footer skips rebuilding the same keys and must not
     skip that first build. Tests: tests/app/test_snapshots.py (every footer)."""
     return bool(footer._bindings_ready)
+
+
+# ---- the header (screens/main.py) -----------------------------------------------------
+
+class SteadyHeaderTitle(HeaderTitle):
+    """Header's title line, repainted without a layout pass when the title changes.
+
+    Header updates its HeaderTitle (a Static) when the screen's title or sub-title
+    changes, and `Static.update` asks for a layout pass by default, although the
+    title's size is the header's own (`width: 100%`, one line) whatever it says
+    (issue 24: the phase in the sub-title changes with commands). The same title
+    again (Header's own watcher, after SteadyHeader.show_title) is no repaint."""
+
+    _shown: tuple[str, object] | None = None
+
+    def update(self, content: VisualType = "", *, layout: bool = False) -> None:
+        shown = (str(content), getattr(content, "spans", None))
+        if shown != self._shown:
+            self._shown = shown
+            super().update(content, layout=False)
+
+
+class SteadyHeader(Header):
+    """Textual's Header with a SteadyHeaderTitle (the same CSS and looks: Header finds
+    it as its HeaderTitle). HeaderTitle is not exported by Textual.
+    Tests: tests/test_performance.py, tests/app/test_snapshots.py."""
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            yield SteadyHeaderTitle() if type(widget) is HeaderTitle else widget
+
+    def show_title(self) -> None:
+        """Show the screen's title now, in the frame of the command that changed it:
+        Header's own watchers are async and land in a frame of their own."""
+        for title in self.query(SteadyHeaderTitle):
+            title.update(self.format_title())
 
 
 # ---- the initiative table (widgets/initiative_table.py) --------------------------------

@@ -40,7 +40,10 @@ def expected_rows() -> set[str]:
             "load_checked_ms", "load_replay_ms", "load_parse_older_ms",
             "load_parse_older_ratio", "load_replay_ratio",
             # issue 24 item 5: a fresh process to the first screen, against the stock app
-            "cold_start_ms", "cold_start_stock_ms", "cold_start_ratio"}
+            "cold_start_ms", "cold_start_stock_ms", "cold_start_ratio",
+            # issue 24: the demo's size against the baseline, frames per command
+            "demo_command_ms", "demo_stock_command_ms", "demo_command_ratio",
+            "demo_frames", "demo_stock_frames"}
     for length in bench.QUICK.lengths:
         rows |= {f"undo_ms_{length}", f"redo_ms_{length}"}
     return rows

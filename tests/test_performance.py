@@ -8,12 +8,14 @@ here compares the fast path with the plain one over a long scripted history.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.geometry import Region
+from textual.screen import Screen
 from textual.widgets import Input, Select, SelectionList
 
 from sombra_tui import bench, config
@@ -26,6 +28,7 @@ from sombra_tui.engine.state import CombatState, Step, StepStatus
 from sombra_tui.screens.dialogs import DeclarationEditor
 from sombra_tui.screens.dialogs.action_form import ActionForm
 from sombra_tui.session import Session
+from sombra_tui.textual_compat import compositor_refreshes
 from sombra_tui.widgets import resolution_log
 from sombra_tui.widgets.declaration_queue import DeclarationQueue, queue_lines, wrapped_height
 from sombra_tui.widgets.initiative_table import (
@@ -242,11 +245,13 @@ async def test_long_log_shows_its_tail_then_older_pages(monkeypatch: pytest.Monk
 
 def log_rewritten(log: ResolutionLog, events: list[Any]) -> list[str]:
     """The lines a log shows for `events` from its oldest rendered event, written anew."""
-    lines = log.lines
+    lines, size, scroll = log.lines, log.virtual_size, log.scroll_y
     log.lines = []
     log._write_quietly(events[log._first:])
     text = [line.text for line in log.lines]
     log.lines = lines
+    log.virtual_size = size  # the log sizes its scrollbar and scroll range at once
+    log.scroll_y = scroll
     return text
 
 
@@ -324,8 +329,9 @@ async def test_queue_repaints_only_what_changed(monkeypatch: pytest.MonkeyPatch)
                                 fit=queue.fit())
             assert [(line.plain, str(line.style), line.spans) for line in fresh] == \
                 queue._shown
-            width = queue.content_region.width
-            assert queue.size.height == wrapped_height(fresh, width)
+            # It fills its panel at least (issue 24: a content change needs no layout).
+            width, room = queue.fit()
+            assert queue.size.height == max(wrapped_height(fresh, width), room)
         assert True in updates and False in updates  # both kinds of update happened
 
 
@@ -353,3 +359,59 @@ async def test_declaration_dialog_builds_extended_and_opposition_fields_on_deman
         dialog.query_one("#a0-kind", Select).value = ActionKind.ROUND  # hidden, kept
         await pilot.pause()
         assert not form.has_class("-extended") and dialog.query("#a0-duration")
+
+
+async def after_refreshes(screen: Any, count: int = 4) -> None:
+    """Wait for `count` of the screen's own refresh cycles (its update timer, as when
+    the DJ runs a command; Pilot's pause would force a frame of its own)."""
+    for _i in range(count):
+        done = asyncio.Event()
+        screen.call_after_refresh(done.set)
+        await asyncio.wait_for(done.wait(), 10)
+
+
+def regions(screen: Any) -> dict[int, Region]:
+    """Where every widget of the screen is (a new widget, e.g. a footer key, is new)."""
+    return {id(widget): widget.region for widget in screen.walk_children()}
+
+
+@pytest.mark.usefixtures("private_dirs")
+async def test_a_command_that_resizes_nothing_is_one_frame_without_layout(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24: at the demo's size (6 characters, 120x40 as the benchmark), a command
+    that changes no widget's size or place repaints what changed in one frame, with no
+    layout pass of the screen. The triggers were the log's growth and the table's rows
+    (their virtual size), the queue's lines (its height), the phase in the header's
+    title, and the second layout pass each of them brought. (At 80x24 the queue is
+    taller than its panel after most commands, and a command that changes its height
+    needs a layout.)"""
+    encounter = bench.build_encounter(6)
+    history = bench.build_history(encounter, 70)
+    combat = Combat(encounter, history[:10])
+    app = SombraApp(Session(combat), remember_theme=False, cursor_blink=False,
+                    journal=False)
+    frames: list[int] = []
+    layouts: list[int] = []
+    refresh_layout = Screen._refresh_layout  # Textual's one layout pass of a screen
+
+    def counted(screen: Screen[Any], *args: Any, **kwargs: Any) -> None:
+        layouts.append(1)
+        refresh_layout(screen, *args, **kwargs)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    with compositor_refreshes(lambda screen: frames.append(1)):
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            main = app.main_screen
+            await after_refreshes(main)
+            steady: list[tuple[int, int]] = []
+            for command in history[10:]:
+                before = regions(main)
+                frames.clear()
+                layouts.clear()
+                assert main.run_command(command) is not None
+                await after_refreshes(main)
+                if regions(main) == before:  # no widget resized, moved, came or went
+                    steady.append((len(frames), len(layouts)))
+    assert steady == [(1, 0)] * len(steady)  # (frames, layout passes) of each
+    assert len(steady) >= 30  # most commands at the table resize nothing

@@ -20,7 +20,6 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Header
 
 from sombra_tui import engine as c  # the commands, through the engine's door
 from sombra_tui import keys
@@ -41,6 +40,7 @@ from sombra_tui.engine import (
 from sombra_tui.engine.ask import NextKind
 from sombra_tui.engine.i18n import _, pgettext
 from sombra_tui.session import Session
+from sombra_tui.textual_compat import SteadyHeader
 from sombra_tui.ui_state import Cursor
 from sombra_tui.widgets.declaration_queue import DeclarationQueue
 from sombra_tui.widgets.footer import TranslatedFooter
@@ -117,7 +117,7 @@ class MainScreen(Screen[None]):
         return self.session.combat.state
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield SteadyHeader()
         with Horizontal(id="top"):
             with Vertical(id="initiative-panel"):
                 yield InitiativeTable(id="initiative")
@@ -184,6 +184,7 @@ class MainScreen(Screen[None]):
         self.title = f"{state.name}{dirty}"
         round_text = _("Asalto {round} · ").format(round=state.round) if state.round else ""
         self.sub_title = f"{round_text}{phase_label(state.phase)}"
+        self.query_one(SteadyHeader).show_title()
         self.query_one(InitiativeTable).show_state(state)
         table = self.query_one(InitiativeTable)
         if self._cursor_session is not session:  # another encounter (open, resume)

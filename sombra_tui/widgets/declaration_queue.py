@@ -331,14 +331,13 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
 
 class DeclarationQueue(FollowsTheme, Static):
     DEFAULT_CSS = """
-    DeclarationQueue { height: auto; padding: 0 1; }
+    DeclarationQueue { height: auto; min-height: 100%; padding: 0 1; }
     """
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__("", **kwargs)  # type: ignore[arg-type]
         self.palette = Palette()
         self._shown: list[tuple[str, str, list[Span]]] = []
-        self._height: tuple[int, int] = (0, 0)
         #: The state last shown, painted again when the theme's colours change.
         self._state: CombatState | None = None
         self._selected: str | None = None
@@ -368,9 +367,9 @@ class DeclarationQueue(FollowsTheme, Static):
         if key == self._shown:
             return
         self._shown = key
-        # A layout pass (the panel may grow or shrink) only when the number of wrapped
-        # lines changes; otherwise repainting the panel is enough.
-        width = self.content_region.width
-        height = (width, wrapped_height(lines, width) if width > 0 else -1)
-        self.update(Group(*lines), layout=height != self._height or width <= 0)
-        self._height = height
+        # A layout pass only when the queue's height changes: it fills its panel at least
+        # (min-height, issue 24), so only when its wrapped lines go past the panel's
+        # room or come back within it; otherwise repainting the queue is enough.
+        width, room = self.fit()
+        height = max(wrapped_height(lines, width), room) if width > 0 else -1
+        self.update(Group(*lines), layout=height != self.content_size.height)

@@ -20,6 +20,7 @@ from sombra_tui.engine import CombatState, ExtendedProgress, ExtendedStatus, Pha
 from sombra_tui.engine.i18n import N_, _
 from sombra_tui.textual_compat import SteadyScrollbars
 from sombra_tui.widgets.formatting import Palette, side_label
+from sombra_tui.widgets.steady import SteadyVirtualSize
 from sombra_tui.widgets.theme import FollowsTheme
 
 #: The columns' headings (English msgids, shown in the DJ's language). What a fight
@@ -233,7 +234,7 @@ def column_widths(rows: Iterable[tuple[Text, ...]]) -> tuple[int, ...]:
     return column_layout(rows).widths
 
 
-class InitiativeTable(FollowsTheme, SteadyScrollbars, can_focus=True):
+class InitiativeTable(FollowsTheme, SteadyVirtualSize, SteadyScrollbars, can_focus=True):
     """The initiative order, a row per character, drawn with Textual's line API.
 
     A command changes a few rows; only those are rendered again and repainted. Each
@@ -241,7 +242,8 @@ class InitiativeTable(FollowsTheme, SteadyScrollbars, can_focus=True):
     cursor) is laid over it when painted, which Textual's Strip caches, so scrolling
     and moving the cursor reuse what is already drawn. The header stays on top. The
     columns fit the panel's width (`column_layout`); a row whose Status or Declaration
-    wraps is several lines high.
+    wraps is several lines high. A row that wraps or columns that change width are a
+    repaint, not a layout pass of the screen (SteadyVirtualSize).
     """
 
     COMPONENT_CLASSES = {

@@ -13,6 +13,7 @@ from sombra_tui.textual_compat import (
     rich_log_write_held_lines,
 )
 from sombra_tui.widgets.formatting import Palette, event_text
+from sombra_tui.widgets.steady import SteadyVirtualSize
 from sombra_tui.widgets.theme import FollowsTheme
 
 #: A full rewrite (a file opened, the first screen, an undo) renders only the latest
@@ -23,8 +24,10 @@ TAIL = 60
 PAGE = 100
 
 
-class ResolutionLog(FollowsTheme, RichLog):
-    """Appends only the new events; rewrites only when history shrank (undo)."""
+class ResolutionLog(FollowsTheme, SteadyVirtualSize, RichLog):
+    """Appends only the new events; rewrites only when history shrank (undo). A new
+    line is a repaint, not a layout pass (SteadyVirtualSize: RichLog sets its virtual
+    size with every line)."""
 
     DEFAULT_CSS = """
     ResolutionLog { background: $surface; scrollbar-size-vertical: 1; }
