@@ -53,13 +53,10 @@ from sombra_tui.screens.dialogs import (
     TADialog,
 )
 from sombra_tui.screens.dialogs.base import Dialog
+from sombra_tui.screens.dialogs.hit import HitDialog, ManualHitDialog
+from sombra_tui.screens.dialogs.hit_numbers import proposal_question
+from sombra_tui.screens.dialogs.sheet import CharacterSheet
 from sombra_tui.screens.dialogs.shelf import DialogShelf
-from sombra_tui.screens.dialogs.wounds import (
-    CharacterSheet,
-    HitDialog,
-    ManualHitDialog,
-    proposal_question,
-)
 from sombra_tui.session import Session
 from sombra_tui.ui_state import Cursor
 from sombra_tui.widgets.declaration_queue import DeclarationQueue

@@ -30,16 +30,14 @@ from sombra_tui.engine import (
 from sombra_tui.engine.i18n import N_, _
 from sombra_tui.screens.dialogs.base import (
     Field,
-    FormError,
     FormSelect,
     PickList,
     TextInput,
-    parse_int,
     refill_inputs,
     refill_picks,
     refill_select,
-    validation_message,
 )
+from sombra_tui.screens.dialogs.parsing import FormError, parse_int, validation_message
 
 KIND_OPTIONS = [
     (N_("Round action (asalto)"), ActionKind.ROUND),

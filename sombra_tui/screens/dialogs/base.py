@@ -6,7 +6,6 @@ import contextlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from pydantic import ValidationError
 from rich.segment import Segment
 from textual import events, on
 from textual.app import ComposeResult
@@ -19,11 +18,13 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionLis
 from textual.widgets.option_list import OptionDoesNotExist
 
 from sombra_tui import keys
-from sombra_tui.engine import Dice, SombraError, parse_dice, validation_problems
+from sombra_tui.engine import SombraError
 from sombra_tui.engine.i18n import N_, _
 from sombra_tui.textual_compat import HoldsKeys, forward_key, show_select_choice
 
 ResultT = TypeVar("ResultT")
+#: The engine's dry run of a command (the screen's `check`): why it would be refused, or None.
+Check = Callable[[Any], SombraError | None]
 SelectType = TypeVar("SelectType")
 
 
@@ -159,34 +160,6 @@ class FormCheckbox(ConfirmsDialog, Checkbox):
         return Checkbox.BUTTON_INNER if self.value else UNTICKED
 
 
-class FormError(Exception):
-    """A field's value is wrong: `field` is the id of the widget to show it next to."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
-
-
-def parse_int(text: str, field: str, label: str, low: int, high: int,
-              default: int | None = None) -> int:
-    cleaned = text.strip().replace("+", "")
-    if not cleaned:
-        if default is not None:
-            return default
-        raise FormError(field, _("{label} is required: type a whole number.").format(
-            label=label))
-    try:
-        value = int(cleaned)
-    except ValueError:
-        raise FormError(field, _("{label} must be a whole number, not {text!r}.").format(
-            label=label, text=text.strip())) from None
-    if not low <= value <= high:
-        raise FormError(field, _("{label} must be from {low} to {high}, not {value}.").format(
-            label=label, low=low, high=high, value=value))
-    return value
-
-
 #: Placeholders of a dice field: the table types them, or the tracker rolls on Enter.
 TABLE_PLACEHOLDER = N_("the player's dice: dS d+ d-")
 TRACKER_PLACEHOLDER = N_("empty: roll")
@@ -194,32 +167,6 @@ TRACKER_PLACEHOLDER = N_("empty: roll")
 
 def dice_placeholder(table: bool) -> str:
     return _(TABLE_PLACEHOLDER if table else TRACKER_PLACEHOLDER)
-
-
-def read_dice(text: str, field: str, roll: Callable[[], Dice], *, table: bool,
-              roll_key: str, who: str = "") -> Dice:
-    """The dice typed in a field; empty, the tracker rolls them, unless the table rolls
-    this character's dice: then Enter asks for them instead of rolling (issue 13), naming
-    `roll_key`, the key in force that rolls them."""
-    text = text.strip()
-    if text:
-        try:
-            return parse_dice(text)
-        except SombraError as error:
-            raise FormError(field, f"{who}: {error}" if who else str(error)) from error
-    if table:
-        message = (_("Type the dice {name}'s player rolled (dS first, e.g. 3 5 2); {roll} "
-                     "rolls them instead.") if who else
-                   _("Type the dice the player rolled (dS first, e.g. 3 5 2); {roll} rolls "
-                     "them instead."))
-        raise FormError(field, message.format(name=who, roll=roll_key))
-    return roll()
-
-
-def validation_message(error: ValidationError) -> tuple[str, str]:
-    """(field name, readable message) of the first problem pydantic found."""
-    first = validation_problems(error)[0]
-    return (str(first.location[0]) if first.location else ""), first.message
 
 
 class Field(Vertical):

@@ -21,13 +21,8 @@ from sombra_tui.engine import (
 )
 from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.action_form import ActionForm, WeaponFor
-from sombra_tui.screens.dialogs.base import (
-    Dialog,
-    Field,
-    FormError,
-    PickList,
-    refill_picks,
-)
+from sombra_tui.screens.dialogs.base import Dialog, Field, PickList, refill_picks
+from sombra_tui.screens.dialogs.parsing import FormError
 
 MAX_ACTIONS = 4
 

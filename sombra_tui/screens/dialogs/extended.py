@@ -18,7 +18,8 @@ from sombra_tui.engine import (
     ask,
 )
 from sombra_tui.engine.i18n import _
-from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, TextInput, parse_int
+from sombra_tui.screens.dialogs.base import Dialog, Field, TextInput
+from sombra_tui.screens.dialogs.parsing import FormError, parse_int
 
 ExtendedCommand = AdjustExtended | AbandonExtended
 

@@ -13,7 +13,8 @@ from textual.widgets import Button, Input, Static
 
 from sombra_tui.engine import Encounter, SombraError, ask, read_roster
 from sombra_tui.engine.i18n import _
-from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, TextInput
+from sombra_tui.screens.dialogs.base import Dialog, Field, TextInput
+from sombra_tui.screens.dialogs.parsing import FormError
 
 
 class NewEncounterDialog(Dialog[Encounter]):

@@ -25,16 +25,8 @@ from sombra_tui.engine import (
     plan_opposition,
 )
 from sombra_tui.engine.i18n import _
-from sombra_tui.screens.dialogs.base import (
-    Dialog,
-    Field,
-    FormError,
-    FormSelect,
-    TextInput,
-    dice_placeholder,
-    parse_int,
-    read_dice,
-)
+from sombra_tui.screens.dialogs.base import Dialog, Field, FormSelect, TextInput, dice_placeholder
+from sombra_tui.screens.dialogs.parsing import FormError, parse_int, read_dice
 from sombra_tui.widgets.formatting import event_text
 from sombra_tui.widgets.theme import theme_palette
 

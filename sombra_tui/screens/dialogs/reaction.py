@@ -30,17 +30,15 @@ from sombra_tui.screens.dialogs.base import (
     Dialog,
     Field,
     FormCheckbox,
-    FormError,
     FormSelect,
     PickList,
     TextInput,
     dice_placeholder,
-    parse_int,
-    read_dice,
     refill_inputs,
     refill_picks,
 )
 from sombra_tui.screens.dialogs.declaration import AffectedMixin, other_names
+from sombra_tui.screens.dialogs.parsing import FormError, parse_int, read_dice
 from sombra_tui.widgets.formatting import ta_text
 from sombra_tui.widgets.theme import theme_palette
 

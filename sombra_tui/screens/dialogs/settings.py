@@ -21,7 +21,6 @@ from sombra_tui.engine import (
     DamageType,
     DeclarationView,
     DiceSource,
-    FormulaError,
     PlayerViewSettings,
     RenameEncounter,
     Settings,
@@ -33,39 +32,15 @@ from sombra_tui.engine import (
     WoundView,
     ask,
     i18n,
-    parse_formula,
 )
 from sombra_tui.engine.i18n import N_, _
-from sombra_tui.screens.dialogs.base import (
-    Dialog,
-    Field,
-    FormCheckbox,
-    FormError,
-    FormSelect,
-    TextInput,
-    parse_int,
-)
+from sombra_tui.screens.dialogs.base import Dialog, Field, FormCheckbox, FormSelect, TextInput
+from sombra_tui.screens.dialogs.parsing import FormError, parse_int, parse_tipo, tipo_id
 
 SIDES = [(N_("4 left arm, 5 right, 8 left leg, 9 right"), SideMapping.EVEN_LEFT),
          (N_("4 right arm, 5 left, 8 right leg, 9 left"), SideMapping.EVEN_RIGHT)]
 SEVERITY_READINGS = [(N_("floor(D / R): 1 leve, 2+ grave"), SeverityReading.FLOOR),
                      (N_("strict: D > R leve, D > 2R grave"), SeverityReading.STRICT)]
-
-
-def tipo_id(tipo: str) -> str:
-    return f"tipo-{tipo}"
-
-
-def parse_tipo(tipo: str, text: str) -> str | None:
-    """A tipo's formula as the DJ wrote it: checked by the formula grammar, never run as
-    code; empty: the DJ types the damage of each hit."""
-    if not text.strip():
-        return None
-    try:
-        return parse_formula(text).canonical
-    except FormulaError as error:
-        raise FormError(tipo_id(tipo), _("Tipo {tipo}: {problem}").format(
-            tipo=tipo, problem=error)) from error
 
 
 #: Who rolls a side's TAs (issue 13): the table types them or the tracker rolls them.

@@ -23,14 +23,12 @@ from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.base import (
     Dialog,
     Field,
-    FormError,
     FormSelect,
     TextInput,
     dice_placeholder,
-    parse_int,
-    read_dice,
     refill_inputs,
 )
+from sombra_tui.screens.dialogs.parsing import FormError, parse_int, read_dice
 from sombra_tui.widgets.formatting import ta_text
 from sombra_tui.widgets.theme import theme_palette
 
