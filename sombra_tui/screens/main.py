@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
-from textual import events, on, work
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
@@ -55,6 +55,7 @@ from sombra_tui.screens.dialogs import (
 from sombra_tui.screens.dialogs.base import Dialog
 from sombra_tui.screens.dialogs.hit import HitDialog, ManualHitDialog
 from sombra_tui.screens.dialogs.hit_numbers import proposal_question
+from sombra_tui.screens.dialogs.opposed import ResultChoice
 from sombra_tui.screens.dialogs.sheet import CharacterSheet
 from sombra_tui.screens.dialogs.shelf import DialogShelf
 from sombra_tui.session import Session
@@ -498,25 +499,33 @@ class MainScreen(Screen[None]):
             lambda kept: kept.refill(state, step, check, roll))
         self.open_dialog(dialog, self.resolve)
 
-    @work
-    async def _opposed_result(self, opposed: c.ResolveOpposed) -> None:
+    def _opposed_result(self, opposed: c.ResolveOpposed) -> None:
         """Run the opposed resolution, then its result dialog (O4, the DJ's decision)."""
-        events = self.run_command(opposed)
-        while events:
-            result = await self.app.push_screen_wait(OpposedResultDialog(events))
+        self._show_opposed_result(opposed, self.run_command(opposed))
+
+    def _show_opposed_result(self, opposed: c.ResolveOpposed,
+                             events: list[LogEvent] | None) -> None:
+        """The result dialog of `events`, shown again after each winner the DJ decides;
+        once the outcome is read, the winning attack's hit (H1)."""
+        if not events:
+            self.open_hits()
+            return
+
+        def chosen(result: ResultChoice | None) -> None:
             if result is None:  # escape: the result read, nothing more to do
-                break
+                self.open_hits()
+                return
             choice, who = result
             if choice == "confirm":  # O4: the sentinel's confirming TA
                 self.free_ta_for(who, events)
                 return
             if choice != "winner":
-                break
+                self.open_hits()
+                return
             decided = ask.decide_opposed(opposed, events, who)
-            events = self._give_outcome(decided)
-            if events is not None:
-                opposed = decided
-        self.open_hits()  # H1: the winning attack's hit, once the outcome is read
+            self._show_opposed_result(decided, self._give_outcome(decided))
+
+        self.app.push_screen(OpposedResultDialog(events), chosen)
 
     def _opposed(self, step: Step) -> bool:
         """An opposed step with someone able left to oppose it (else it is a plain TA)."""

@@ -21,7 +21,8 @@ from sombra_tui.engine import (
     ask,
 )
 from sombra_tui.engine.i18n import _
-from sombra_tui.screens.dialogs.base import Dialog, Field, FormSelect, TextInput
+from sombra_tui.screens.dialogs.base import Dialog
+from sombra_tui.screens.dialogs.fields import Field, FormSelect, TextInput
 from sombra_tui.screens.dialogs.parsing import (
     FormError,
     format_protection,
@@ -171,11 +172,3 @@ class CharacterEditor(Dialog[Character]):
             field, message = validation_message(error)
             raise FormError(field, message) from error
 
-    def submit(self) -> None:
-        self.clear_errors()
-        try:
-            character = self.build()
-        except FormError as error:
-            self.show_error(error.field, error.message)
-            return
-        self.finish(character)

@@ -23,14 +23,8 @@ from sombra_tui.engine import (
     builtin,
 )
 from sombra_tui.engine.i18n import _
-from sombra_tui.screens.dialogs.base import (
-    Check,
-    Dialog,
-    Field,
-    FormCheckbox,
-    FormSelect,
-    TextInput,
-)
+from sombra_tui.screens.dialogs.base import Check, Dialog
+from sombra_tui.screens.dialogs.fields import Field, FormCheckbox, FormSelect, TextInput
 from sombra_tui.screens.dialogs.parsing import (
     FormError,
     grades_text,
@@ -169,14 +163,8 @@ class ConditionDialog(Dialog[c.AddCondition]):
         return Condition(name=own[:ask.max_length(Condition, "name")], duration=duration,
                          effects=effects)
 
-    def submit(self) -> None:
-        self.clear_errors()
-        try:
-            command = c.AddCondition(character=self.name_, condition=self.condition())
-        except FormError as error:
-            self.show_error(error.field, error.message)
-            return
-        self.finish(command)
+    def build(self) -> c.AddCondition:
+        return c.AddCondition(character=self.name_, condition=self.condition())
 
 
 class EditConditionDialog(Dialog[c.EditCondition]):
@@ -247,15 +235,8 @@ class EditConditionDialog(Dialog[c.EditCondition]):
         return validated(Condition, condition, {"name": name,
                                                 "duration": duration, "effects": effects})
 
-    def submit(self) -> None:
-        self.clear_errors()
-        try:
-            condition = self.edited()
-        except FormError as error:
-            self.show_error(error.field, error.message)
-            return
+    def build(self) -> c.EditCondition | None:
+        condition = self.edited()
         if condition == self.condition:
-            self.dismiss(None)
-            return
-        command = c.EditCondition(character=self.name_, condition=condition)
-        self.finish(command)
+            return None  # nothing changed: nothing to log
+        return c.EditCondition(character=self.name_, condition=condition)

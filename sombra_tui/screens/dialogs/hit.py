@@ -20,9 +20,8 @@ from sombra_tui.engine import (
     ask,
 )
 from sombra_tui.engine.i18n import N_, _, pgettext
-from sombra_tui.screens.dialogs.base import (
-    Check,
-    Dialog,
+from sombra_tui.screens.dialogs.base import Check, Dialog
+from sombra_tui.screens.dialogs.fields import (
     Field,
     FormCheckbox,
     FormSelect,
@@ -117,7 +116,7 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
     def update_numbers(self) -> None:
         """The wounds and points as accepting the values shown now would make them."""
         try:
-            lines = proposal_lines(self.state, self.proposal, self.command())
+            lines = proposal_lines(self.state, self.proposal, self.build())
         except FormError as error:
             lines = proposal_lines(self.state, self.proposal, problem=error.message)
         self.query_one("#hit-numbers", Static).update("\n".join(lines))
@@ -159,6 +158,8 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
         # At once (not deferred like Widget.focus): it never lands on a list first.
         self.set_focus(self.query_one("#accept", Button))
 
+    OWN_BUTTONS = True
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "accept":
             self.submit()
@@ -169,7 +170,7 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
         reason = self.value("reason").strip()[:ask.max_length(c.DeclineHit, "reason")]
         self.dismiss(c.DeclineHit(proposal_id=self.proposal.id, reason=reason))
 
-    def command(self) -> c.AcceptHit:
+    def build(self) -> c.AcceptHit:
         """The DJ's values: only those that differ from the reading are sent."""
         reading = self.proposal.reading
         location = Location(str(self.query_one("#location", Select).value))
@@ -192,14 +193,6 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
             severity=None if severity_value == AS_READ else Severity(str(severity_value)),
             entries=entries or None)
 
-    def submit(self) -> None:
-        self.clear_errors()
-        try:
-            command = self.command()
-        except FormError as error:
-            self.show_error(error.field, error.message)
-            return
-        self.finish(command)
 
 
 class ManualHitDialog(Dialog[c.ManualHit]):
@@ -232,18 +225,12 @@ class ManualHitDialog(Dialog[c.ManualHit]):
     def on_mount(self) -> None:
         self.query_one("#damage", Input).focus()
 
-    def submit(self) -> None:
-        self.clear_errors()
-        try:
-            damage = parse_int(self.value("damage"), "damage", _("Damage"),
-                               *ask.bounds(c.ManualHit, "damage"))
-        except FormError as error:
-            self.show_error(error.field, error.message)
-            return
+    def build(self) -> c.ManualHit:
+        damage = parse_int(self.value("damage"), "damage", _("Damage"),
+                           *ask.bounds(c.ManualHit, "damage"))
         cause = self.value("cause").strip()[:ask.max_length(c.ManualHit, "cause")]
-        command = c.ManualHit(character=self.name_, damage=damage,
-                              location=Location(str(self.query_one("#location",
-                                                                   Select).value)),
-                              lethal=self.query_one("#lethal", Checkbox).value,
-                              cause=cause)
-        self.finish(command)
+        return c.ManualHit(character=self.name_, damage=damage,
+                           location=Location(str(self.query_one("#location",
+                                                                Select).value)),
+                           lethal=self.query_one("#lethal", Checkbox).value,
+                           cause=cause)

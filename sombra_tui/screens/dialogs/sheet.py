@@ -198,5 +198,5 @@ class CharacterSheet(Dialog[None]):
         else:
             self._apply(c.RemoveCondition(character=self.name_, condition_id=number))
 
-    def submit(self) -> None:
-        self.dismiss(None)
+    def build(self) -> None:
+        return None  # Enter closes the sheet: what it changed ran as the DJ changed it

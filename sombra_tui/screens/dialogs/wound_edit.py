@@ -17,17 +17,10 @@ from sombra_tui.engine import (
     ask,
 )
 from sombra_tui.engine.i18n import _
-from sombra_tui.screens.dialogs.base import (
-    Check,
-    Dialog,
-    Field,
-    FormCheckbox,
-    FormSelect,
-    TextInput,
-)
+from sombra_tui.screens.dialogs.base import Check, Dialog
+from sombra_tui.screens.dialogs.fields import Field, FormCheckbox, FormSelect, TextInput
 from sombra_tui.screens.dialogs.hit import location_options
 from sombra_tui.screens.dialogs.parsing import (
-    FormError,
     grades_text,
     parse_grades,
     parse_int,
@@ -73,25 +66,16 @@ class HealDialog(Dialog[c.Heal | c.SetCounters]):
     def on_mount(self) -> None:
         self.query_one("#points", Input).focus()
 
-    def submit(self) -> None:
-        self.clear_errors()
+    def build(self) -> c.Heal | c.SetCounters:
         kind = str(self.query_one("#kind", Select).value)
-        command: c.Heal | c.SetCounters
-        try:
-            if kind == "set":
-                command = c.SetCounters(
-                    character=self.name_,
-                    g=parse_int(self.value("g"), "g", "G", *ask.bounds(c.SetCounters, "g")),
-                    w=parse_int(self.value("w"), "w", "W", *ask.bounds(c.SetCounters, "w")))
-            else:
-                command = c.Heal(character=self.name_, kind=c.HealKind(kind),
-                                 points=parse_int(self.value("points"), "points",
-                                                  _("Points"),
-                                                  *ask.bounds(c.Heal, "points")))
-        except FormError as error:
-            self.show_error(error.field, error.message)
-            return
-        self.finish(command)
+        if kind == "set":
+            return c.SetCounters(
+                character=self.name_,
+                g=parse_int(self.value("g"), "g", "G", *ask.bounds(c.SetCounters, "g")),
+                w=parse_int(self.value("w"), "w", "W", *ask.bounds(c.SetCounters, "w")))
+        return c.Heal(character=self.name_, kind=c.HealKind(kind),
+                      points=parse_int(self.value("points"), "points", _("Points"),
+                                       *ask.bounds(c.Heal, "points")))
 
 
 class WoundDialog(Dialog[c.EditWound]):
@@ -155,15 +139,8 @@ class WoundDialog(Dialog[c.EditWound]):
             "attended": self.query_one("#attended", Checkbox).value,
         })
 
-    def submit(self) -> None:
-        self.clear_errors()
-        try:
-            wound = self.edited()
-        except FormError as error:
-            self.show_error(error.field, error.message)
-            return
+    def build(self) -> c.EditWound | None:
+        wound = self.edited()
         if wound == self.wound:
-            self.dismiss(None)  # nothing changed: nothing to log
-            return
-        command = c.EditWound(character=self.name_, wound=wound)
-        self.finish(command)
+            return None  # nothing changed: nothing to log
+        return c.EditWound(character=self.name_, wound=wound)
