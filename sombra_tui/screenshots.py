@@ -36,12 +36,9 @@ from sombra_tui.demo import demo_encounter
 from sombra_tui.engine import Command
 from sombra_tui.engine.state import Phase
 from sombra_tui.screens.dialogs import DeclarationEditor, HelpScreen, ReactionDialog, TADialog
-from sombra_tui.screens.dialogs.wounds import (
-    CharacterSheet,
-    ConditionDialog,
-    HitDialog,
-    ManualHitDialog,
-)
+from sombra_tui.screens.dialogs.condition import ConditionDialog
+from sombra_tui.screens.dialogs.hit import HitDialog, ManualHitDialog
+from sombra_tui.screens.dialogs.sheet import CharacterSheet
 from sombra_tui.session import Session
 from sombra_tui.widgets.initiative_table import InitiativeTable
 

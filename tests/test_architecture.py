@@ -250,3 +250,62 @@ def test_no_class_outside_textual_compat_overrides_a_private_name_of_textual() -
                          and name not in automatic
                          and any(name in vars(base) for base in textual_bases))
     assert found == []
+
+
+# ---- one dialog contract (issue 21 item 2) -----------------------------------------------
+
+DIALOGS = PACKAGE / "screens" / "dialogs"
+#: A dialog module longer than this holds more than one thing: split it (the sheet from
+#: its dialogs, the numbers of a form from the form).
+MOST_DIALOG_LINES = 300
+
+
+def test_no_dialog_module_is_over_300_lines() -> None:
+    long = {path.name: lines for path in DIALOGS.glob("*.py")
+            if (lines := len(path.read_text(encoding="utf-8").splitlines()))
+            > MOST_DIALOG_LINES}
+    assert long == {}
+
+
+def dialog_contract_breaches(source: str, module: str) -> list[str]:
+    """Where a dialog module writes what the base Dialog writes once: its own `submit`
+    (a dialog writes `build`, the base shows a field's error, runs the engine's check and
+    finishes), its own handling of buttons without OWN_BUTTONS (the base's handler would
+    act as well), the class tree walked (`__mro__`), or a result awaited with
+    `push_screen_wait` (a result comes back through the callback given at the push)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and node.attr in ("__mro__", "push_screen_wait"):
+            found.append(f"{module}: {node.attr}")
+        if not isinstance(node, ast.ClassDef):
+            continue
+        methods = {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
+        assigned = {target.id for item in node.body if isinstance(item, ast.Assign)
+                    for target in item.targets if isinstance(target, ast.Name)}
+        if "submit" in methods:
+            found.append(f"{module}.{node.name}: submit")
+        if "on_button_pressed" in methods and "OWN_BUTTONS" not in assigned:
+            found.append(f"{module}.{node.name}: on_button_pressed without OWN_BUTTONS")
+    return found
+
+
+def test_dialogs_keep_one_contract() -> None:
+    """The dialogs (and the main screen, which pushes them) keep the base's contract."""
+    paths = [path for path in DIALOGS.glob("*.py") if path.name != "base.py"]
+    paths.append(PACKAGE / "screens" / "main.py")
+    found = [breach for path in paths
+             for breach in dialog_contract_breaches(path.read_text(encoding="utf-8"),
+                                                    module_name(path))]
+    assert found == []
+
+
+def test_the_contract_test_sees_each_breach() -> None:
+    source = ("class A(Dialog):\n    def submit(self): ...\n"
+              "class B(Dialog):\n    def on_button_pressed(self, event): ...\n"
+              "class C(Dialog):\n    OWN_BUTTONS = True\n"
+              "    def on_button_pressed(self, event): ...\n"
+              "async def flow(app):\n    await app.push_screen_wait(A())\n"
+              "mro = A.__mro__\n")
+    assert sorted(dialog_contract_breaches(source, "m")) == [
+        "m.A: submit", "m.B: on_button_pressed without OWN_BUTTONS", "m: __mro__",
+        "m: push_screen_wait"]

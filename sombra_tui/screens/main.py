@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel
-from textual import events, on, work
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
@@ -287,7 +287,7 @@ class MainScreen(Screen[None]):
 
         if proposal.kind is ProposalKind.HIT:
             check = self.check
-            from sombra_tui.screens.dialogs.wounds import HitDialog
+            from sombra_tui.screens.dialogs.hit import HitDialog
             hit: HitDialog = self.shelf.take(
                 f"hit-{proposal.damage_type == TIPO_IV}",
                 lambda: HitDialog(state, proposal, check),
@@ -299,7 +299,7 @@ class MainScreen(Screen[None]):
             settled(c.ConfirmProposal(proposal_id=proposal.id) if confirm
                     else c.DeclineProposal(proposal_id=proposal.id))
         from sombra_tui.screens.dialogs.confirm import ConfirmDialog
-        from sombra_tui.screens.dialogs.wounds import proposal_question
+        from sombra_tui.screens.dialogs.hit_numbers import proposal_question
         self.app.push_screen(ConfirmDialog(
             proposal_question(proposal, state), yes=_("Confirm"),
             no=pgettext("proposal", "Decline")),
@@ -350,7 +350,7 @@ class MainScreen(Screen[None]):
         name = self.selected()
         if name is None:
             return
-        from sombra_tui.screens.dialogs.wounds import CharacterSheet
+        from sombra_tui.screens.dialogs.sheet import CharacterSheet
         self.app.push_screen(CharacterSheet(lambda: self.state, name, self.check,
                                             self.run_command))
 
@@ -370,7 +370,7 @@ class MainScreen(Screen[None]):
         name = self.selected()
         if name is None:
             return
-        from sombra_tui.screens.dialogs.wounds import ManualHitDialog
+        from sombra_tui.screens.dialogs.hit import ManualHitDialog
         self.open_dialog(ManualHitDialog(name, self.check), self.run_command)
 
     # ---- declaration phase ------------------------------------------------------------
@@ -497,26 +497,35 @@ class MainScreen(Screen[None]):
             lambda kept: kept.refill(state, step, check, roll))
         self.open_dialog(dialog, self.resolve)
 
-    @work
-    async def _opposed_result(self, opposed: c.ResolveOpposed) -> None:
+    def _opposed_result(self, opposed: c.ResolveOpposed) -> None:
         """Run the opposed resolution, then its result dialog (O4, the DJ's decision)."""
-        events = self.run_command(opposed)
-        while events:
-            from sombra_tui.screens.dialogs.opposed import OpposedResultDialog
-            result = await self.app.push_screen_wait(OpposedResultDialog(events))
+        self._show_opposed_result(opposed, self.run_command(opposed))
+
+    def _show_opposed_result(self, opposed: c.ResolveOpposed,
+                             events: list[LogEvent] | None) -> None:
+        """The result dialog of `events`, shown again after each winner the DJ decides;
+        once the outcome is read, the winning attack's hit (H1)."""
+        if not events:
+            self.open_hits()
+            return
+
+        from sombra_tui.screens.dialogs.opposed import OpposedResultDialog, ResultChoice
+
+        def chosen(result: ResultChoice | None) -> None:
             if result is None:  # escape: the result read, nothing more to do
-                break
+                self.open_hits()
+                return
             choice, who = result
             if choice == "confirm":  # O4: the sentinel's confirming TA
                 self.free_ta_for(who, events)
                 return
             if choice != "winner":
-                break
+                self.open_hits()
+                return
             decided = ask.decide_opposed(opposed, events, who)
-            events = self._give_outcome(decided)
-            if events is not None:
-                opposed = decided
-        self.open_hits()  # H1: the winning attack's hit, once the outcome is read
+            self._show_opposed_result(decided, self._give_outcome(decided))
+
+        self.app.push_screen(OpposedResultDialog(events), chosen)
 
     def _opposed(self, step: Step) -> bool:
         """An opposed step with someone able left to oppose it (else it is a plain TA)."""

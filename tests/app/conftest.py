@@ -25,7 +25,7 @@ from sombra_tui.engine import commands as c
 from sombra_tui.engine.history import Combat
 from sombra_tui.engine.model import Character, Encounter, Settings
 from sombra_tui.engine.state import CombatState
-from sombra_tui.screens.dialogs.base import Field
+from sombra_tui.screens.dialogs.fields import Field
 from sombra_tui.session import Session
 from sombra_tui.textual_compat import character_to_key
 

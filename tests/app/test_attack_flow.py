@@ -20,7 +20,7 @@ from sombra_tui.engine.model import Encounter, Settings, Side
 from sombra_tui.engine.state import Phase
 from sombra_tui.engine.wounds import Weapon
 from sombra_tui.screens.dialogs import DeclarationEditor, TADialog
-from sombra_tui.screens.dialogs.wounds import HitDialog
+from sombra_tui.screens.dialogs.hit import HitDialog
 from tests.app.conftest import (
     SIZE,
     char,

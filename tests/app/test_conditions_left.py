@@ -10,7 +10,7 @@ from sombra_tui.engine import i18n
 from sombra_tui.engine.commands import AddCondition
 from sombra_tui.engine.conditions import ATURDIDO, builtin
 from sombra_tui.engine.state import Phase
-from sombra_tui.screens.dialogs.wounds import CharacterSheet
+from sombra_tui.screens.dialogs.sheet import CharacterSheet
 from sombra_tui.session import Session
 from sombra_tui.widgets.initiative_table import InitiativeTable
 from tests.app.conftest import SIZE, make_app

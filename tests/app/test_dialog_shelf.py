@@ -29,7 +29,7 @@ from sombra_tui.engine.model import (
 from sombra_tui.engine.state import Phase
 from sombra_tui.screens.dialogs import DeclarationEditor, ReactionDialog, TADialog
 from sombra_tui.screens.dialogs.base import Dialog
-from sombra_tui.screens.dialogs.wounds import HitDialog
+from sombra_tui.screens.dialogs.hit import HitDialog
 from tests.app.conftest import (
     MIN_SIZE,
     SIZE,

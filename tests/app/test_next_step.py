@@ -21,7 +21,7 @@ from sombra_tui import screenshots as shots
 from sombra_tui.app import SombraApp
 from sombra_tui.engine.state import Phase, ProposalKind
 from sombra_tui.screens.dialogs import TADialog
-from sombra_tui.screens.dialogs.wounds import HitDialog
+from sombra_tui.screens.dialogs.hit import HitDialog
 from sombra_tui.screens.main import MainScreen
 from sombra_tui.textual_compat import FooterKey
 from sombra_tui.widgets import declaration_queue, initiative_table

@@ -35,7 +35,7 @@ from sombra_tui.screens.dialogs import (
     TADialog,
 )
 from sombra_tui.screens.dialogs.base import Dialog
-from sombra_tui.screens.dialogs.wounds import HitDialog
+from sombra_tui.screens.dialogs.hit import HitDialog
 from sombra_tui.widgets.initiative_table import InitiativeTable
 from tests.app.conftest import (
     SIZE,

@@ -13,20 +13,18 @@ from sombra_tui.engine.conditions import builtin
 from sombra_tui.engine.events import EventKind
 from sombra_tui.engine.model import Encounter, Settings
 from sombra_tui.engine.wounds import Location, Severity, Weapon
-from sombra_tui.screens.dialogs.base import FormError
-from sombra_tui.screens.dialogs.character import (
+from sombra_tui.screens.dialogs.condition import EditConditionDialog
+from sombra_tui.screens.dialogs.free_ta import FreeTADialog
+from sombra_tui.screens.dialogs.parsing import (
+    FormError,
     format_protection,
     format_weapons,
+    parse_grades,
     parse_protection,
     parse_weapons,
 )
-from sombra_tui.screens.dialogs.free_ta import FreeTADialog
-from sombra_tui.screens.dialogs.wounds import (
-    CharacterSheet,
-    EditConditionDialog,
-    WoundDialog,
-    parse_grades,
-)
+from sombra_tui.screens.dialogs.sheet import CharacterSheet
+from sombra_tui.screens.dialogs.wound_edit import WoundDialog
 from tests.app.conftest import (
     char,
     choose,

@@ -14,13 +14,10 @@ from sombra_tui.engine.model import Encounter, Settings
 from sombra_tui.engine.state import Phase
 from sombra_tui.engine.wounds import Location, Weapon
 from sombra_tui.screens.dialogs import DeclarationEditor, SettingsDialog, TADialog
-from sombra_tui.screens.dialogs.wounds import (
-    CharacterSheet,
-    ConditionDialog,
-    HealDialog,
-    HitDialog,
-    ManualHitDialog,
-)
+from sombra_tui.screens.dialogs.condition import ConditionDialog
+from sombra_tui.screens.dialogs.hit import HitDialog, ManualHitDialog
+from sombra_tui.screens.dialogs.sheet import CharacterSheet
+from sombra_tui.screens.dialogs.wound_edit import HealDialog
 from sombra_tui.widgets.initiative_table import InitiativeTable
 from tests.app.conftest import (
     char,

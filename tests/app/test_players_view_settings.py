@@ -23,7 +23,7 @@ from sombra_tui.engine import (
     storage,
 )
 from sombra_tui.screens.dialogs import SettingsDialog
-from sombra_tui.screens.dialogs.wounds import CharacterSheet
+from sombra_tui.screens.dialogs.sheet import CharacterSheet
 from sombra_tui.session import Session
 from tests.app.conftest import (
     SIZE,

@@ -18,8 +18,9 @@ from sombra_tui.engine.i18n import _
 from sombra_tui.engine.model import Action, Encounter, Settings, Side
 from sombra_tui.engine.wounds import Weapon
 from sombra_tui.screens.dialogs import DeclarationEditor, ReactionDialog, TADialog
+from sombra_tui.screens.dialogs.condition import ConditionDialog
+from sombra_tui.screens.dialogs.sheet import CharacterSheet
 from sombra_tui.screens.dialogs.ta import DJ_SUCCESS
-from sombra_tui.screens.dialogs.wounds import CharacterSheet, ConditionDialog
 from tests.app.conftest import (
     SIZE,
     char,

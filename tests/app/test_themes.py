@@ -312,7 +312,7 @@ async def test_every_theme_applies_in_an_app(user_dir: Path) -> None:
 async def test_ticked_and_unticked_boxes_differ_clearly(name: str) -> None:
     """In every theme a ticked box in a pick list is filled and an unticked one is not:
     their backgrounds differ plainly (Textual's default changed only the tick's colour)."""
-    from sombra_tui.screens.dialogs.base import PickList
+    from sombra_tui.screens.dialogs.fields import PickList
 
     class PickApp(App[None]):
         CSS_PATH = REPO / "sombra_tui" / "sombra.tcss"

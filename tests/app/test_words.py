@@ -19,7 +19,7 @@ from sombra_tui.engine.model import Action, ActionKind, Gender
 from sombra_tui.engine.state import Phase
 from sombra_tui.screens.dialogs import CharacterEditor, ChoiceDialog, FileDialog
 from sombra_tui.screens.dialogs.confirm import choice_keys
-from sombra_tui.screens.dialogs.wounds import HitDialog
+from sombra_tui.screens.dialogs.hit import HitDialog
 from tests.app.conftest import (
     SIZE,
     choose,
@@ -204,7 +204,7 @@ async def test_import_names_its_dialog_for_what_it_does(spanish: str) -> None:
 def test_the_hit_summary_does_not_repeat_a_step_of_the_damage() -> None:
     """H3: tipo I is d+: "d+ = 4", not "d+ = 4 = 4"; tipo II keeps every step."""
     from sombra_tui.engine.wounds import Weapon
-    from sombra_tui.screens.dialogs.wounds import proposal_lines
+    from sombra_tui.screens.dialogs.hit_numbers import proposal_lines
     from tests.engine.test_rules_hits import carla_shoots, fighters
 
     for tipo, expected in (("I", "Damage: d+ = 8, lethal"),

@@ -9,14 +9,11 @@ from pydantic import ValidationError
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestFromList
-from textual.widget import Widget
 from textual.widgets import Input, Select, SelectionList, Static
 
 from sombra_tui.engine import (
     Action,
     ActionKind,
-    ActionScope,
-    BodySide,
     Character,
     ExtendedMode,
     ExtendedSpec,
@@ -27,46 +24,26 @@ from sombra_tui.engine import (
     ask,
     gd_name,
 )
-from sombra_tui.engine.i18n import N_, _
-from sombra_tui.screens.dialogs.base import (
+from sombra_tui.engine.i18n import _
+from sombra_tui.screens.dialogs.action_choices import (
+    KIND_OPTIONS,
+    NO_OPPOSITION,
+    NO_WEAPON,
+    SCOPES,
+    extended_fields,
+    opposition_fields,
+    scope_options,
+)
+from sombra_tui.screens.dialogs.fields import (
     Field,
-    FormError,
     FormSelect,
     PickList,
     TextInput,
-    parse_int,
     refill_inputs,
     refill_picks,
     refill_select,
-    validation_message,
 )
-
-KIND_OPTIONS = [
-    (N_("Round action (asalto)"), ActionKind.ROUND),
-    (N_("Instant action"), ActionKind.INSTANT),
-    (N_("Automatic (no roll)"), ActionKind.AUTOMATIC),
-    (N_("Extended action"), ActionKind.EXTENDED),
-]
-NO_OPPOSITION = "none"
-NO_WEAPON = "none"
-#: H10: what an action uses; "default" is physical with the main arm (no scope stored).
-SCOPES: dict[str, ActionScope | None] = {
-    "default": None,
-    N_("left arm"): ActionScope(arms=frozenset({BodySide.LEFT})),
-    N_("right arm"): ActionScope(arms=frozenset({BodySide.RIGHT})),
-    N_("both arms"): ActionScope(arms=frozenset({BodySide.LEFT, BodySide.RIGHT})),
-    N_("legs"): ActionScope(legs=frozenset({BodySide.LEFT, BodySide.RIGHT})),
-    N_("no limb"): ActionScope(),
-    N_("not physical"): ActionScope(physical=False),
-}
-
-
-def scope_options(main_arm: BodySide | None) -> list[tuple[str, str]]:
-    """H10's choices of what a TA uses, the default naming the character's main arm."""
-    default = (_("physical, main arm ({side})").format(side=_(main_arm.value))
-               if main_arm is not None else _("physical, main arm"))
-    return [(default, "default"), *((_(name), name) for name in SCOPES if name != "default")]
-
+from sombra_tui.screens.dialogs.parsing import FormError, parse_int, validation_message
 
 #: H1: the index of the weapon an action with this skill starts with (None: no weapon).
 WeaponFor = Callable[[str], int | None]
@@ -172,44 +149,6 @@ class ActionForm(Vertical):
                 *((f"{w.name} (tipo {w.damage_type})", str(i))
                   for i, w in enumerate(self.character.weapons))]
 
-    def _extended_fields(self) -> list[Widget]:
-        p = self.fid
-        return [
-            Horizontal(Field(_("Extended mode"), FormSelect(
-                [(_("Simple: one TA after N rounds"), ExtendedMode.SIMPLE),
-                 (_("Complex: S successes, a TA every K rounds"), ExtendedMode.COMPLEX)],
-                value=ExtendedMode.SIMPLE, allow_blank=False, id=p("mode")),
-                field_id=p("mode")), classes="row"),
-            Horizontal(
-                Field(_("Duration N"), TextInput("2", id=p("duration"), type="integer"),
-                      field_id=p("duration")),
-                Field(_("Successes S"), TextInput("3", id=p("successes"), type="integer"),
-                      field_id=p("successes")),
-                Field(_("Interval K"), TextInput("1", id=p("interval"), type="integer"),
-                      field_id=p("interval")),
-                classes="row"),
-        ]
-
-    def _opposition_fields(self) -> list[Widget]:
-        p = self.fid
-        return [
-            Field(_("Opposed with"), PickList(
-                *[(name, name) for name in self.others], id=p("against")),
-                field_id=p("against")),
-            Horizontal(
-                Field(_("This action"), FormSelect(
-                    [(_("conditions the others (rolls first)"), Role.CONDITIONING),
-                     (_("is conditioned (rolls second)"), Role.CONDITIONED)],
-                    value=Role.CONDITIONING, allow_blank=False, id=p("role")),
-                    field_id=p("role")),
-                Field(_("Reading"), FormSelect(
-                    [(_("generic"), Reading.GENERIC), (_("attack vs dodge"), Reading.ATTACK),
-                     (_("stealth vs perception"), Reading.STEALTH)],
-                    value=Reading.GENERIC, allow_blank=False, id=p("reading")),
-                    field_id=p("reading")),
-                classes="row"),
-        ]
-
     #: Take the focus once built (an action added to an open dialog).
     focus_when_mounted = False
 
@@ -263,8 +202,9 @@ class ActionForm(Vertical):
         opposition = self.query_one(f"#{self.fid('opposition')}", Select).value
         extended = kind == ActionKind.EXTENDED
         opposed = opposition != NO_OPPOSITION and kind != ActionKind.AUTOMATIC
-        for shown, name, fields in ((extended, "extended", self._extended_fields),
-                                    (opposed, "opposition", self._opposition_fields)):
+        for shown, name, fields in ((extended, "extended", lambda: extended_fields(self.fid)),
+                                    (opposed, "opposition",
+                                     lambda: opposition_fields(self.fid, self.others))):
             section = self.query_one(f".{name}", Vertical)
             if shown and not section.children:
                 section.mount(*fields())

@@ -1,265 +1,38 @@
-"""Shared pieces of the modal dialogs: escape cancels, errors show inline."""
+"""The base of every modal dialog, and the one contract the dialogs keep (issue 21):
+
+- A dialog returns its result through `dismiss`, to the callback given with its push
+  (`push_screen(dialog, callback)`); nothing awaits a dialog. Escape returns None.
+- Enter and the primary button run `submit`, written once here: the dialog's `build`
+  makes the result from its fields (a FormError shows at its field), the engine's dry
+  run (`check`, through `problem_with`) may refuse it (shown at its field, the dialog
+  stays open with everything typed), and `finish` closes with it. A dialog writes
+  `build`, and where it needs to `refused`, `accepted` or `problem_with`.
+- The primary button submits and any other backs out, unless the dialog sets
+  OWN_BUTTONS and handles its buttons itself. Form widgets: fields.py; parsers: parsing.py.
+"""
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
-from pydantic import ValidationError
-from rich.segment import Segment
 from textual import events, on
-from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
-from textual.widgets.option_list import OptionDoesNotExist
+from textual.widgets import Button, Checkbox, Input, Select, SelectionList, Static
 
 from sombra_tui import keys
-from sombra_tui.engine import Dice, SombraError, parse_dice, validation_problems
-from sombra_tui.engine.i18n import N_, _
-from sombra_tui.textual_compat import HoldsKeys, forward_key, show_select_choice
+from sombra_tui.engine import SombraError
+from sombra_tui.screens.dialogs.fields import Field
+from sombra_tui.screens.dialogs.parsing import FormError
+from sombra_tui.textual_compat import HoldsKeys, forward_key
 
 ResultT = TypeVar("ResultT")
-SelectType = TypeVar("SelectType")
-
-
-class TextInput(Input):
-    """An Input whose cursor stops blinking when the app asks (stable screenshots).
-
-    Empty is valid: the form says what an empty field means (a default, or an error
-    naming it when the DJ submits). Textual's own check would paint an empty number
-    field red as soon as the DJ tabbed through it.
-    """
-
-    def __init__(self, *args: Any, valid_empty: bool = True, **kwargs: Any) -> None:
-        super().__init__(*args, valid_empty=valid_empty, **kwargs)
-
-    def on_mount(self) -> None:
-        if not getattr(self.app, "cursor_blink", True):
-            self.cursor_blink = False
-
-    async def on_key(self, event: events.Key) -> None:
-        """The field's own keys (ctrl+u, backspace, home, enter...) act as they reach
-        it, in order with the text typed around them. Textual runs a binding once its
-        key has gone up from the field to the app, and the field inserts the text typed
-        behind it meanwhile: ctrl+u then a name cleared the name (issue 22 item 8)."""
-        active = self.screen.active_bindings.get(event.key)
-        if active is None or active.node is not self or not active.enabled:
-            return  # a key of the dialog's (or text): as Textual hands it on
-        event.stop()
-        event.prevent_default()
-        await self.run_action(active.binding.action)
-
-    def restricted(self) -> None:
-        """A key this field cannot take (a letter in a number): the bell, and its error
-        line says why, until the next change of its value (issue 22)."""
-        super().restricted()
-        field = self.parent
-        if isinstance(field, Field) and self.type in ("integer", "number"):
-            field.set_error(_("{label} takes a whole number (digits only).").format(
-                label=field.label) if self.type == "integer" else
-                _("{label} takes a number (digits only).").format(label=field.label))
-
-
-#: Enter submits the dialog (Textual only merges the BINDINGS of widget classes, so
-#: each widget below names it; the action comes from ConfirmsDialog).
-ENTER_CONFIRMS = keys.binding("dialog.confirm")
-
-
-class ConfirmsDialog:
-    """Mixin for form widgets: Enter submits the dialog they are in (as everywhere else
-    in a form) instead of the widget's own use of Enter."""
-
-    def action_confirm_dialog(self) -> None:
-        assert isinstance(self, Widget)
-        screen = self.screen
-        if isinstance(screen, Dialog):
-            # After what this widget still has queued: a pick list toggles through a
-            # message of its own, so a quick space then enter must see the toggle.
-            self.call_later(screen.action_submit)
-
-
-#: What an unticked box shows inside: ticked and unticked differ by shape, not only
-#: by colour (a colour-blind DJ, a monochrome terminal).
-UNTICKED = " "
-
-
-class PickList(ConfirmsDialog, SelectionList[str]):
-    """A selection list for forms: space toggles, Enter confirms the dialog; a ticked
-    option shows X, an unticked one an empty box."""
-
-    BINDINGS = [ENTER_CONFIRMS]
-
-    def render_line(self, y: int) -> Strip:
-        strip = super().render_line(y)
-        try:
-            option = self.get_option_at_index(self.scroll_offset.y + y)
-        except OptionDoesNotExist:  # past the last option: nothing to mark
-            return strip
-        if option.value in self.selected:
-            return strip
-        segments = list(strip)
-        if len(segments) > 1 and segments[1].text == "X":
-            segments[1] = Segment(UNTICKED, segments[1].style)
-        return Strip(segments, strip.cell_length)
-
-
-def refill_picks(picks: SelectionList[str], names: list[str]) -> None:
-    """Give a pick list the options `names`, none ticked (a dialog shown again)."""
-    picks.clear_options()
-    picks.add_options([(name, name) for name in names])
-    picks.highlighted = 0 if names else None
-    picks.scroll_home(animate=False)
-
-
-def refill_inputs(node: Widget, values: dict[str, str]) -> None:
-    """Give the text fields under `node` with these ids these values, the cursor at
-    the end, as a new field would have them (a dialog shown again). A field the dialog
-    does not have (tipo IV's entries, say) is skipped."""
-    for field_id, value in values.items():
-        for field in node.query(f"#{field_id}").results(Input):
-            field.value = value
-            field.cursor_position = len(value)
-
-
-def refill_select(select: Select[SelectType], options: list[tuple[str, SelectType]],
-                  value: SelectType) -> None:
-    """Give a select new options and the value `value` (a dialog shown again)."""
-    select.set_options(options)
-    select.value = value
-    # Textual redraws the shown choice only when the value changes: the same value
-    # worded anew (another character's main arm) must show its new wording.
-    index = next(i for i, (_prompt, option) in enumerate(options) if option == value)
-    show_select_choice(select, options[index][0], index)
-
-
-class FormSelect(ConfirmsDialog, Select[SelectType], inherit_bindings=False):
-    """A dropdown for forms: Enter confirms the dialog, as from any field (issue 22: the
-    DJ who picked a weapon declares with Enter); the arrows open the list (its own key,
-    dialog.open_list); space is left to the dialog (the hit proposal accepts with it)."""
-
-    BINDINGS = [ENTER_CONFIRMS, keys.binding("dialog.open_list")]
-
-
-class FormCheckbox(ConfirmsDialog, Checkbox):
-    """A checkbox for forms: space toggles, Enter confirms the dialog (as everywhere else).
-
-    A plain Checkbox also toggles on Enter, so the DJ's Enter to apply would undo
-    the box just ticked and leave the dialog open. Ticked shows X, unticked an empty box.
-    """
-
-    BINDINGS = [ENTER_CONFIRMS]
-
-    @property  # Textual's class variable of the box's inside, here by the value
-    def BUTTON_INNER(self) -> str:  # type: ignore[override]
-        return Checkbox.BUTTON_INNER if self.value else UNTICKED
-
-
-class FormError(Exception):
-    """A field's value is wrong: `field` is the id of the widget to show it next to."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
-
-
-def parse_int(text: str, field: str, label: str, low: int, high: int,
-              default: int | None = None) -> int:
-    cleaned = text.strip().replace("+", "")
-    if not cleaned:
-        if default is not None:
-            return default
-        raise FormError(field, _("{label} is required: type a whole number.").format(
-            label=label))
-    try:
-        value = int(cleaned)
-    except ValueError:
-        raise FormError(field, _("{label} must be a whole number, not {text!r}.").format(
-            label=label, text=text.strip())) from None
-    if not low <= value <= high:
-        raise FormError(field, _("{label} must be from {low} to {high}, not {value}.").format(
-            label=label, low=low, high=high, value=value))
-    return value
-
-
-#: Placeholders of a dice field: the table types them, or the tracker rolls on Enter.
-TABLE_PLACEHOLDER = N_("the player's dice: dS d+ d-")
-TRACKER_PLACEHOLDER = N_("empty: roll")
-
-
-def dice_placeholder(table: bool) -> str:
-    return _(TABLE_PLACEHOLDER if table else TRACKER_PLACEHOLDER)
-
-
-def read_dice(text: str, field: str, roll: Callable[[], Dice], *, table: bool,
-              roll_key: str, who: str = "") -> Dice:
-    """The dice typed in a field; empty, the tracker rolls them, unless the table rolls
-    this character's dice: then Enter asks for them instead of rolling (issue 13), naming
-    `roll_key`, the key in force that rolls them."""
-    text = text.strip()
-    if text:
-        try:
-            return parse_dice(text)
-        except SombraError as error:
-            raise FormError(field, f"{who}: {error}" if who else str(error)) from error
-    if table:
-        message = (_("Type the dice {name}'s player rolled (dS first, e.g. 3 5 2); {roll} "
-                     "rolls them instead.") if who else
-                   _("Type the dice the player rolled (dS first, e.g. 3 5 2); {roll} rolls "
-                     "them instead."))
-        raise FormError(field, message.format(name=who, roll=roll_key))
-    return roll()
-
-
-def validation_message(error: ValidationError) -> tuple[str, str]:
-    """(field name, readable message) of the first problem pydantic found."""
-    first = validation_problems(error)[0]
-    return (str(first.location[0]) if first.location else ""), first.message
-
-
-class Field(Vertical):
-    """A labelled field with its own error line underneath."""
-
-    DEFAULT_CSS = """
-    Field { height: auto; margin: 0 0 0 0; }
-    Field > .field-label { color: $text-muted; }
-    Field > .field-error { color: $error; height: auto; display: none; }
-    Field.-invalid > .field-error { display: block; }
-    Field.-invalid > Input { border: tall $error; }
-    """
-
-    def __init__(self, label: str, widget: Widget, *, field_id: str,
-                 hint: str = "") -> None:
-        super().__init__(id=f"field-{field_id}")
-        self.label = label
-        self.widget = widget
-        self.field_id = field_id
-        self.hint = hint
-
-    def compose(self) -> ComposeResult:
-        text = self.label + (f"  [dim]{self.hint}[/]" if self.hint else "")
-        yield Label(text, classes="field-label")
-        yield self.widget
-        # The error line is added the first time there is an error: a dialog has a
-        # dozen fields, and every widget built up front delays its opening.
-
-    def set_hint(self, hint: str) -> None:
-        self.hint = hint
-        text = self.label + (f"  [dim]{hint}[/]" if hint else "")
-        self.query_one(".field-label", Label).update(text)
-
-    def set_error(self, message: str | None) -> None:
-        self.set_class(bool(message), "-invalid")
-        lines = self.query(f"#error-{self.field_id}")
-        if lines:
-            lines.first(Static).update(message or "")
-        elif message:
-            self.mount(Static(message, classes="field-error", id=f"error-{self.field_id}"))
+#: The engine's dry run of a command (the screen's `check`): why it would be refused, or None.
+Check = Callable[[Any], SombraError | None]
 
 
 class Dialog(HoldsKeys, ModalScreen[ResultT]):
@@ -463,28 +236,62 @@ class Dialog(HoldsKeys, ModalScreen[ResultT]):
     def value(self, field: str) -> str:
         return self.query_one(f"#{field}", Input).value
 
-    def submit(self) -> None:  # overridden
+    # ---- the one submit path ----------------------------------------------------------
+    # Every dialog's Enter and primary button: build the result from the fields (a
+    # field's error shown at its field), ask the engine, finish. A dialog writes `build`,
+    # and where it needs to, `refused`, `accepted` or `problem_with`; never `submit`.
+
+    def build(self) -> ResultT | None:
+        """The dialog's result from its fields (mostly the engine command), or raise
+        FormError naming the field that is wrong. None: nothing to send (nothing
+        changed); the dialog closes as if backed out."""
         raise NotImplementedError
 
-    #: The engine's dry run of a command (the screen's `check`): why it would be
-    #: refused, or None. Dialogs that build a command keep it here.
-    check: Callable[[Any], SombraError | None]
+    def submit(self) -> None:
+        self.clear_errors()
+        try:
+            result = self.build()
+        except FormError as error:
+            self.show_error(error.field, error.message)
+            return
+        if result is None:
+            self.dismiss(None)
+            return
+        self.finish(result)
 
-    def finish(self, command: ResultT) -> None:
-        """Close with `command`, unless the engine would refuse it: then show why, next
+    #: The engine's dry run of a command (the screen's `check`): why it would be
+    #: refused, or None. Dialogs that build a command keep it here; None: nothing to check.
+    check: Check | None = None
+
+    def problem_with(self, result: ResultT) -> SombraError | None:
+        """Why the engine would refuse `result`, or None (its dry run, `check`)."""
+        return None if self.check is None else self.check(result)
+
+    def refused(self, result: ResultT) -> None:
+        """The engine refused `result`: before its reason shows (e.g. keep rolled dice)."""
+
+    def accepted(self, result: ResultT) -> None:
+        """`result` passed the engine's check: just before the dialog closes with it."""
+
+    def finish(self, result: ResultT) -> None:
+        """Close with `result`, unless the engine would refuse it: then show why, next
         to its field when the dialog has it, and stay open with everything typed."""
-        problem = self.check(command)
+        problem = self.problem_with(result)
         if problem:
+            self.refused(result)
             self.show_problem(problem)
             return
-        self.dismiss(command)
+        self.accepted(result)
+        self.dismiss(result)
+
+    #: The dialog handles its buttons in its own `on_button_pressed` (more buttons than
+    #: submit and back out). Textual calls this class's handler after a subclass's own,
+    #: so the flag keeps it from acting a second time.
+    OWN_BUTTONS: ClassVar[bool] = False
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        """The primary button submits; any other backs out. Dialogs with more buttons
-        handle theirs: Textual calls this handler after a subclass's own, so it only
-        acts for dialogs that have none."""
-        mro = type(self).__mro__
-        if any("on_button_pressed" in vars(cls) for cls in mro[:mro.index(Dialog)]):
+        """The primary button submits; any other backs out (unless OWN_BUTTONS)."""
+        if self.OWN_BUTTONS:
             return
         if event.button.variant == "primary":
             self.submit()

@@ -12,139 +12,31 @@ from textual.widgets import Button, Input, Select, Static
 
 from sombra_tui.engine import (
     DEFAULT_RESISTENCIA,
-    MAX_PROTECTION,
-    MAX_STAT,
-    TIPOS,
     AddCharacters,
     BodySide,
     Character,
     Gender,
-    Location,
     Side,
     SombraError,
-    Weapon,
     ask,
 )
 from sombra_tui.engine.i18n import _
-from sombra_tui.screens.dialogs.base import (
-    Dialog,
-    Field,
+from sombra_tui.screens.dialogs.base import Dialog
+from sombra_tui.screens.dialogs.fields import Field, FormSelect, TextInput
+from sombra_tui.screens.dialogs.parsing import (
     FormError,
-    FormSelect,
-    TextInput,
+    format_protection,
+    format_skills,
+    format_weapons,
     parse_int,
+    parse_protection,
+    parse_skills,
+    parse_weapons,
     validation_message,
 )
 
 #: The gender choice of a new sheet: guessed from the name (model.guess_gender).
 GUESS = "guess"
-
-
-def parse_skills(text: str) -> dict[str, int]:
-    """'Pelea 14, Sigilo 11' -> {'Pelea': 14, 'Sigilo': 11}."""
-    skills: dict[str, int] = {}
-    for chunk in (part.strip() for part in text.replace(";", ",").split(",")):
-        if not chunk:
-            continue
-        name, _space, value = chunk.rpartition(" ")
-        name = name.strip().rstrip(":=").strip()
-        if not name:
-            raise FormError("skills", _("{chunk!r}: write each skill as a name and a value, "
-                                        "e.g. 'Pelea 14'.").format(chunk=chunk))
-        skills[name] = parse_int(value, "skills", _("Skill {name}").format(name=name), 0,
-                                 MAX_STAT)
-    return skills
-
-
-def format_skills(skills: dict[str, int]) -> str:
-    return ", ".join(f"{name} {value}" for name, value in skills.items())
-
-
-def lethality_words() -> dict[str, bool]:
-    """The words that end a weapon (H1), in English and in the DJ's language."""
-    words = {"lethal": True, "non-lethal": False, "letal": True, "no-letal": False}
-    words[_("lethal").casefold().replace(" ", "-")] = True
-    words[_("non-lethal").casefold().replace(" ", "-")] = False
-    return words
-
-
-#: "pistola II (Armas cortas)": the skill a weapon is used with, in brackets at its end.
-WEAPON_SKILL = re.compile(r"^(?P<weapon>[^()]*?)\s*\((?P<skill>[^()]*)\)\s*$")
-
-
-def parse_weapons(text: str) -> list[Weapon]:
-    """'pistola II (Armas cortas), porra 0 lethal' -> weapons (H1): name, damage type,
-    optional lethality, optional skill in brackets (the declaration picks the weapon of
-    its skill); the first is the default."""
-    weapons: list[Weapon] = []
-    known = lethality_words()
-    for chunk in (part.strip() for part in text.split(",")):
-        if not chunk:
-            continue
-        skill = None
-        if "(" in chunk or ")" in chunk:
-            match = WEAPON_SKILL.match(chunk)
-            if match is None or not match.group("skill").strip():
-                raise FormError("weapons", _("{chunk!r}: write the skill a weapon is used "
-                                             "with in brackets at its end, e.g. 'pistola II "
-                                             "(Armas cortas)'.").format(chunk=chunk))
-            chunk, skill = match.group("weapon"), match.group("skill").strip()
-            skill = skill[:ask.max_length(Weapon, "skill")]
-        words = chunk.split()
-        lethal = None
-        # "no letal" is two words: read the last two together first.
-        for size in (2, 1):
-            if len(words) > size + 1:
-                lethal = known.get("-".join(words[-size:]).casefold())
-                if lethal is not None:
-                    words = words[:-size]
-                    break
-        if len(words) < 2 or words[-1].upper() not in TIPOS:
-            raise FormError("weapons", _("{chunk!r}: write a weapon as its name and damage "
-                                         "type ({types}), e.g. 'pistola II'.").format(
-                chunk=chunk, types=", ".join(TIPOS)))
-        name = " ".join(words[:-1])[:ask.max_length(Weapon, "name")]
-        weapons.append(Weapon(name=name, damage_type=words[-1].upper(),
-                              lethal=lethal, skill=skill))  # type: ignore[arg-type]
-    return weapons
-
-
-def format_weapons(weapons: list[Weapon]) -> str:
-    return ", ".join(f"{w.name} {w.damage_type}"
-                     + ("" if w.lethal is None else " " + (_("lethal") if w.lethal
-                                                            else _("non-lethal")))
-                     + ("" if w.skill is None else f" ({w.skill})")
-                     for w in weapons)
-
-
-def parse_protection(text: str) -> dict[Location, int]:
-    """'pecho 2, cabeza 1' -> protection per location (H5)."""
-    names = location_names()
-    protection: dict[Location, int] = {}
-    for chunk in (part.strip() for part in text.split(",")):
-        if not chunk:
-            continue
-        where, _space, value = chunk.rpartition(" ")
-        location = names.get(where.strip().casefold())
-        if location is None:
-            raise FormError("protection", _("{chunk!r}: write a location and a value, e.g. "
-                                            "'chest 2' ({known}).").format(
-                chunk=chunk, known=", ".join(_(loc.label) for loc in Location)))
-        protection[location] = parse_int(value, "protection", _("Protection {where}").format(
-            where=where.strip()), 0, MAX_PROTECTION)
-    return protection
-
-
-def location_names() -> dict[str, Location]:
-    """A location by its id, its English label or its label in the DJ's language."""
-    names = {location.value: location for location in Location}
-    names |= {location.label.casefold(): location for location in Location}
-    names |= {_(location.label).casefold(): location for location in Location}
-    return names
-
-
-def format_protection(protection: dict[Location, int]) -> str:
-    return ", ".join(f"{_(location.label)} {value}" for location, value in protection.items())
 
 
 #: "4 Matón": a count, then the name (the add dialog makes Matón 1 ... Matón 4).
@@ -280,11 +172,3 @@ class CharacterEditor(Dialog[Character]):
             field, message = validation_message(error)
             raise FormError(field, message) from error
 
-    def submit(self) -> None:
-        self.clear_errors()
-        try:
-            character = self.build()
-        except FormError as error:
-            self.show_error(error.field, error.message)
-            return
-        self.finish(character)

@@ -39,6 +39,8 @@ class ConfirmDialog(Dialog[bool]):
     def action_confirm(self) -> None:
         self.dismiss(True)
 
+    OWN_BUTTONS = True
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
 
@@ -74,6 +76,8 @@ class ChoiceDialog(Dialog[str]):
                 for key, label, value in self.options:
                     yield Button(f"{label} ({keys.show_key(key.split(',')[0])})",
                                  id=f"choice-{value}")
+
+    OWN_BUTTONS = True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         assert event.button.id is not None

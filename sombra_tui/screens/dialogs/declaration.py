@@ -21,13 +21,8 @@ from sombra_tui.engine import (
 )
 from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.action_form import ActionForm, WeaponFor
-from sombra_tui.screens.dialogs.base import (
-    Dialog,
-    Field,
-    FormError,
-    PickList,
-    refill_picks,
-)
+from sombra_tui.screens.dialogs.base import Dialog
+from sombra_tui.screens.dialogs.fields import Field, PickList, refill_picks
 
 MAX_ACTIONS = 4
 
@@ -171,6 +166,8 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
         command = Declare(character=self.character.name, actions=[], affected=[])
         self.finish(command)
 
+    OWN_BUTTONS = True
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {"declare": self.submit, "add": self.action_add_action,
                    "inaction": self.action_inaction, "cancel": self.action_cancel}
@@ -179,14 +176,8 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
     def build_actions(self) -> list[Action]:
         return [form.build() for form in self.forms]
 
-    def submit(self) -> None:
-        self.clear_errors()
-        try:
-            actions = self.build_actions()
-        except FormError as error:
-            self.show_error(error.field, error.message)
-            return
+    def build(self) -> Declare:
+        actions = self.build_actions()
         affected = self.affected_at_submit(self.forms, self.query_one("#affected",
                                                                       SelectionList))
-        command = Declare(character=self.character.name, actions=actions, affected=affected)
-        self.finish(command)
+        return Declare(character=self.character.name, actions=actions, affected=affected)

@@ -18,7 +18,9 @@ from sombra_tui.engine import (
     ask,
 )
 from sombra_tui.engine.i18n import _
-from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, TextInput, parse_int
+from sombra_tui.screens.dialogs.base import Dialog
+from sombra_tui.screens.dialogs.fields import Field, TextInput
+from sombra_tui.screens.dialogs.parsing import parse_int
 
 ExtendedCommand = AdjustExtended | AbandonExtended
 
@@ -67,32 +69,29 @@ class ExtendedDialog(Dialog[ExtendedCommand]):
     def action_abandon(self) -> None:
         self.dismiss(AbandonExtended(extended_id=self.progress.id))
 
+    OWN_BUTTONS = True
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         handlers = {"adjust": self.submit, "abandon": self.action_abandon,
                     "cancel": self.action_cancel}
         handlers[event.button.id or "cancel"]()
 
-    def submit(self) -> None:
-        self.clear_errors()
+    def build(self) -> AdjustExtended:
         p = self.progress
-        try:
-            gd = parse_int(self.value("gd"), "gd", _("GD"), *ask.bounds(AdjustExtended, "gd"))
-            if p.mode is ExtendedMode.SIMPLE:
-                duration = parse_int(self.value("duration"), "duration", _("Duration"),
-                                     *ask.bounds(AdjustExtended, "duration"))
-                command = AdjustExtended(
-                    extended_id=p.id, gd=gd if gd != p.gd else None,
-                    duration=duration if duration != p.duration else None)
-            else:
-                successes = parse_int(self.value("successes"), "successes", _("Successes"),
-                                      *ask.bounds(AdjustExtended, "successes"))
-                interval = parse_int(self.value("interval"), "interval", _("Interval"),
-                                     *ask.bounds(AdjustExtended, "interval"))
-                command = AdjustExtended(
-                    extended_id=p.id, gd=gd if gd != p.gd else None,
-                    successes=successes if successes != p.successes_needed else None,
-                    interval=interval if interval != p.interval else None)
-        except FormError as error:
-            self.show_error(error.field, error.message)
-            return
-        self.finish(command)
+        gd = parse_int(self.value("gd"), "gd", _("GD"), *ask.bounds(AdjustExtended, "gd"))
+        if p.mode is ExtendedMode.SIMPLE:
+            duration = parse_int(self.value("duration"), "duration", _("Duration"),
+                                 *ask.bounds(AdjustExtended, "duration"))
+            command = AdjustExtended(
+                extended_id=p.id, gd=gd if gd != p.gd else None,
+                duration=duration if duration != p.duration else None)
+        else:
+            successes = parse_int(self.value("successes"), "successes", _("Successes"),
+                                  *ask.bounds(AdjustExtended, "successes"))
+            interval = parse_int(self.value("interval"), "interval", _("Interval"),
+                                 *ask.bounds(AdjustExtended, "interval"))
+            command = AdjustExtended(
+                extended_id=p.id, gd=gd if gd != p.gd else None,
+                successes=successes if successes != p.successes_needed else None,
+                interval=interval if interval != p.interval else None)
+        return command

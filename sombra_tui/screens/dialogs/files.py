@@ -11,7 +11,9 @@ from textual.widgets import Button, DirectoryTree, Input, Static
 
 from sombra_tui import config
 from sombra_tui.engine.i18n import _
-from sombra_tui.screens.dialogs.base import Dialog, Field, TextInput
+from sombra_tui.screens.dialogs.base import Dialog
+from sombra_tui.screens.dialogs.fields import Field, TextInput
+from sombra_tui.screens.dialogs.parsing import FormError
 
 SUFFIX = ".json"
 
@@ -71,11 +73,10 @@ class FileDialog(Dialog[Path]):
         if self.mode == "open":
             self.submit()
 
-    def resolve_path(self) -> Path | None:
+    def resolve_path(self) -> Path:
         text = self.value("path").strip()
         if not text:
-            self.show_error("path", _("Type a file name or pick one in the tree."))
-            return None
+            raise FormError("path", _("Type a file name or pick one in the tree."))
         path = Path(text).expanduser()
         if not path.is_absolute():
             path = self.folder / path
@@ -83,24 +84,17 @@ class FileDialog(Dialog[Path]):
             path = path.with_name(path.name + SUFFIX)
         return path
 
-    def submit(self) -> None:
-        self.clear_errors()
+    def build(self) -> Path:
         path = self.resolve_path()
-        if path is None:
-            return
         if self.mode == "open":
             if path.is_dir():
-                self.show_error("path", _("{path} is a folder: pick a file.").format(path=path))
-                return
+                raise FormError("path", _("{path} is a folder: pick a file.").format(path=path))
             if not path.exists():
-                self.show_error("path", _("{path} does not exist.").format(path=path))
-                return
+                raise FormError("path", _("{path} does not exist.").format(path=path))
         elif path.is_dir():
-            self.show_error("path", _("{path} is a folder: give a file name.").format(
+            raise FormError("path", _("{path} is a folder: give a file name.").format(
                 path=path))
-            return
         elif not path.parent.exists():
-            self.show_error("path", _("The folder {folder} does not exist.").format(
+            raise FormError("path", _("The folder {folder} does not exist.").format(
                 folder=path.parent))
-            return
-        self.dismiss(path)
+        return path

@@ -12,17 +12,10 @@ from textual.widgets import Button, Input, Select, Static
 from sombra_tui import keys
 from sombra_tui.engine import CombatState, Dice, FreeTA, SombraError, ask
 from sombra_tui.engine.i18n import _
-from sombra_tui.screens.dialogs.action_form import SCOPES, scope_options
-from sombra_tui.screens.dialogs.base import (
-    Dialog,
-    Field,
-    FormError,
-    FormSelect,
-    TextInput,
-    dice_placeholder,
-    parse_int,
-    read_dice,
-)
+from sombra_tui.screens.dialogs.action_choices import SCOPES, scope_options
+from sombra_tui.screens.dialogs.base import Dialog
+from sombra_tui.screens.dialogs.fields import Field, FormSelect, TextInput, dice_placeholder
+from sombra_tui.screens.dialogs.parsing import FormError, parse_int, read_dice
 from sombra_tui.widgets.formatting import ta_text
 from sombra_tui.widgets.theme import theme_palette
 
@@ -171,18 +164,7 @@ class FreeTADialog(Dialog[FreeTA]):
                       dice=dice, label=label,
                       scope=SCOPES[str(self.query_one("#scope", Select).value)])
 
-    def submit(self) -> None:
-        self.clear_errors()
-        try:
-            command = self.build()
-        except FormError as error:
-            self.show_error(error.field, error.message)
-            return
-        problem = self.check(command)
-        if problem:
-            # Keep rolled dice visible: the DJ fixes the target and confirms the same roll.
-            self.query_one("#dice", Input).value = (
-                f"{command.dice.ds} {command.dice.a} {command.dice.b}")
-            self.show_problem(problem)
-            return
-        self.dismiss(command)
+    def refused(self, command: FreeTA) -> None:
+        # Keep rolled dice visible: the DJ fixes the target and confirms the same roll.
+        self.query_one("#dice", Input).value = (
+            f"{command.dice.ds} {command.dice.a} {command.dice.b}")

@@ -13,7 +13,9 @@ from textual.widgets import Button, Input, Static
 
 from sombra_tui.engine import Encounter, SombraError, ask, read_roster
 from sombra_tui.engine.i18n import _
-from sombra_tui.screens.dialogs.base import Dialog, Field, FormError, TextInput
+from sombra_tui.screens.dialogs.base import Dialog
+from sombra_tui.screens.dialogs.fields import Field, TextInput
+from sombra_tui.screens.dialogs.parsing import FormError
 
 
 class NewEncounterDialog(Dialog[Encounter]):
@@ -65,11 +67,3 @@ class NewEncounterDialog(Dialog[Encounter]):
         except ValidationError as error:  # e.g. a party file with a repeated name
             raise FormError("party", str(error.errors()[0]["msg"])) from error
 
-    def submit(self) -> None:
-        self.clear_errors()
-        try:
-            encounter = self.build()
-        except FormError as error:
-            self.show_error(error.field, error.message)
-            return
-        self.dismiss(encounter)

@@ -25,16 +25,9 @@ from sombra_tui.engine import (
     plan_opposition,
 )
 from sombra_tui.engine.i18n import _
-from sombra_tui.screens.dialogs.base import (
-    Dialog,
-    Field,
-    FormError,
-    FormSelect,
-    TextInput,
-    dice_placeholder,
-    parse_int,
-    read_dice,
-)
+from sombra_tui.screens.dialogs.base import Dialog
+from sombra_tui.screens.dialogs.fields import Field, FormSelect, TextInput, dice_placeholder
+from sombra_tui.screens.dialogs.parsing import parse_int, read_dice
 from sombra_tui.widgets.formatting import event_text
 from sombra_tui.widgets.theme import theme_palette
 
@@ -163,22 +156,11 @@ class OpposedDialog(Dialog[ResolveOpposed]):
                               condition_size=size,
                               winners=[chosen] if isinstance(chosen, str) else [])
 
-    def submit(self) -> None:
-        self.clear_errors()
-        try:
-            command = self.build()
-        except FormError as error:
-            self.show_error(error.field, error.message)
-            return
-        problem = self.check(command)
-        if problem:
-            # Keep the rolled dice visible so a tie can be broken with the same dice.
-            for roll in command.rolls:
-                field = self.query_one(f"#{self.slugs[roll.character]}-dice", Input)
-                field.value = f"{roll.dice.ds} {roll.dice.a} {roll.dice.b}"
-            self.show_problem(problem)
-            return
-        self.dismiss(command)
+    def refused(self, command: ResolveOpposed) -> None:
+        # Keep the rolled dice visible so a tie can be broken with the same dice.
+        for roll in command.rolls:
+            field = self.query_one(f"#{self.slugs[roll.character]}-dice", Input)
+            field.value = f"{roll.dice.ds} {roll.dice.a} {roll.dice.b}"
 
 
 #: What the DJ chose in the result dialog: ("ok", ""), ("confirm", who) for O4's
@@ -227,8 +209,10 @@ class OpposedResultDialog(Dialog[ResultChoice]):
         if self.confirm:
             self.dismiss(("confirm", self.confirm[0]))
 
-    def submit(self) -> None:
-        self.dismiss(("ok", ""))
+    def build(self) -> ResultChoice:
+        return ("ok", "")
+
+    OWN_BUTTONS = True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         button = event.button.id or "ok"

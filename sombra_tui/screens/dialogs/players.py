@@ -103,6 +103,8 @@ class PlayersViewDialog(Dialog[str]):
         if event.value != self.lan:
             self.dismiss(LAN if event.value else LOCAL)
 
+    OWN_BUTTONS = True
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(STOP if event.button.id == "stop" else None)
 

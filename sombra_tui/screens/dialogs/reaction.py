@@ -26,21 +26,19 @@ from sombra_tui.engine import (
 )
 from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.action_form import ActionForm, WeaponFor
-from sombra_tui.screens.dialogs.base import (
-    Dialog,
+from sombra_tui.screens.dialogs.base import Dialog
+from sombra_tui.screens.dialogs.declaration import AffectedMixin, other_names
+from sombra_tui.screens.dialogs.fields import (
     Field,
     FormCheckbox,
-    FormError,
     FormSelect,
     PickList,
     TextInput,
     dice_placeholder,
-    parse_int,
-    read_dice,
     refill_inputs,
     refill_picks,
 )
-from sombra_tui.screens.dialogs.declaration import AffectedMixin, other_names
+from sombra_tui.screens.dialogs.parsing import FormError, parse_int, read_dice
 from sombra_tui.widgets.formatting import ta_text
 from sombra_tui.widgets.theme import theme_palette
 
@@ -231,31 +229,27 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
     def action_decline(self) -> None:
         self.dismiss(Decline(character=self.character.name))
 
+    OWN_BUTTONS = True
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         handlers = {"react": self.submit, "decline": self.action_decline,
                     "cancel": self.action_cancel}
         handlers[event.button.id or "cancel"]()
 
-    def submit(self) -> None:
-        self.clear_errors()
-        try:
-            accept = self.query_one("#accept", Checkbox).value
-            if self.table and not accept:  # the table's dice first: ask for them
-                read_dice(self.value("dice"), "dice", self.roll, table=True,
-                          roll_key=self.key_in_force("dialog.roll"))
-            base, extra = self.grades()
-            action = self.query_one(ActionForm).build()
-            dice: Dice | None = None
-            if not accept:
-                dice = read_dice(self.value("dice"), "dice", self.roll, table=self.table,
-                                 roll_key=self.key_in_force("dialog.roll"))
-        except FormError as error:
-            self.show_error(error.field, error.message)
-            return
-        command = React(character=self.character.name, mode=self.mode(), actions=[action],
+    def build(self) -> React:
+        accept = self.query_one("#accept", Checkbox).value
+        if self.table and not accept:  # the table's dice first: ask for them
+            read_dice(self.value("dice"), "dice", self.roll, table=True,
+                      roll_key=self.key_in_force("dialog.roll"))
+        base, extra = self.grades()
+        action = self.query_one(ActionForm).build()
+        dice: Dice | None = None
+        if not accept:
+            dice = read_dice(self.value("dice"), "dice", self.roll, table=self.table,
+                             roll_key=self.key_in_force("dialog.roll"))
+        return React(character=self.character.name, mode=self.mode(), actions=[action],
                         affected=self.affected_at_submit(
                             [self.query_one(ActionForm)],
                             self.query_one("#affected", SelectionList)),
                         dice=dice, base_gd=base, extra_gd=extra,
                         accept_without_roll=accept)
-        self.finish(command)

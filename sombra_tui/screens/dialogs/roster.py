@@ -10,7 +10,9 @@ from textual.widgets.selection_list import Selection
 
 from sombra_tui.engine import ImportCharacters, Roster
 from sombra_tui.engine.i18n import _
-from sombra_tui.screens.dialogs.base import Dialog, Field, PickList
+from sombra_tui.screens.dialogs.base import Dialog
+from sombra_tui.screens.dialogs.fields import Field, PickList
+from sombra_tui.screens.dialogs.parsing import FormError
 from sombra_tui.widgets.formatting import side_label
 
 
@@ -47,12 +49,10 @@ class RosterDialog(Dialog[ImportCharacters]):
     def on_mount(self) -> None:
         self.set_focus(self.query_one("#characters", SelectionList))
 
-    def submit(self) -> None:
-        self.clear_errors()
+    def build(self) -> ImportCharacters:
         chosen = set(self.query_one("#characters", SelectionList).selected)
         characters = [ch for ch in self.roster.characters
                       if ch.name in chosen and ch.name not in self.clashes]
         if not characters:
-            self.show_error("characters", _("Choose at least one character to import."))
-            return
-        self.dismiss(ImportCharacters(characters=characters, source=self.roster.source))
+            raise FormError("characters", _("Choose at least one character to import."))
+        return ImportCharacters(characters=characters, source=self.roster.source)

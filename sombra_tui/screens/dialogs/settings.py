@@ -21,7 +21,6 @@ from sombra_tui.engine import (
     DamageType,
     DeclarationView,
     DiceSource,
-    FormulaError,
     PlayerViewSettings,
     RenameEncounter,
     Settings,
@@ -33,39 +32,16 @@ from sombra_tui.engine import (
     WoundView,
     ask,
     i18n,
-    parse_formula,
 )
 from sombra_tui.engine.i18n import N_, _
-from sombra_tui.screens.dialogs.base import (
-    Dialog,
-    Field,
-    FormCheckbox,
-    FormError,
-    FormSelect,
-    TextInput,
-    parse_int,
-)
+from sombra_tui.screens.dialogs.base import Dialog
+from sombra_tui.screens.dialogs.fields import Field, FormCheckbox, FormSelect, TextInput
+from sombra_tui.screens.dialogs.parsing import FormError, parse_int, parse_tipo, tipo_id
 
 SIDES = [(N_("4 left arm, 5 right, 8 left leg, 9 right"), SideMapping.EVEN_LEFT),
          (N_("4 right arm, 5 left, 8 right leg, 9 left"), SideMapping.EVEN_RIGHT)]
 SEVERITY_READINGS = [(N_("floor(D / R): 1 leve, 2+ grave"), SeverityReading.FLOOR),
                      (N_("strict: D > R leve, D > 2R grave"), SeverityReading.STRICT)]
-
-
-def tipo_id(tipo: str) -> str:
-    return f"tipo-{tipo}"
-
-
-def parse_tipo(tipo: str, text: str) -> str | None:
-    """A tipo's formula as the DJ wrote it: checked by the formula grammar, never run as
-    code; empty: the DJ types the damage of each hit."""
-    if not text.strip():
-        return None
-    try:
-        return parse_formula(text).canonical
-    except FormulaError as error:
-        raise FormError(tipo_id(tipo), _("Tipo {tipo}: {problem}").format(
-            tipo=tipo, problem=error)) from error
 
 
 #: Who rolls a side's TAs (issue 13): the table types them or the tracker rolls them.
@@ -247,21 +223,16 @@ class SettingsDialog(Dialog[list[Command]]):
             "damage_types": table,
         })
 
-    def submit(self) -> None:
-        self.clear_errors()
-        try:
-            points = parse_int(self.value("points"), "points", _("Points per GD"),
-                               *ask.bounds(Settings, "points_per_gd"))
-            name = self.value("name").strip()
-            if not name:
-                raise FormError("name", _("The encounter needs a name."))
-            longest = ask.max_length(RenameEncounter, "name")
-            if len(name) > longest:
-                raise FormError("name", _("At most {max} characters.").format(max=longest))
-            wounds = self.wound_settings()
-        except FormError as error:
-            self.show_error(error.field, error.message)
-            return
+    def build(self) -> list[Command]:
+        points = parse_int(self.value("points"), "points", _("Points per GD"),
+                           *ask.bounds(Settings, "points_per_gd"))
+        name = self.value("name").strip()
+        if not name:
+            raise FormError("name", _("The encounter needs a name."))
+        longest = ask.max_length(RenameEncounter, "name")
+        if len(name) > longest:
+            raise FormError("name", _("At most {max} characters.").format(max=longest))
+        wounds = self.wound_settings()
         pc_dice = self.query_one("#pc-dice", Select).value
         npc_dice = self.query_one("#npc-dice", Select).value
         settings = self.settings.model_copy(update={
@@ -278,13 +249,16 @@ class SettingsDialog(Dialog[list[Command]]):
         if name != self.name_:
             commands.append(RenameEncounter(name=name))
         if settings != self.settings:
-            change = ChangeSettings(settings=settings)
-            problem = self.check(change)
-            if problem:
-                self.show_problem(problem)
-                return
-            commands.append(change)
+            commands.append(ChangeSettings(settings=settings))
+        return commands
+
+    def problem_with(self, commands: list[Command]) -> SombraError | None:
+        """The engine checks the change of settings (a rename needs no check)."""
+        change = next((command for command in commands
+                       if isinstance(command, ChangeSettings)), None)
+        return None if change is None or self.check is None else self.check(change)
+
+    def accepted(self, commands: list[Command]) -> None:
         language = self.query_one("#language", Select).value
         if isinstance(language, str) and language != i18n.language():
             self.app.post_message(LanguageChosen(language))
-        self.dismiss(commands)

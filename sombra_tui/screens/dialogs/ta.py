@@ -20,17 +20,15 @@ from sombra_tui.engine import (
     parse_dice,
 )
 from sombra_tui.engine.i18n import _
-from sombra_tui.screens.dialogs.base import (
-    Dialog,
+from sombra_tui.screens.dialogs.base import Dialog
+from sombra_tui.screens.dialogs.fields import (
     Field,
-    FormError,
     FormSelect,
     TextInput,
     dice_placeholder,
-    parse_int,
-    read_dice,
     refill_inputs,
 )
+from sombra_tui.screens.dialogs.parsing import FormError, parse_int, read_dice
 from sombra_tui.widgets.formatting import ta_text
 from sombra_tui.widgets.theme import theme_palette
 
@@ -164,24 +162,18 @@ class TADialog(Dialog[Resolve]):
                              *ask.bounds(Resolve, "modifier"), default=0)
         return target, extra, modifier
 
-    def submit(self) -> None:
-        self.clear_errors()
+    def build(self) -> Resolve:
         outcome = self.query_one("#outcome", Select).value
-        try:
-            if self.table and outcome == ROLL:  # the table's dice first: ask for them
-                read_dice(self.value("dice"), "dice", self.roll, table=True,
-                          roll_key=self.key_in_force("dialog.roll"))
-            target, extra, modifier = self.numbers(need_target=outcome == ROLL)
-            dice: Dice | None = None
-            accept: bool | None = None
-            if outcome == ROLL:
-                dice = read_dice(self.value("dice"), "dice", self.roll, table=self.table,
-                                 roll_key=self.key_in_force("dialog.roll"))
-            else:
-                accept = outcome == DJ_SUCCESS
-        except FormError as error:
-            self.show_error(error.field, error.message)
-            return
-        command = Resolve(character=self.step.character, dice=dice, target=target,
-                          extra_gd=extra, modifier=modifier, accept=accept)
-        self.finish(command)
+        if self.table and outcome == ROLL:  # the table's dice first: ask for them
+            read_dice(self.value("dice"), "dice", self.roll, table=True,
+                      roll_key=self.key_in_force("dialog.roll"))
+        target, extra, modifier = self.numbers(need_target=outcome == ROLL)
+        dice: Dice | None = None
+        accept: bool | None = None
+        if outcome == ROLL:
+            dice = read_dice(self.value("dice"), "dice", self.roll, table=self.table,
+                             roll_key=self.key_in_force("dialog.roll"))
+        else:
+            accept = outcome == DJ_SUCCESS
+        return Resolve(character=self.step.character, dice=dice, target=target,
+                       extra_gd=extra, modifier=modifier, accept=accept)

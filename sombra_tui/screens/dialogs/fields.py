@@ -1,0 +1,204 @@
+"""The widgets of the dialogs' forms: a labelled field with its own error line, and
+text fields, lists, dropdowns and boxes on which Enter submits the dialog."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from rich.segment import Segment
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.strip import Strip
+from textual.widget import Widget
+from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
+from textual.widgets.option_list import OptionDoesNotExist
+
+from sombra_tui import keys
+from sombra_tui.engine.i18n import N_, _
+from sombra_tui.textual_compat import show_select_choice
+
+SelectType = TypeVar("SelectType")
+
+
+class TextInput(Input):
+    """An Input whose cursor stops blinking when the app asks (stable screenshots).
+
+    Empty is valid: the form says what an empty field means (a default, or an error
+    naming it when the DJ submits). Textual's own check would paint an empty number
+    field red as soon as the DJ tabbed through it.
+    """
+
+    def __init__(self, *args: Any, valid_empty: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, valid_empty=valid_empty, **kwargs)
+
+    def on_mount(self) -> None:
+        if not getattr(self.app, "cursor_blink", True):
+            self.cursor_blink = False
+
+    async def on_key(self, event: events.Key) -> None:
+        """The field's own keys (ctrl+u, backspace, home, enter...) act as they reach
+        it, in order with the text typed around them. Textual runs a binding once its
+        key has gone up from the field to the app, and the field inserts the text typed
+        behind it meanwhile: ctrl+u then a name cleared the name (issue 22 item 8)."""
+        active = self.screen.active_bindings.get(event.key)
+        if active is None or active.node is not self or not active.enabled:
+            return  # a key of the dialog's (or text): as Textual hands it on
+        event.stop()
+        event.prevent_default()
+        await self.run_action(active.binding.action)
+
+    def restricted(self) -> None:
+        """A key this field cannot take (a letter in a number): the bell, and its error
+        line says why, until the next change of its value (issue 22)."""
+        super().restricted()
+        field = self.parent
+        if isinstance(field, Field) and self.type in ("integer", "number"):
+            field.set_error(_("{label} takes a whole number (digits only).").format(
+                label=field.label) if self.type == "integer" else
+                _("{label} takes a number (digits only).").format(label=field.label))
+
+
+#: Enter submits the dialog (Textual only merges the BINDINGS of widget classes, so
+#: each widget below names it; the action comes from ConfirmsDialog).
+ENTER_CONFIRMS = keys.binding("dialog.confirm")
+
+
+class ConfirmsDialog:
+    """Mixin for form widgets: Enter submits the dialog they are in (as everywhere else
+    in a form) instead of the widget's own use of Enter."""
+
+    def action_confirm_dialog(self) -> None:
+        assert isinstance(self, Widget)
+        # The dialog's submit (a form widget lives in a Dialog, which imports this
+        # module: it is found by its action's name, not its class).
+        submit = getattr(self.screen, "action_submit", None)
+        if submit is not None:
+            # After what this widget still has queued: a pick list toggles through a
+            # message of its own, so a quick space then enter must see the toggle.
+            self.call_later(submit)
+
+
+#: What an unticked box shows inside: ticked and unticked differ by shape, not only
+#: by colour (a colour-blind DJ, a monochrome terminal).
+UNTICKED = " "
+
+
+class PickList(ConfirmsDialog, SelectionList[str]):
+    """A selection list for forms: space toggles, Enter confirms the dialog; a ticked
+    option shows X, an unticked one an empty box."""
+
+    BINDINGS = [ENTER_CONFIRMS]
+
+    def render_line(self, y: int) -> Strip:
+        strip = super().render_line(y)
+        try:
+            option = self.get_option_at_index(self.scroll_offset.y + y)
+        except OptionDoesNotExist:  # past the last option: nothing to mark
+            return strip
+        if option.value in self.selected:
+            return strip
+        segments = list(strip)
+        if len(segments) > 1 and segments[1].text == "X":
+            segments[1] = Segment(UNTICKED, segments[1].style)
+        return Strip(segments, strip.cell_length)
+
+
+def refill_picks(picks: SelectionList[str], names: list[str]) -> None:
+    """Give a pick list the options `names`, none ticked (a dialog shown again)."""
+    picks.clear_options()
+    picks.add_options([(name, name) for name in names])
+    picks.highlighted = 0 if names else None
+    picks.scroll_home(animate=False)
+
+
+def refill_inputs(node: Widget, values: dict[str, str]) -> None:
+    """Give the text fields under `node` with these ids these values, the cursor at
+    the end, as a new field would have them (a dialog shown again). A field the dialog
+    does not have (tipo IV's entries, say) is skipped."""
+    for field_id, value in values.items():
+        for field in node.query(f"#{field_id}").results(Input):
+            field.value = value
+            field.cursor_position = len(value)
+
+
+def refill_select(select: Select[SelectType], options: list[tuple[str, SelectType]],
+                  value: SelectType) -> None:
+    """Give a select new options and the value `value` (a dialog shown again)."""
+    select.set_options(options)
+    select.value = value
+    # Textual redraws the shown choice only when the value changes: the same value
+    # worded anew (another character's main arm) must show its new wording.
+    index = next(i for i, (_prompt, option) in enumerate(options) if option == value)
+    show_select_choice(select, options[index][0], index)
+
+
+class FormSelect(ConfirmsDialog, Select[SelectType], inherit_bindings=False):
+    """A dropdown for forms: Enter confirms the dialog, as from any field (issue 22: the
+    DJ who picked a weapon declares with Enter); the arrows open the list (its own key,
+    dialog.open_list); space is left to the dialog (the hit proposal accepts with it)."""
+
+    BINDINGS = [ENTER_CONFIRMS, keys.binding("dialog.open_list")]
+
+
+class FormCheckbox(ConfirmsDialog, Checkbox):
+    """A checkbox for forms: space toggles, Enter confirms the dialog (as everywhere else).
+
+    A plain Checkbox also toggles on Enter, so the DJ's Enter to apply would undo
+    the box just ticked and leave the dialog open. Ticked shows X, unticked an empty box.
+    """
+
+    BINDINGS = [ENTER_CONFIRMS]
+
+    @property  # Textual's class variable of the box's inside, here by the value
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]
+        return Checkbox.BUTTON_INNER if self.value else UNTICKED
+
+
+#: Placeholders of a dice field: the table types them, or the tracker rolls on Enter.
+TABLE_PLACEHOLDER = N_("the player's dice: dS d+ d-")
+TRACKER_PLACEHOLDER = N_("empty: roll")
+
+
+def dice_placeholder(table: bool) -> str:
+    return _(TABLE_PLACEHOLDER if table else TRACKER_PLACEHOLDER)
+
+
+class Field(Vertical):
+    """A labelled field with its own error line underneath."""
+
+    DEFAULT_CSS = """
+    Field { height: auto; margin: 0 0 0 0; }
+    Field > .field-label { color: $text-muted; }
+    Field > .field-error { color: $error; height: auto; display: none; }
+    Field.-invalid > .field-error { display: block; }
+    Field.-invalid > Input { border: tall $error; }
+    """
+
+    def __init__(self, label: str, widget: Widget, *, field_id: str,
+                 hint: str = "") -> None:
+        super().__init__(id=f"field-{field_id}")
+        self.label = label
+        self.widget = widget
+        self.field_id = field_id
+        self.hint = hint
+
+    def compose(self) -> ComposeResult:
+        text = self.label + (f"  [dim]{self.hint}[/]" if self.hint else "")
+        yield Label(text, classes="field-label")
+        yield self.widget
+        # The error line is added the first time there is an error: a dialog has a
+        # dozen fields, and every widget built up front delays its opening.
+
+    def set_hint(self, hint: str) -> None:
+        self.hint = hint
+        text = self.label + (f"  [dim]{hint}[/]" if hint else "")
+        self.query_one(".field-label", Label).update(text)
+
+    def set_error(self, message: str | None) -> None:
+        self.set_class(bool(message), "-invalid")
+        lines = self.query(f"#error-{self.field_id}")
+        if lines:
+            lines.first(Static).update(message or "")
+        elif message:
+            self.mount(Static(message, classes="field-error", id=f"error-{self.field_id}"))

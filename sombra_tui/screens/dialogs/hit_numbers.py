@@ -1,0 +1,105 @@
+"""The numbers of a hit proposal, worded for the DJ (H1-H9): what the dice read,
+the wounds the hit makes and the points, all computed by the engine.
+"""
+
+from __future__ import annotations
+
+from sombra_tui import engine as c  # the commands, through the engine's door
+from sombra_tui.engine import (
+    CombatState,
+    HitReading,
+    Proposal,
+    SombraError,
+    WoundAssessment,
+    ask,
+)
+from sombra_tui.engine.i18n import _
+
+
+def consequences_text(assessment: WoundAssessment) -> str:
+    cons = assessment.consequences
+    parts = [f"{e.gd:+d} GD {_(e.scope_label())}" for e in cons.gd]
+    parts += [spec.name + (f" {spec.duration} asaltos" if spec.duration else "")
+              + (f" ({spec.hours} h)" if spec.hours else "") for spec in cons.conditions]
+    if cons.bleed_rate:
+        parts.append(_("loses 1 point every {rate} asaltos until attended").format(
+            rate=cons.bleed_rate))
+    parts += [reminder.text for reminder in cons.reminders]
+    return "; ".join(parts) or _("none")
+
+
+def proposal_lines(state: CombatState, proposal: Proposal, edits: c.AcceptHit | None = None,
+                   problem: str = "") -> list[str]:
+    """Every number of a hit proposal and where it came from (H1-H9, in the DJ's language):
+    what the dice read, then the wounds the hit makes and the points, by the engine's
+    preview with the DJ's `edits` (None: as read). `problem`: why the values being typed
+    make no hit yet, shown instead of its wounds."""
+    reading = proposal.reading
+    weapon = proposal.weapon
+    lines = [_("Weapon: {weapon}, tipo {tipo} — {attacker}'s TA \"{action}\"").format(
+        weapon=weapon.name if weapon else "?", tipo=proposal.damage_type,
+        attacker=proposal.attacker, action=proposal.action)]
+    if reading is None:
+        lines.append(_("No dice (the DJ decided the TA): give the location and the damage."))
+        if edits is None:
+            return lines
+    else:
+        lines.extend(reading_lines(reading))
+    if problem:
+        return [*lines, problem]
+    return lines + outcome_lines(state, proposal, edits)
+
+
+def reading_lines(reading: HitReading) -> list[str]:
+    """H2, H3: what the attack's dice read (location and damage)."""
+    dice = reading.dice
+    lines = [_("Dice: dS {ds} · d+ {plus} · d- {minus}").format(
+        ds=dice.ds, plus=dice.d_plus, minus=dice.d_minus)]
+    lines.append(_("Location: dS {ds} -> value {value} -> {location}").format(
+        ds=dice.ds, value=reading.location_value, location=_(reading.location.label)))
+    damage = reading.damage
+    if damage.value is None:
+        lines.append(_("Damage: tipo {tipo} has no formula yet: type it").format(
+            tipo=damage.tipo))
+    else:
+        raw = _(" (the formula gives {raw})").format(raw=damage.raw) if damage.clamped else ""
+        lethal = _("lethal") if reading.lethal else _("non-lethal")
+        # "d+ = 4", not "d+ = 4 = 4": a step that repeats the one before is left out.
+        steps = list(dict.fromkeys((damage.formula, damage.substituted, str(damage.value))))
+        lines.append(_("Damage: {working}{raw}, {lethal}").format(
+            working=" = ".join(steps), raw=raw, lethal=lethal))
+    if reading.tipo_iv_count is not None:
+        lines.append(_("Tipo IV: reaches {count} location values (d- {minus}): list "
+                       "(location damage, ...)").format(count=reading.tipo_iv_count,
+                                                         minus=dice.d_minus))
+    return lines
+
+
+def outcome_lines(state: CombatState, proposal: Proposal, edits: c.AcceptHit | None
+                  ) -> list[str]:
+    """H4-H9, H6: each wound the hit makes and the points, as accepting `edits` would
+    (the engine's preview: nothing here is worked out by the screen)."""
+    try:
+        preview = ask.hit_preview(state, proposal, edits)
+    except SombraError as error:  # values the engine would refuse: say why
+        return [str(error)]
+    if preview is None:
+        return []
+    lines = []
+    for assessment in preview.assessments:
+        lines.append(_("Protection: {location} {protection} -> damage {damage}").format(
+            location=_(assessment.location.label), protection=assessment.protection,
+            damage=assessment.damage))
+        lines.append(_("Severity: {damage} / Resistencia {resistencia} -> {severity}").format(
+            damage=assessment.damage, resistencia=assessment.resistencia,
+            severity=_(assessment.severity.label)))
+        lines.append(_("Consequences: {consequences}").format(
+            consequences=consequences_text(assessment)))
+    before, after = preview.before, preview.after
+    lines.append(_("Points: G {g0} -> {g1}, W {w0} -> {w1} of PV {pv}").format(
+        g0=before.g, g1=after.g, w0=before.w, w1=after.w, pv=preview.pv))
+    return lines
+
+
+def proposal_question(proposal: Proposal, state: CombatState | None = None) -> str:
+    return str(ask.proposal_question(proposal, state))  # H7/H11, in the DJ's language

@@ -1,0 +1,202 @@
+"""A character's sheet in combat (H12, C2): points, wounds, conditions and weapons,
+with the keys that open the small forms of hits, conditions and healing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from sombra_tui import engine as c  # the commands, through the engine's door
+from sombra_tui import keys
+from sombra_tui.engine import (
+    CombatState,
+    ask,
+)
+from sombra_tui.engine.i18n import N_, _, ngettext
+from sombra_tui.screens.dialogs.base import (
+    Check,
+    Dialog,
+)
+from sombra_tui.screens.dialogs.condition import ConditionDialog, EditConditionDialog
+from sombra_tui.screens.dialogs.hit import ManualHitDialog
+from sombra_tui.screens.dialogs.wound_edit import HealDialog, WoundDialog
+from sombra_tui.widgets.keys_hint import KeysHint
+
+
+class CharacterSheet(Dialog[None]):
+    """A character's sheet in combat: points, wounds, conditions and weapons, with the
+    keys to heal, attend, add a condition or a hit (H12, C2), and to show the character
+    in the players' view or leave it out (issue 23)."""
+
+    BINDINGS = keys.bindings(keys.Scope.SHEET)
+
+    DEFAULT_CSS = """
+    CharacterSheet #sheet-items { height: auto; max-height: 14; }
+    CharacterSheet #sheet-head { height: auto; }
+    """
+
+    def __init__(self, get_state: Callable[[], CombatState], name: str, check: Check,
+                 run: Callable[[c.Command], object]) -> None:
+        super().__init__()
+        self.get_state = get_state
+        self.name_ = name
+        self.check = check
+        self.run = run
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(_("Sheet: {name}").format(name=self.name_), id="dialog-title")
+            yield Static("", id="sheet-head")
+            yield OptionList(id="sheet-items")
+            # Wrapped between two keys only: never "v" on one line, its words below.
+            yield KeysHint(self._keys_hint(), classes="note")
+
+    #: The sheet's keys named in its hint, with their words (the keys in force).
+    HINT_KEYS = (("sheet.hit", N_("hit")), ("sheet.condition", N_("condition")),
+                 ("sheet.heal", N_("heal")), ("sheet.attend", N_("attend wound")),
+                 ("sheet.edit", N_("edit")), ("sheet.remove", N_("remove")),
+                 ("sheet.reveal", N_("show to players")),
+                 ("sheet.hide", N_("hide from players")), ("dialog.cancel", N_("close")))
+
+    #: Whether the players' view shows the character, by why it is left out (None: shown).
+    PLAYERS_SEE = {None: N_("Players' view: shown"),
+                   c.Concealment.UNTIL_REVEALED: N_("Players' view: left out until shown "
+                                                    "again"),
+                   c.Concealment.UNTIL_ACTS: N_("Players' view: left out until its first "
+                                                "TA")}
+
+    def _keys_hint(self) -> list[str]:
+        keymap: dict[str, str] = getattr(self.app, "keymap_in_force", {})
+        return [f"{keys.first_key_in_force(binding_id, keymap)} {_(word)}"
+                for binding_id, word in self.HINT_KEYS]
+
+    def on_mount(self) -> None:
+        self.refresh_sheet()
+        self.query_one(OptionList).focus()
+
+    def refresh_sheet(self) -> None:
+        state = self.get_state()
+        character = state.character(self.name_)
+        if character is None:
+            self.dismiss(None)
+            return
+        body = state.body(self.name_)
+        pv = ask.pv(state, self.name_)
+        weapons = ", ".join(
+            f"{'*' if i == character.default_weapon else ''}{w.name} (tipo {w.damage_type}"
+            + (", " + _("lethal") if w.lethal else ", " + _("non-lethal")
+               if w.lethal is False else "") + ")"
+            for i, w in enumerate(character.weapons)) or _("none")
+        protection = ", ".join(f"{_(loc.label)} {value}" for loc, value
+                               in character.protection.items() if value) or _("none")
+        self.query_one("#sheet-head", Static).update(_(
+            "Resistencia {resistencia} · PV {pv} · {counters} · main arm {arm}\n"
+            "Weapons: {weapons}\nProtection: {protection}").format(
+            resistencia=character.resistencia, pv=pv, counters=body.counters,
+            arm=_(character.main_arm.value), weapons=weapons, protection=protection)
+            + "\n" + _(self.PLAYERS_SEE[ask.concealment(state, self.name_)]))
+        items = self.query_one(OptionList)
+        highlighted = items.highlighted
+        items.clear_options()
+        options: list[Option] = []
+        for wound in body.wounds:
+            bleeding = (_(", bleeds {counted}/{rate}").format(counted=wound.bleed_counted,
+                                                             rate=wound.bleed_rate)
+                        if wound.bleeding else _(", attended") if wound.attended else "")
+            options.append(Option(_(
+                "Wound: {location} {damage} {lethal}, {severity}{bleeding} (round {round})"
+            ).format(location=_(wound.location.label), damage=wound.damage,
+                     lethal=_("lethal") if wound.lethal else _("non-lethal"),
+                     severity=_(wound.severity.label), bleeding=bleeding, round=wound.round),
+                id=f"wound-{wound.id}"))
+        for condition in body.conditions:
+            left = ask.condition_left(condition, ask.counting_round(state))
+            when = (_("never expires") if condition.permanent else _("until removed")
+                    if left is None else ngettext("{left} asalto left", "{left} asaltos left",
+                                                  left).format(left=left))
+            options.append(Option(_("Condition: {name} ({when})").format(
+                name=condition.name, when=when), id=f"condition-{condition.id}"))
+        if not options:
+            options.append(Option(_("No wounds or conditions."), id="none", disabled=True))
+        items.add_options(options)
+        if not options[0].disabled:  # the first wound or condition is chosen at once
+            items.highlighted = min(highlighted or 0, len(options) - 1)
+
+    def _selected(self) -> tuple[str, int] | None:
+        items = self.query_one(OptionList)
+        if items.highlighted is None:
+            return None
+        option = items.get_option_at_index(items.highlighted)
+        if option.id is None or option.id == "none":
+            return None
+        kind, _, number = option.id.partition("-")
+        return kind, int(number)
+
+    def _apply(self, command: object) -> None:
+        if command is not None:
+            self.run(command)  # type: ignore[arg-type]
+            self.refresh_sheet()
+
+    def action_hit(self) -> None:
+        self.app.push_screen(ManualHitDialog(self.name_, self.check), self._apply)
+
+    def action_condition(self) -> None:
+        self.app.push_screen(ConditionDialog(self.name_, self.check), self._apply)
+
+    def action_heal(self) -> None:
+        self.app.push_screen(HealDialog(self.get_state(), self.name_, self.check),
+                             self._apply)
+
+    def action_attend(self) -> None:
+        selected = self._selected()
+        body = self.get_state().body(self.name_)
+        wound_id = selected[1] if selected and selected[0] == "wound" else next(
+            (w.id for w in body.wounds if w.bleeding), None)
+        if wound_id is None:
+            self.notify(_("No wound to attend."), severity="warning")
+            return
+        self._apply(c.AttendWound(character=self.name_, wound_id=wound_id))
+
+    def action_edit(self) -> None:
+        selected = self._selected()
+        if selected is None:
+            self.notify(_("Choose a wound or a condition to edit."), severity="warning")
+            return
+        state = self.get_state()
+        body = state.body(self.name_)
+        kind, number = selected
+        if kind == "wound":
+            wound = body.wound(number)
+            if wound is not None:
+                self.app.push_screen(WoundDialog(self.name_, wound, self.check), self._apply)
+            return
+        condition = body.condition(number)
+        if condition is not None:
+            self.app.push_screen(EditConditionDialog(
+                self.name_, condition, ask.counting_round(state), self.check), self._apply)
+
+    def action_reveal(self) -> None:
+        """The players' view shows the character (undoable; refused if it does)."""
+        self._apply(c.RevealCharacter(character=self.name_))
+
+    def action_hide(self) -> None:
+        """The players' view leaves the character out until shown again (undoable)."""
+        self._apply(c.HideCharacter(character=self.name_))
+
+    def action_remove(self) -> None:
+        selected = self._selected()
+        if selected is None:
+            return
+        kind, number = selected
+        if kind == "wound":
+            self._apply(c.RemoveWound(character=self.name_, wound_id=number))
+        else:
+            self._apply(c.RemoveCondition(character=self.name_, condition_id=number))
+
+    def build(self) -> None:
+        return None  # Enter closes the sheet: what it changed ran as the DJ changed it
