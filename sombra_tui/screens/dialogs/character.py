@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pydantic import ValidationError
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Input, Select, Static
+from textual.widgets import Input, Select, Static
 
 from sombra_tui.engine import (
     DEFAULT_RESISTENCIA,
@@ -22,7 +22,7 @@ from sombra_tui.engine import (
 )
 from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.base import Dialog
-from sombra_tui.screens.dialogs.fields import Field, FormSelect, TextInput
+from sombra_tui.screens.dialogs.fields import Field, FormSelect, TextInput, save_or_cancel
 from sombra_tui.screens.dialogs.parsing import (
     FormError,
     format_protection,
@@ -119,11 +119,7 @@ class CharacterEditor(Dialog[Character]):
                     placeholder=_("chest 2, head 1")), field_id="protection")
                 yield Field(_("Notes"), TextInput(ch.notes if ch else "", id="notes"),
                             field_id="notes")
-            yield Static("", id="form-error")
-            with Horizontal(classes="buttons"):
-                yield Button(self.keyed(_("Save ({key})"), "dialog.confirm"),
-                             id="save", variant="primary")
-                yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
+            yield from save_or_cancel(self.keyed)
 
     def on_mount(self) -> None:
         self.set_focus(self.query_one("#name", Input))

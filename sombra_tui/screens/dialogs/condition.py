@@ -24,7 +24,13 @@ from sombra_tui.engine import (
 )
 from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.base import Check, Dialog
-from sombra_tui.screens.dialogs.fields import Field, FormCheckbox, FormSelect, TextInput
+from sombra_tui.screens.dialogs.fields import (
+    Field,
+    FormCheckbox,
+    FormSelect,
+    TextInput,
+    save_or_cancel,
+)
 from sombra_tui.screens.dialogs.parsing import (
     FormError,
     grades_text,
@@ -200,11 +206,7 @@ class EditConditionDialog(Dialog[c.EditCondition]):
                 yield FormCheckbox(_("Out"), effects.out, id="out")
             yield Static(_("Asaltos left: the rounds it still covers, this one included if it "
                            "does."), classes="note")
-            yield Static("", id="form-error")
-            with Horizontal(classes="buttons"):
-                yield Button(self.keyed(_("Save ({key})"), "dialog.confirm"),
-                             id="save", variant="primary")
-                yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
+            yield from save_or_cancel(self.keyed)
 
     def on_mount(self) -> None:
         self.query_one("#left", Input).focus()

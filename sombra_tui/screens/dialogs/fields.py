@@ -3,15 +3,16 @@ text fields, lists, dropdowns and boxes on which Enter submits the dialog."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from rich.segment import Segment
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
 from textual.widgets.option_list import OptionDoesNotExist
 
 from sombra_tui import keys
@@ -202,3 +203,12 @@ class Field(Vertical):
             lines.first(Static).update(message or "")
         elif message:
             self.mount(Static(message, classes="field-error", id=f"error-{self.field_id}"))
+
+
+def save_or_cancel(keyed: Callable[[str, str], str]) -> ComposeResult:
+    """The end of an edit form: its error line, then Save and Cancel with their keys
+    (`keyed`: the dialog's own, which names the key the DJ has bound)."""
+    yield Static("", id="form-error")
+    with Horizontal(classes="buttons"):
+        yield Button(keyed(_("Save ({key})"), "dialog.confirm"), id="save", variant="primary")
+        yield Button(keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")

@@ -18,7 +18,13 @@ from sombra_tui.engine import (
 )
 from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.base import Check, Dialog
-from sombra_tui.screens.dialogs.fields import Field, FormCheckbox, FormSelect, TextInput
+from sombra_tui.screens.dialogs.fields import (
+    Field,
+    FormCheckbox,
+    FormSelect,
+    TextInput,
+    save_or_cancel,
+)
 from sombra_tui.screens.dialogs.hit import location_options
 from sombra_tui.screens.dialogs.parsing import (
     grades_text,
@@ -113,11 +119,7 @@ class WoundDialog(Dialog[c.EditWound]):
             with Horizontal(classes="row"):
                 yield FormCheckbox(_("Lethal"), wound.lethal, id="lethal")
                 yield FormCheckbox(_("Attended"), wound.attended, id="attended")
-            yield Static("", id="form-error")
-            with Horizontal(classes="buttons"):
-                yield Button(self.keyed(_("Save ({key})"), "dialog.confirm"),
-                             id="save", variant="primary")
-                yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
+            yield from save_or_cancel(self.keyed)
 
     def on_mount(self) -> None:
         self.query_one("#damage", Input).focus()
