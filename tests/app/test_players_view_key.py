@@ -5,9 +5,7 @@ use offers a free one; the page follows the DJ's commands."""
 from __future__ import annotations
 
 import asyncio
-import json
 import socket
-from typing import Any
 
 import aiohttp
 from textual.widgets import Checkbox, Static
@@ -18,23 +16,13 @@ from sombra_tui.screens.dialogs import ConfirmDialog
 from sombra_tui.screens.dialogs.players import PlayersViewDialog
 from sombra_tui.session import Session
 from tests.app.conftest import SIZE, make_app, worked_example_encounter
+from tests.players.serving import next_event
 
 
 def app_on_any_port() -> SombraApp:
     app = make_app(Session.new(worked_example_encounter()), journal=False)
     app.players_port = 0
     return app
-
-
-async def next_event(response: aiohttp.ClientResponse) -> dict[str, Any]:
-    data = None
-    async with asyncio.timeout(5):
-        while True:
-            line = (await response.content.readline()).decode()
-            if line.startswith("data: "):
-                data = json.loads(line.removeprefix("data: "))
-            elif line == "\n" and data is not None:
-                return data
 
 
 async def test_f8_starts_shows_the_address_and_qr_and_the_page_follows_the_dj() -> None:

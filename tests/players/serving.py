@@ -3,9 +3,13 @@ this machine, stopped however the test ends."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
+
+import aiohttp
 
 from sombra_tui.engine import Encounter, Side
 from sombra_tui.players.server import PlayersServer
@@ -28,3 +32,15 @@ async def served(s: Session, **options: Any) -> AsyncIterator[PlayersServer]:
         yield server
     finally:
         await server.stop()
+
+
+async def next_event(response: aiohttp.ClientResponse) -> dict[str, Any]:
+    """The next server-sent event's snapshot (heartbeat comments skipped)."""
+    data = None
+    async with asyncio.timeout(5):
+        while True:
+            line = (await response.content.readline()).decode()
+            if line.startswith("data: "):
+                data = json.loads(line.removeprefix("data: "))
+            elif line == "\n" and data is not None:
+                return data

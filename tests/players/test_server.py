@@ -27,7 +27,7 @@ from tests.engine.test_players_view import (
     NOTE_BRUNO,
     resolved,
 )
-from tests.players.serving import served, session
+from tests.players.serving import next_event, served, session
 
 
 @pytest.fixture
@@ -38,18 +38,6 @@ async def http() -> AsyncIterator[aiohttp.ClientSession]:
 
 def base(server: PlayersServer) -> str:
     return f"http://127.0.0.1:{server.port}{server.prefix}"
-
-
-async def next_event(response: aiohttp.ClientResponse) -> dict[str, Any]:
-    """The next event's snapshot (heartbeat comments skipped)."""
-    data = None
-    async with asyncio.timeout(5):
-        while True:
-            line = (await response.content.readline()).decode()
-            if line.startswith("data: "):
-                data = json.loads(line.removeprefix("data: "))
-            elif line == "\n" and data is not None:
-                return data
 
 
 async def test_the_page_is_served_in_the_djs_language(http: aiohttp.ClientSession) -> None:
