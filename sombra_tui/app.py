@@ -44,7 +44,7 @@ class SombraApp(App[None]):
     def __init__(self, session: Session | None = None, *, theme: str | None = None,
                  seed: int | None = None, remember_theme: bool = True,
                  cursor_blink: bool = True, journal: bool = True,
-                 language: str | None = None) -> None:
+                 language: str | None = None, prepare_dialogs: bool = True) -> None:
         # The language first: everything built from here on speaks it (--lang, else the
         # saved preference, else the locale, else Spanish).
         self.preferences = config.load_preferences()
@@ -55,6 +55,9 @@ class SombraApp(App[None]):
         self.journaling = journal
         #: False for screenshots and snapshot tests: dialogs' inputs then do not blink.
         self.cursor_blink = cursor_blink
+        #: Build the round's dialogs unshown once the first screen is up (MainScreen);
+        #: False in tests, which would spend that CPU on dialogs they never open.
+        self.prepare_dialogs = prepare_dialogs
         self.requested_theme = theme
         self.remember_theme = remember_theme
         self.startup_problems: list[str] = []
@@ -82,6 +85,7 @@ class SombraApp(App[None]):
     def session(self, session: Session) -> None:
         self._session = session
         self.main_screen.session = session
+        self.main_screen.prepare_dialogs_soon()  # another encounter, other shapes
         self._follow_players()  # another encounter: the page shows it at once
 
     # ---- start-up -----------------------------------------------------------------
@@ -181,7 +185,9 @@ class SombraApp(App[None]):
             self.session.journal_problem = None
 
     def _theme_changed(self, theme: Theme) -> None:
-        # The panels and dialogs follow the theme themselves (widgets/theme.py).
+        # The panels and dialogs follow the theme themselves (widgets/theme.py); the
+        # kept dialogs were styled for the old one.
+        self.main_screen.prepare_dialogs_soon()
         if not self.remember_theme:
             return
         self._remember(theme=theme.name)

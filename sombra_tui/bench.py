@@ -684,10 +684,12 @@ async def _bench_app(report: Report, sizes: Sizes, combat: Combat,
 
     def make_sombra() -> SombraApp:
         # The history already replayed: loading the file is timed on its own above.
-        return SombraApp(Session(combat), remember_theme=False, cursor_blink=False)
+        return SombraApp(Session(combat), remember_theme=False, cursor_blink=False,
+                     prepare_dialogs=False)
 
     def make_empty() -> SombraApp:
-        return SombraApp(Session(empty), remember_theme=False, cursor_blink=False)
+        return SombraApp(Session(empty), remember_theme=False, cursor_blink=False,
+                     prepare_dialogs=False)
 
     main_ready, empty_ready = full_screen(combat), full_screen(empty)
 
@@ -730,7 +732,7 @@ async def _bench_app(report: Report, sizes: Sizes, combat: Combat,
             part = extra[half * len(extra) // halves:(half + 1) * len(extra) // halves]
             before = len(samples)
             await _screen_samples(SombraApp(Session(combat), remember_theme=False,
-                                            cursor_blink=False),
+                                            cursor_blink=False, prepare_dialogs=False),
                                   part, sizes, refreshes, samples, sync)
             halves_of["hc"].append(statistics.median(samples[before:]))
             if plain is not None:
@@ -739,7 +741,7 @@ async def _bench_app(report: Report, sizes: Sizes, combat: Combat,
                                    (half + 1) * len(plain_extra) // halves]
                 before = len(baseline)
                 await _screen_samples(SombraApp(Session(plain_combat), remember_theme=False,
-                                                cursor_blink=False),
+                                                cursor_blink=False, prepare_dialogs=False),
                                       part, sizes, refreshes, baseline, [])
                 halves_of["plain"].append(statistics.median(baseline[before:]))
         screen = median_ms(samples)
@@ -822,7 +824,8 @@ async def _bench_players(report: Report, sizes: Sizes, combat: Combat,
     progress(f"command to screen with the players' page: 0 and {count} pages "
              f"x{len(commands)}")
     session = Session(combat)
-    app = SombraApp(session, remember_theme=False, cursor_blink=False)
+    app = SombraApp(session, remember_theme=False, cursor_blink=False,
+                     prepare_dialogs=False)
     samples: dict[int, list[float]] = {0: [], count: []}
     turns: dict[int, list[float]] = {0: [], count: []}
     refreshes = _Refreshes()
@@ -912,7 +915,8 @@ async def _bench_undo(report: Report, sizes: Sizes, combat: Combat,
         samples[kind].append(refreshes.cpu[key] - cpu)
 
     async def ours(part: list[c.Command]) -> None:
-        app = SombraApp(Session(combat), remember_theme=False, cursor_blink=False)
+        app = SombraApp(Session(combat), remember_theme=False, cursor_blink=False,
+                     prepare_dialogs=False)
         async with app.run_test(headless=True, size=sizes.size):
             main = app.main_screen
             await _wait_for(lambda: main.is_mounted and id(main) in refreshes.wall)
@@ -1002,7 +1006,8 @@ async def _bench_demo(report: Report, sizes: Sizes, progress: Callable[[str], No
         for half in range(2):
             part = history[20 + half * count // 2:20 + (half + 1) * count // 2]
             before = {kind: len(values) for kind, values in cpu.items()}
-            app = SombraApp(Session(combat), remember_theme=False, cursor_blink=False)
+            app = SombraApp(Session(combat), remember_theme=False, cursor_blink=False,
+                     prepare_dialogs=False)
             async with app.run_test(headless=True, size=sizes.size):
                 main = app.main_screen
                 await _wait_for(lambda main=main: main.is_mounted
@@ -1189,7 +1194,8 @@ async def _dialog_opening(sizes: Sizes, encounter: Encounter,
 
     combat = Combat(encounter)
     combat.execute(combat.start_command())
-    app = SombraApp(Session(combat), remember_theme=False, cursor_blink=False)
+    app = SombraApp(Session(combat), remember_theme=False, cursor_blink=False,
+                     prepare_dialogs=False)
     samples: list[float] = []
     async with app.run_test(headless=True, size=sizes.size):
         main = app.main_screen

@@ -70,7 +70,8 @@ def make_app(theme: str | None = None, size: tuple[int, int] = SIZE,
         for command in played:
             session.execute(command)
     app = SombraApp(session, theme=theme, seed=DEMO_SEED, remember_theme=False,
-                    cursor_blink=False, journal=False, language=language)
+                    cursor_blink=False, journal=False, language=language,
+                    prepare_dialogs=False)
     app.console.size = size
     _LANGUAGE_OF[app] = language
     return app

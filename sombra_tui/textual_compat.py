@@ -14,13 +14,13 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from textual import events
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.geometry import Size
 from textual.keys import _character_to_key
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.visual import VisualType
-from textual.widget import Widget
+from textual.widget import AwaitMount, Widget
 from textual.widgets import Footer, Header, RichLog, Select
 from textual.widgets._footer import FooterKey
 from textual.widgets._header import HeaderTitle
@@ -31,7 +31,7 @@ CHECKED_AGAINST = "8.2.8"
 
 __all__ = ["CHECKED_AGAINST", "FooterKey", "HoldsKeys", "SteadyHeader", "SteadyScrollbars",
            "character_to_key", "compositor_refreshes", "footer_bindings_ready",
-           "forward_key", "rich_log_has_size", "rich_log_holds_lines",
+           "forward_key", "mount_screen_unshown", "rich_log_has_size", "rich_log_holds_lines",
            "rich_log_lines_replaced", "rich_log_write_held_lines", "show_select_choice"]
 
 
@@ -74,6 +74,21 @@ def forward_key(target: Widget, key: events.Key) -> None:
         Screen._forward_event(target, key)  # past its own holding
     else:
         target._forward_event(key)
+
+
+# ---- dialogs built before they are shown (dialogs/shelf.py) --------------------------
+
+def mount_screen_unshown(app: App[Any], screen: Screen[Any]) -> None:
+    """Mount `screen` (compose it, style its widgets, run its on_mount) without showing
+    it: pushed later, it is only resumed, as a screen shown before and popped is.
+    `App.push_screen` does exactly this registration (`App._register`) and then puts
+    the screen on the stack; Textual has no public way to build a screen before it is
+    shown (`install_screen` only names it). Used while the app is idle, so that the
+    round's dialogs open at once the first time too (issue 21).
+    Tests: tests/app/test_dialog_shelf.py (a prepared dialog opens without composing
+    again and looks as a new one)."""
+    if not screen.is_running:
+        app.call_next(AwaitMount(screen, app._register(app, screen)))
 
 
 # ---- selects shown again (dialogs/base.py, refill_select) ------------------------------

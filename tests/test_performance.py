@@ -155,6 +155,7 @@ async def play_table(commands: int) -> list[tuple[Any, ...]]:
     """Column widths, cells and cursor of the table after each command of the history."""
     combat = Combat(ENCOUNTER, HISTORY[:300])
     app = SombraApp(Session(combat), remember_theme=False, cursor_blink=False,
+                    prepare_dialogs=False,
                     journal=False)
     seen = []
     async with app.run_test(size=(80, 24)) as pilot:  # small: the table scrolls
@@ -222,6 +223,7 @@ async def test_long_log_shows_its_tail_then_older_pages(monkeypatch: pytest.Monk
     events = combat.log
     assert len(events) > 120
     app = SombraApp(Session(combat), remember_theme=False, cursor_blink=False,
+                    prepare_dialogs=False,
                     journal=False)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -264,7 +266,8 @@ async def test_undo_drops_the_log_lines_of_what_it_undid(monkeypatch: pytest.Mon
     monkeypatch.setattr(resolution_log, "TAIL", 30)
     monkeypatch.setattr(resolution_log, "PAGE", 40)
     session = Session(Combat(ENCOUNTER, HISTORY[:200]))
-    app = SombraApp(session, remember_theme=False, cursor_blink=False, journal=False)
+    app = SombraApp(session, remember_theme=False, cursor_blink=False, journal=False,
+                    prepare_dialogs=False)
     clears: list[int] = []
     clear = ResolutionLog.clear
 
@@ -305,6 +308,7 @@ async def test_queue_repaints_only_what_changed(monkeypatch: pytest.MonkeyPatch)
     pass when it keeps its number of lines, and shows what a fresh panel shows."""
     combat = Combat(ENCOUNTER, HISTORY[:300])
     app = SombraApp(Session(combat), remember_theme=False, cursor_blink=False,
+                    prepare_dialogs=False,
                     journal=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -340,6 +344,7 @@ async def test_declaration_dialog_builds_extended_and_opposition_fields_on_deman
     combat = Combat(ENCOUNTER)
     combat.execute(combat.start_command())
     app = SombraApp(Session(combat), remember_theme=False, cursor_blink=False,
+                    prepare_dialogs=False,
                     journal=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -389,6 +394,7 @@ async def test_a_command_that_resizes_nothing_is_one_frame_without_layout(
     history = bench.build_history(encounter, 70)
     combat = Combat(encounter, history[:10])
     app = SombraApp(Session(combat), remember_theme=False, cursor_blink=False,
+                    prepare_dialogs=False,
                     journal=False)
     frames: list[int] = []
     layouts: list[int] = []

@@ -50,7 +50,11 @@ from sombra_tui.widgets.resolution_log import ResolutionLog
 
 if TYPE_CHECKING:  # each dialog is imported where it is first shown (issue 24: cold start)
     from sombra_tui.screens.dialogs.base import Dialog
+    from sombra_tui.screens.dialogs.declaration import DeclarationEditor
+    from sombra_tui.screens.dialogs.hit import HitDialog
+    from sombra_tui.screens.dialogs.reaction import ReactionDialog
     from sombra_tui.screens.dialogs.shelf import DialogShelf
+    from sombra_tui.screens.dialogs.ta import TADialog
 
 Check = Callable[[Any], SombraError | None]
 #: The refusal of a command an open proposal holds back (engine/rules/core.py).
@@ -59,6 +63,10 @@ PROPOSAL_OPEN = "proposal.open"
 ResultT = TypeVar("ResultT")
 #: Below this many columns the footer is compact (no padding around its keys).
 COMPACT_BELOW = 100
+#: The round's dialogs are built unshown this long after the first screen, one every
+#: PREPARE_EVERY seconds (each is a few hundred ms of CPU: keys typed meanwhile wait).
+PREPARE_AFTER = 0.5
+PREPARE_EVERY = 0.3
 
 #: The command each key sends (or the mark it sets): the key, its footer entry and its
 #: palette command are offered when the engine allows that command now (check_action).
@@ -112,6 +120,40 @@ class MainScreen(Screen[None]):
             self._shelf = DialogShelf(self.app)
         return self._shelf
 
+    # ---- the round's dialogs, built before the DJ asks for them (issue 21) -----------
+
+    @staticmethod
+    def _shelved(kind: str, shape: bool = False) -> tuple[str, Callable[[], Any]]:
+        """The shelf's key of one of the round's dialogs and what builds it new."""
+        from sombra_tui.screens.dialogs import DeclarationEditor, ReactionDialog, TADialog
+        from sombra_tui.screens.dialogs.hit import HitDialog
+        makers: dict[str, Callable[[], Any]] = {
+            "declaration": DeclarationEditor, "ta": lambda: TADialog(table=shape),
+            "reaction": lambda: ReactionDialog(table=shape),
+            "hit": lambda: HitDialog(tipo_iv=shape)}
+        return f"{kind}-{shape}", makers[kind]
+
+    def round_dialog_shapes(self) -> list[tuple[str, bool]]:
+        """The round's dialogs this encounter can ask for, the most needed first: each
+        side that rolls (the tracker, the table) and each kind of hit its weapons make."""
+        characters = self.state.characters
+        sides = sorted({self.state.table_rolls(ch.name) for ch in characters})
+        hits = sorted({w.damage_type == TIPO_IV for ch in characters for w in ch.weapons})
+        return [("declaration", False), *(("ta", side) for side in sides),
+                *(("reaction", side) for side in sides), *(("hit", iv) for iv in hits)]
+
+    def prepare_dialogs_soon(self) -> None:
+        """Build the round's dialogs unshown, one at a time, while the DJ reads the
+        screen: each then opens the first time as fast as it opens again."""
+        if getattr(self.app, "prepare_dialogs", False) and self.is_mounted:
+            self.set_timer(PREPARE_AFTER, self._prepare_next_dialog)
+
+    def _prepare_next_dialog(self) -> None:
+        for kind, shape in self.round_dialog_shapes():
+            if self.shelf.prepare(*self._shelved(kind, shape)):
+                self.set_timer(PREPARE_EVERY, self._prepare_next_dialog)
+                return
+
     @property
     def state(self) -> CombatState:
         return self.session.combat.state
@@ -153,6 +195,7 @@ class MainScreen(Screen[None]):
         self.query_one(InitiativeTable).focus()
         # The first render, as soon as the screen counts as mounted (after this handler).
         self.call_later(self.render_state, force_log=True)
+        self.prepare_dialogs_soon()
 
     # ---- rendering --------------------------------------------------------------
 
@@ -173,6 +216,7 @@ class MainScreen(Screen[None]):
         self.render_state(force_log=True)
         footer = self.query_one(TranslatedFooter)
         footer.call_later(footer.recompose)
+        self.prepare_dialogs_soon()  # the kept dialogs speak the old language
         self.refresh_bindings()
 
     def render_state(self, *, force_log: bool = False) -> None:
@@ -287,11 +331,9 @@ class MainScreen(Screen[None]):
 
         if proposal.kind is ProposalKind.HIT:
             check = self.check
-            from sombra_tui.screens.dialogs.hit import HitDialog
             hit: HitDialog = self.shelf.take(
-                f"hit-{proposal.damage_type == TIPO_IV}",
-                lambda: HitDialog(state, proposal, check),
-                lambda dialog: dialog.refill(state, proposal, check))
+                *self._shelved("hit", proposal.damage_type == TIPO_IV),
+                lambda dialog: dialog.fill(state, proposal, check))
             self.open_dialog(hit, settled)
             return
 
@@ -395,10 +437,8 @@ class MainScreen(Screen[None]):
                     next=self.key_in_force("next_step")))
             return
         state, check = self.state, self.check
-        from sombra_tui.screens.dialogs.declaration import DeclarationEditor
         dialog: DeclarationEditor = self.shelf.take(
-            "declaration", lambda: DeclarationEditor(state, declarer, check),
-            lambda kept: kept.refill(state, declarer, check))
+            *self._shelved("declaration"), lambda kept: kept.fill(state, declarer, check))
         self.open_dialog(dialog, self.run_command)
 
     def action_react(self) -> None:
@@ -407,11 +447,9 @@ class MainScreen(Screen[None]):
             self.notify(_("No reacción prompt is open."), severity="warning")
             return
         state, check, roll = self.state, self.check, self.session.combat.roll
-        from sombra_tui.screens.dialogs.reaction import ReactionDialog
         dialog: ReactionDialog = self.shelf.take(
-            f"reaction-{state.table_rolls(prompt.reactor)}",
-            lambda: ReactionDialog(state, prompt, check, roll),
-            lambda kept: kept.refill(state, prompt, check, roll))
+            *self._shelved("reaction", state.table_rolls(prompt.reactor)),
+            lambda kept: kept.fill(state, prompt, check, roll))
         self.open_dialog(dialog, self.run_command)
 
     def action_decline(self) -> None:
@@ -491,10 +529,9 @@ class MainScreen(Screen[None]):
             return
         # Not opposed, or nobody able is left to oppose it: the character's own TA.
         check, roll = self.check, combat.roll
-        from sombra_tui.screens.dialogs.ta import TADialog
         dialog: TADialog = self.shelf.take(
-            f"ta-{state.table_rolls(name)}", lambda: TADialog(state, step, check, roll),
-            lambda kept: kept.refill(state, step, check, roll))
+            *self._shelved("ta", state.table_rolls(name)),
+            lambda kept: kept.fill(state, step, check, roll))
         self.open_dialog(dialog, self.resolve)
 
     def _opposed_result(self, opposed: c.ResolveOpposed) -> None:

@@ -58,7 +58,11 @@ def make_app(session: Session | None = None, **kwargs: Any) -> SombraApp:
     It keeps its crash journal in the test's data folder, as the real app does: a
     test that starts a second app there must pass journal=False (or settle the
     "unfinished combat" the first one left, as tests/app/test_recovery.py does).
+    The round's dialogs are built when first opened (`prepare_dialogs=False`): a test
+    that does not open them would spend the CPU for nothing. tests/app/test_dialog_shelf.py
+    tests the app as it runs, with them prepared.
     """
+    kwargs.setdefault("prepare_dialogs", False)
     return SombraApp(session, remember_theme=False, cursor_blink=False, **kwargs)
 
 

@@ -137,7 +137,8 @@ async def main(argv: list[str]) -> None:
     parser.add_argument("--save", action="store_true")
     parser.add_argument("--dialog", choices=["declare", "quit", "save-as"])
     options = parser.parse_args(argv)
-    app = SombraApp(Session.new(encounter()), remember_theme=False, cursor_blink=False)
+    app = SombraApp(Session.new(encounter()), remember_theme=False, cursor_blink=False,
+                    prepare_dialogs=False)
     async with app.run_test(size=(100, 30)) as pilot:
         if await start(app, pilot, options.answer):
             held = len(app.session.combat.commands)

@@ -117,7 +117,7 @@ async def test_dice_typed_while_a_proposal_waits_are_kept_and_sent_once_it_is_se
         main = app.main_screen
         state = app.session.combat.state
         step = next(s for s in state.current_group() if s.character == "Lucía")
-        dialog = TADialog(state, step, main.check, app.session.combat.roll)
+        dialog = TADialog.for_use(state, step, main.check, app.session.combat.roll)
         main.open_dialog(dialog, main.resolve)
         await pilot.pause()
         dialog.query_one("#dice").focus()

@@ -108,7 +108,7 @@ async def new_dialog_screen(app: SombraApp, pilot,  # type: ignore[no-untyped-de
     then cancelled."""
     main = app.main_screen
     if dialog is None:
-        dialog = DeclarationEditor(app.session.combat.state, name, main.check)
+        dialog = DeclarationEditor.for_use(app.session.combat.state, name, main.check)
     await app.push_screen(dialog)
     await settle(pilot)
     text = screen_text(app)
@@ -306,7 +306,7 @@ async def test_the_reaction_dialog_for_the_next_prompt_is_refilled_and_as_new(si
 
         main = app.main_screen
         combat = app.session.combat
-        expected = await new_dialog_screen(app, pilot, "", ReactionDialog(
+        expected = await new_dialog_screen(app, pilot, "", ReactionDialog.for_use(
             state, following, main.check, combat.roll))
         await press(pilot, "r")
         assert app.screen is first and first.character.name == following.reactor
@@ -350,7 +350,7 @@ async def test_the_ta_dialog_for_the_next_step_is_refilled_and_as_new(side: Side
         await fill(pilot, "target", "7")
         await fill(pilot, "dice", "1 1 1")
         await press(pilot, "escape")
-        expected = await new_dialog_screen(app, pilot, "", TADialog(
+        expected = await new_dialog_screen(app, pilot, "", TADialog.for_use(
             state, first.step, app.main_screen.check, app.session.combat.roll))
         await press(pilot, "y")
         assert app.screen is first and screen_text(app) == expected
@@ -358,7 +358,7 @@ async def test_the_ta_dialog_for_the_next_step_is_refilled_and_as_new(side: Side
         await press(pilot, "enter")
         assert on_main_screen(app)
         following = next(s for s in state.current_group() if s.character != acting)
-        expected = await new_dialog_screen(app, pilot, "", TADialog(
+        expected = await new_dialog_screen(app, pilot, "", TADialog.for_use(
             state, following, app.main_screen.check, app.session.combat.roll))
         await press(pilot, "y")
         assert app.screen is first and first.step.character == following.character
@@ -431,7 +431,7 @@ async def test_the_hit_dialog_for_the_next_hit_is_refilled_and_as_new() -> None:
         [proposal] = state.proposals
         assert app.screen is first and first.proposal == proposal  # opened by itself
         await press(pilot, "escape")
-        expected = await new_dialog_screen(app, pilot, "", HitDialog(
+        expected = await new_dialog_screen(app, pilot, "", HitDialog.for_use(
             state, proposal, app.main_screen.check))
         await press(pilot, "space")
         assert app.screen is first and first.proposal == proposal
@@ -473,3 +473,104 @@ async def test_the_mouse_on_a_dialogs_buttons_submits_adds_or_backs_out() -> Non
         await pilot.click("#cancel")
         await settle(pilot)
         assert on_main_screen(app) and combat.commands[-1] is hit
+
+
+# ---- issue 21 item 3: built while the app is idle, filled by the code that composes ----
+
+async def prepared_app(monkeypatch: pytest.MonkeyPatch, encounter: Encounter) -> SombraApp:
+    """An app as the DJ runs it: the round's dialogs prepared at once (no wait)."""
+    from sombra_tui.screens import main as main_module
+    monkeypatch.setattr(main_module, "PREPARE_AFTER", 0.01)
+    monkeypatch.setattr(main_module, "PREPARE_EVERY", 0.01)
+    return make_app(session_after(encounter, c.StartCombat()), prepare_dialogs=True)
+
+
+async def all_prepared(app: SombraApp, pilot) -> list[Dialog[Any]]:  # type: ignore[no-untyped-def]
+    """Wait (by turns of the event loop, no clock) until every dialog is built."""
+    main = app.main_screen
+    for _turn in range(200):
+        kept = [main.shelf.kept(main._shelved(kind, shape)[0])
+                for kind, shape in main.round_dialog_shapes()]
+        if all(dialog is not None and dialog.is_mounted for dialog in kept):
+            return [dialog for dialog in kept if dialog is not None]
+        await pilot.pause()
+    raise AssertionError("the round's dialogs were not prepared")
+
+
+async def test_the_round_dialogs_are_built_unshown_after_the_first_screen(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every shape the encounter can ask for (Ana's side is rolled by the table, the
+    others' by the tracker; no tipo IV weapon) is built, mounted and never shown: the
+    main screen stays on top and keeps the focus."""
+    app = await prepared_app(monkeypatch, three())
+    async with app.run_test(size=SIZE) as pilot:
+        main = app.main_screen
+        assert main.round_dialog_shapes() == [
+            ("declaration", False), ("ta", False), ("ta", True), ("reaction", False),
+            ("reaction", True), ("hit", False)]
+        prepared = await all_prepared(app, pilot)
+        assert len(prepared) == 6
+        assert app.screen is main and main.focused is not None
+        assert all(dialog not in app.screen_stack for dialog in prepared)
+
+
+async def test_a_prepared_dialog_opens_as_built_new_and_takes_typing_at_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first declaration opens the prepared dialog itself (not composed again),
+    filled by the same code a new one is: its screen equals a dialog built new for
+    the same character, style for style; and what the DJ types right after the key
+    lands in it."""
+    app = await prepared_app(monkeypatch, three())
+    async with app.run_test(size=SIZE) as pilot:
+        main = app.main_screen
+        await all_prepared(app, pilot)
+        prepared = main.shelf.kept(main._shelved("declaration")[0])
+        composed: list[object] = []
+        monkeypatch.setattr(DeclarationEditor, "compose",
+                            lambda self: composed.append(self) or iter(()))
+        await press(pilot, "d")
+        assert app.screen is prepared and composed == []
+        name = app.session.combat.state.current_declarer
+        assert name is not None and prepared.character.name == name
+        shown = screen_text(app)
+        await press(pilot, "escape")
+        monkeypatch.undo()
+        assert shown == await new_dialog_screen(app, pilot, name)
+        await pilot.press("d", *"dispara")  # no pause: typed as the dialog opens
+        await settle(pilot)
+        assert app.screen is prepared
+        assert app.screen.query_one("#a0-description").value == "dispara"
+
+
+async def test_a_prepared_ta_dialog_equals_one_built_new(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The TA dialog, prepared before it was asked for, shows the first step's TA
+    exactly as a dialog built for it."""
+    encounter = three()
+    commands = everyone_declared(encounter, attack=False)
+    combat = Combat(encounter)
+    for command in commands:
+        combat.execute(command)
+    while combat.state.phase is not Phase.ROUND:  # past the (empty) instant phase
+        commands.append(c.Advance())
+        combat.execute(commands[-1])
+    from sombra_tui.screens import main as main_module
+    monkeypatch.setattr(main_module, "PREPARE_AFTER", 0.01)
+    monkeypatch.setattr(main_module, "PREPARE_EVERY", 0.01)
+    app = make_app(session_after(encounter, *commands), prepare_dialogs=True)
+    async with app.run_test(size=SIZE) as pilot:
+        main = app.main_screen
+        await all_prepared(app, pilot)
+        state = app.session.combat.state
+        assert state.phase is Phase.ROUND
+        await press(pilot, "y")
+        dialog = app.screen
+        assert isinstance(dialog, TADialog)
+        step = dialog.step
+        assert dialog is main.shelf.kept(main._shelved("ta", state.table_rolls(
+            step.character))[0])
+        shown = screen_text(app)
+        await press(pilot, "escape")
+        expected = await new_dialog_screen(app, pilot, "", TADialog.for_use(
+            state, step, main.check, app.session.combat.roll))
+        assert shown == expected

@@ -212,7 +212,7 @@ async def test_a_clash_or_unknown_id_warns_at_start_up_and_keeps_the_default(
 
 async def test_changing_the_theme_keeps_the_rebindings(app_dirs: Dirs) -> None:
     write_keys(app_dirs, {"declare": "ctrl+d"})
-    app = SombraApp(cursor_blink=False, journal=False)  # remembers the theme
+    app = SombraApp(cursor_blink=False, journal=False, prepare_dialogs=False)  # remembers the theme
     async with app.run_test(size=SIZE) as pilot:
         app.theme = "papel"
         await pilot.pause()

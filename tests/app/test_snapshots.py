@@ -79,7 +79,7 @@ BUILT_CASES = [("es", "120x40"), ("es", "80x24"), ("en", "80x24")]
 
 def built_app(combat: Combat, size: tuple[int, int], language: str) -> SombraApp:
     app = SombraApp(Session(combat), remember_theme=False, cursor_blink=False,
-                    journal=False, language=language)
+                    journal=False, language=language, prepare_dialogs=False)
     app.console.size = size  # as shots.make_app: the log wraps at the panel's width
     return app
 

@@ -60,23 +60,26 @@ class ActionForm(Vertical):
     ActionForm SelectionList { height: auto; max-height: 6; }
     """
 
-    def __init__(self, character: Character, others: list[str], *, prefix: str = "a0",
-                 kind: ActionKind = ActionKind.ROUND, title: str = "",
-                 weapon_for: WeaponFor | None = None, description_first: bool = False
-                 ) -> None:
+    character: Character  #: The author, as `fill` last gave them.
+
+    def __init__(self, character: Character | None = None, others: list[str] | None = None,
+                 *, prefix: str = "a0", kind: ActionKind = ActionKind.ROUND,
+                 title: str = "", weapon_for: WeaponFor | None = None,
+                 description_first: bool = False) -> None:
         super().__init__(id=f"form-{prefix}")
         #: Kind and GD after the weapon, not on top (a reacción: its text comes right
         #: after the dice, then its skill and targets; a declaration keeps them on top).
         self.description_first = description_first
-        self.character = character
-        self.others = others
+        if character is not None:
+            self.character = character
+        self.others = others or []
         self.prefix = prefix
         self.initial_kind = kind
         self.title = title
         self._auto_target = ""
         self.weapon_for = weapon_for
         #: The weapon the form chose by itself (H1); the DJ's own choice is kept.
-        self._auto_weapon = self._weapon_value("")
+        self._auto_weapon = NO_WEAPON
 
     def _weapon_value(self, skill: str) -> str:
         """H1: the weapon of `skill`, else the last one used, else the default."""
@@ -97,8 +100,10 @@ class ActionForm(Vertical):
         return f"{self.prefix}-{name}"
 
     def compose(self) -> ComposeResult:
+        # What depends on the character (their skills, weapons, main arm and the
+        # others' names) is written by `fill`, on mount and each time the form is
+        # filled again: one way to make the form, new or shown again.
         p = self.fid
-        skills = list(self.character.skills)
         if self.title:
             yield Static(self.title, classes="note")
         kind_row = Horizontal(
@@ -114,21 +119,19 @@ class ActionForm(Vertical):
                                                 placeholder=_("e.g. shoots Bruno")),
                     field_id=p("description"))
         with Horizontal(classes="row"):
-            yield Field(_("Skill"), TextInput(id=p("skill"), suggester=SuggestFromList(
-                skills, case_sensitive=False), placeholder=", ".join(skills[:3])),
-                field_id=p("skill"))
+            yield Field(_("Skill"), TextInput(id=p("skill")), field_id=p("skill"))
             yield Field(_("Target value"), TextInput(id=p("target"), type="integer"),
                         field_id=p("target"), hint=_("roll under"))
         yield Field(_("Aimed at (pre-fills affected)"),
-                    PickList(*[(name, name) for name in self.others], id=p("targets")),
+                    PickList(id=p("targets")),
                     field_id=p("targets"), hint=_("space toggles"))
         with Horizontal(classes="row"):
             yield Field(_("Weapon (an attack, with targets)"), FormSelect(
-                self._weapon_options(), value=self._auto_weapon,
+                [(_("No weapon"), NO_WEAPON)], value=NO_WEAPON,
                 allow_blank=False, id=p("weapon")), field_id=p("weapon"))
-            yield Field(_("Uses"), FormSelect(scope_options(self.character.main_arm),
-                                              value="default", allow_blank=False,
-                                              id=p("scope")), field_id=p("scope"))
+            yield Field(_("Uses"), FormSelect(scope_options(None), value="default",
+                                              allow_blank=False, id=p("scope")),
+                        field_id=p("scope"))
         if self.description_first:
             yield kind_row
         # The extended and opposition fields are built the first time they are shown
@@ -149,26 +152,28 @@ class ActionForm(Vertical):
                 *((f"{w.name} (tipo {w.damage_type})", str(i))
                   for i, w in enumerate(self.character.weapons))]
 
-    #: Take the focus once built (an action added to an open dialog).
-    focus_when_mounted = False
+    #: An action added to an open dialog: it fills itself and takes the focus once
+    #: mounted. A dialog's first form is filled by the dialog's `show`.
+    added = False
 
     def on_mount(self) -> None:
-        self._sync_visibility()
-        if self.focus_when_mounted:
+        if self.added:
+            with self.prevent(Input.Changed, Select.Changed, SelectionList.SelectedChanged,
+                              SelectionList.SelectionToggled):
+                self.fill(self.character, self.others, self.weapon_for)
             self.focus_first()
 
     def can_refill(self) -> bool:
-        """Whether `refill` can make this form as new: not once the DJ opened its
+        """Whether `fill` can make this form as new: not once the DJ opened its
         extended or opposition fields (a new form is built then, as it costs the same)."""
         return not any(self.query_one(f".{name}", Vertical).children
                        for name in ("extended", "opposition"))
 
-    def refill(self, character: Character, others: list[str],
-               weapon_for: WeaponFor | None = None) -> None:
-        """Make this form what a new one for `character` would be (a dialog shown again:
-        issue 13). Call it inside `prevent` of the change messages: nothing here is the
-        DJ's edit."""
-        assert self.can_refill()
+    def fill(self, character: Character, others: list[str],
+             weapon_for: WeaponFor | None = None) -> None:
+        """Write what depends on `character` into the fields, as new: on mount, and for
+        the next character when the dialog is shown again (issue 13). Call it inside
+        `prevent` of the change messages (Dialog.quietly): nothing here is the DJ's edit."""
         p = self.fid
         self.character = character
         self.others = others

@@ -119,9 +119,9 @@ class Dialog(HoldsKeys, ModalScreen[ResultT]):
 
     # ---- shown again (DialogShelf) ----------------------------------------------------
 
-    def prepare_refill(self) -> None:
-        """Before a subclass's refill: the dialog as it opens, no error, no open list.
-        Call the refill inside `quietly()`, so that nothing it sets counts as the DJ's."""
+    def prepare_reuse(self) -> None:
+        """Before the shelf fills it again: the dialog as it opens, no error, no open list.
+        Called inside `quietly()`, so that nothing it sets counts as the DJ's."""
         self.clear_errors()
         for select in self.query(Select):
             select.expanded = False

@@ -21,8 +21,8 @@ from sombra_tui.engine import (
 )
 from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.action_form import ActionForm, WeaponFor
-from sombra_tui.screens.dialogs.base import Dialog
 from sombra_tui.screens.dialogs.fields import Field, PickList, refill_picks
+from sombra_tui.screens.dialogs.shelf import ShelfDialog
 
 MAX_ACTIONS = 4
 
@@ -74,16 +74,26 @@ def targets_of(forms: list[ActionForm]) -> list[str]:
                                       [name for form in forms for name in form.targets()])
 
 
-class DeclarationEditor(AffectedMixin, Dialog[Declare]):
+class DeclarationEditor(AffectedMixin, ShelfDialog[Declare]):
+    """The current declarer's actions. One shape: the character comes with `fill`."""
+
     BINDINGS = keys.bindings(keys.Scope.DECLARATION)
 
-    def __init__(self, state: CombatState, name: str,
-                 check: Callable[[Declare], SombraError | None]) -> None:
-        super().__init__()
-        self._take(state, name, check)
+    @classmethod
+    def for_use(cls, state: CombatState, name: str,
+                check: Callable[[Declare], SombraError | None]) -> DeclarationEditor:
+        dialog = cls()
+        dialog.fill(state, name, check)
+        return dialog
 
-    def _take(self, state: CombatState, name: str,
-              check: Callable[[Declare], SombraError | None]) -> None:
+    def fill(self, state: CombatState, name: str,
+             check: Callable[[Declare], SombraError | None]) -> bool:
+        """`name`'s declaration; False when this dialog cannot be made as new again (the
+        DJ added actions to it or opened a form's extra fields)."""
+        if self.is_mounted:
+            forms = self.forms
+            if len(forms) != 1 or not forms[0].can_refill():
+                return False
         character = state.character(name)
         assert character is not None
         self.character: Character = character
@@ -94,20 +104,16 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
         self.round = state.round
         self._affected_touched = False
         self._prefilled = frozenset()
-
-    def refill(self, state: CombatState, name: str,
-               check: Callable[[Declare], SombraError | None]) -> bool:
-        """Become what `DeclarationEditor(state, name, check)` would be (DialogShelf);
-        False when this one cannot (the DJ added actions or opened a form's extra fields)."""
-        forms = self.forms
-        if len(forms) != 1 or not forms[0].can_refill():
-            return False
-        self._take(state, name, check)
-        self.query_one("#dialog-title", Static).update(self._title())
-        forms[0].refill(self.character, self.others, self.weapon_for)
-        refill_picks(self.query_one("#affected", SelectionList), self.others)
-        forms[0].focus_first(scroll_visible=False)
+        self.shown_if_mounted()
         return True
+
+    def show(self) -> None:
+        self.query_one("#dialog-title", Static).update(self._title())
+        form = self.forms[0]
+        form.fill(self.character, self.others, self.weapon_for)
+        refill_picks(self.query_one("#affected", SelectionList), self.others)
+        # The first field is near the top: the form opens scrolled to its top.
+        form.focus_first(scroll_visible=False)
 
     def _title(self) -> str:
         return _("{name} declares (asalto {round})").format(name=self.character.name,
@@ -115,12 +121,11 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(self._title(), id="dialog-title")
+            yield Static("", id="dialog-title")
             with VerticalScroll(id="forms"):
-                yield ActionForm(self.character, self.others, prefix="a0",
-                                 weapon_for=self.weapon_for)
+                yield ActionForm(prefix="a0")
                 yield Field(_("Directly affected (pre-filled from the targets)"),
-                            PickList(*[(n, n) for n in self.others], id="affected"),
+                            PickList(id="affected"),
                             field_id="affected", hint=_("space toggles"))
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
@@ -131,11 +136,6 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
                 yield Button(self.keyed(_("Inaction ({key})"), "declaration.inaction"),
                              id="inaction")
                 yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
-
-    def on_mount(self) -> None:
-        # The first field is near the top: the form opens scrolled to its top, built new
-        # or shown again (DialogShelf) alike.
-        self.forms[0].focus_first(scroll_visible=False)
 
     @property
     def forms(self) -> list[ActionForm]:
@@ -159,7 +159,7 @@ class DeclarationEditor(AffectedMixin, Dialog[Declare]):
                           kind=ActionKind.INSTANT,
                           title=_("Combined action (instant actions combine freely)"),
                           weapon_for=self.weapon_for)
-        form.focus_when_mounted = True
+        form.added = True
         self.query_one("#forms", VerticalScroll).mount(form, before="#field-affected")
 
     def action_inaction(self) -> None:

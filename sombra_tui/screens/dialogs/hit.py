@@ -34,6 +34,7 @@ from sombra_tui.screens.dialogs.parsing import (
     parse_entries,
     parse_int,
 )
+from sombra_tui.screens.dialogs.shelf import ShelfDialog
 
 AS_READ = "as read"  # the severity select's value for "as the engine read it"
 
@@ -48,7 +49,7 @@ def location_options() -> list[tuple[str, str]]:
 SEVERITIES = [(N_("as read"), AS_READ), *((s.label, s.value) for s in Severity)]
 
 
-class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
+class HitDialog(ShelfDialog[c.AcceptHit | c.DeclineHit]):
     """A hit proposal (H1): every number, each value editable; accept or decline."""
 
     #: Space accepts as proposed (as in the main screen); in a text field it types.
@@ -61,18 +62,26 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
     HitDialog #hit-last-row > Button { margin: 1 0 0 1; }
     """
 
-    def __init__(self, state: CombatState, proposal: Proposal, check: Check) -> None:
+    def __init__(self, *, tipo_iv: bool) -> None:
         super().__init__()
-        self.state = state
-        self.proposal = proposal
-        self.check = check
+        #: Its shape: a tipo IV hit has a field for its entries (damage on each location).
+        self.tipo_iv = tipo_iv
 
-    def refill(self, state: CombatState, proposal: Proposal, check: Check) -> bool:
-        """Become what `HitDialog(state, proposal, check)` would be (DialogShelf, which
-        keeps one for tipo IV hits and one for the others: their fields differ)."""
-        if (proposal.damage_type == TIPO_IV) != bool(self.query("#entries")):
+    @classmethod
+    def for_use(cls, state: CombatState, proposal: Proposal, check: Check) -> HitDialog:
+        dialog = cls(tipo_iv=proposal.damage_type == TIPO_IV)
+        dialog.fill(state, proposal, check)
+        return dialog
+
+    def fill(self, state: CombatState, proposal: Proposal, check: Check) -> bool:
+        """This hit proposal; False for a tipo IV hit in the other shape or the reverse."""
+        if (proposal.damage_type == TIPO_IV) != self.tipo_iv:
             return False
         self.state, self.proposal, self.check = state, proposal, check
+        self.shown_if_mounted()
+        return True
+
+    def show(self) -> None:
         location, damage = self._read()
         self.query_one("#dialog-title", Static).update(self._title())
         self.query_one("#hit-numbers", Static).update(self._numbers())
@@ -80,10 +89,10 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
         self.query_one("#severity", Select).value = AS_READ
         refill_inputs(self, {"damage": str(damage), "reason": "",
                              "entries": f"{location} {damage}".strip()})
-        reading = proposal.reading
+        reading = self.proposal.reading
         self.query_one("#lethal", Checkbox).value = reading.lethal if reading else True
+        # At once (not deferred like Widget.focus): it never lands on a list first.
         self.set_focus(self.query_one("#accept", Button))
-        return True
 
     def _read(self) -> tuple[str, int | str]:
         """The location and damage the attack's dice read (H2, H3), as the fields show them."""
@@ -115,6 +124,8 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
 
     def update_numbers(self) -> None:
         """The wounds and points as accepting the values shown now would make them."""
+        if not self.used:  # prepared, not yet given its use
+            return
         try:
             lines = proposal_lines(self.state, self.proposal, self.build())
         except FormError as error:
@@ -122,30 +133,27 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
         self.query_one("#hit-numbers", Static).update("\n".join(lines))
 
     def compose(self) -> ComposeResult:
-        proposal, reading = self.proposal, self.proposal.reading
-        location, damage = self._read()
-        tipo_iv = proposal.damage_type == TIPO_IV
         with VerticalScroll(id="dialog"):
-            yield Static(self._title(), id="dialog-title")
-            yield Static(self._numbers(), id="hit-numbers")
+            yield Static("", id="dialog-title")
+            yield Static("", id="hit-numbers")
             with Horizontal(classes="row"):
-                yield Field(_("Location"), FormSelect(location_options(), value=location,
-                                                   allow_blank=False, id="location"),
+                yield Field(_("Location"), FormSelect(location_options(),
+                                                      value=Location.PECHO.value,
+                                                      allow_blank=False, id="location"),
                             field_id="location")
-                yield Field(_("Damage"), TextInput(str(damage), id="damage", type="integer"),
+                yield Field(_("Damage"), TextInput(id="damage", type="integer"),
                             field_id="damage", hint=_("typed wins"))
                 yield Field(_("Severity"), FormSelect(
                     [(_(label), value) for label, value in SEVERITIES], value=AS_READ,
                                                    allow_blank=False, id="severity"),
                             field_id="severity")
-            if tipo_iv:
-                prefill = f"{location} {damage}".strip()
-                yield Field(_("Tipo IV (location damage, ...)"), TextInput(prefill, id="entries"),
+            if self.tipo_iv:
+                yield Field(_("Tipo IV (location damage, ...)"), TextInput(id="entries"),
                             field_id="entries")
             yield Static("", id="form-error")
             # One row for the rest, so that the whole proposal fits 80x24.
             with Horizontal(id="hit-last-row"):
-                yield FormCheckbox(_("Lethal"), reading.lethal if reading else True, id="lethal")
+                yield FormCheckbox(_("Lethal"), True, id="lethal")
                 yield Field(_("Decline reason"), TextInput(id="reason",
                                                         placeholder=_("cover, a miss")),
                             field_id="reason")
@@ -153,10 +161,6 @@ class HitDialog(Dialog[c.AcceptHit | c.DeclineHit]):
                              id="accept", variant="primary")
                 yield Button(self.keyed(pgettext("proposal", "Decline ({key})"), "hit.decline"),
                              id="decline", variant="warning")
-
-    def on_mount(self) -> None:
-        # At once (not deferred like Widget.focus): it never lands on a list first.
-        self.set_focus(self.query_one("#accept", Button))
 
     OWN_BUTTONS = True
 

@@ -26,7 +26,6 @@ from sombra_tui.engine import (
 )
 from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.action_form import ActionForm, WeaponFor
-from sombra_tui.screens.dialogs.base import Dialog
 from sombra_tui.screens.dialogs.declaration import AffectedMixin, other_names
 from sombra_tui.screens.dialogs.fields import (
     Field,
@@ -39,22 +38,39 @@ from sombra_tui.screens.dialogs.fields import (
     refill_picks,
 )
 from sombra_tui.screens.dialogs.parsing import FormError, parse_int, read_dice
+from sombra_tui.screens.dialogs.shelf import ShelfDialog
 from sombra_tui.widgets.formatting import ta_text
 from sombra_tui.widgets.theme import theme_palette
 
 
-class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
+class ReactionDialog(AffectedMixin, ShelfDialog[React | Decline]):
+    """A reacción prompt's answer. Its shape is the side that rolls the Alerta dice:
+    the table's come first."""
+
     BINDINGS = keys.bindings(keys.Scope.ROLL, keys.Scope.REACTION)
 
-    def __init__(self, state: CombatState, prompt: Prompt,
-                 check: Callable[[React | Decline], SombraError | None],
-                 roll: Callable[[], Dice]) -> None:
+    def __init__(self, *, table: bool) -> None:
         super().__init__()
-        self._take(state, prompt, check, roll)
+        #: The table rolls the reactor's dice: the Alerta dice come first, and Enter
+        #: with them empty asks for them (the tracker's side: Enter rolls).
+        self.table = table
 
-    def _take(self, state: CombatState, prompt: Prompt,
-              check: Callable[[React | Decline], SombraError | None],
-              roll: Callable[[], Dice]) -> None:
+    @classmethod
+    def for_use(cls, state: CombatState, prompt: Prompt,
+                check: Callable[[React | Decline], SombraError | None],
+                roll: Callable[[], Dice]) -> ReactionDialog:
+        dialog = cls(table=state.table_rolls(prompt.reactor))
+        dialog.fill(state, prompt, check, roll)
+        return dialog
+
+    def fill(self, state: CombatState, prompt: Prompt,
+             check: Callable[[React | Decline], SombraError | None],
+             roll: Callable[[], Dice]) -> bool:
+        """This prompt's answer; False if the other side rolls (another shape) or the
+        DJ opened the form's extra fields (it cannot be made as new again)."""
+        if state.table_rolls(prompt.reactor) != self.table or (
+                self.is_mounted and not self.query_one(ActionForm).can_refill()):
+            return False
         self.state = state
         self.prompt = prompt
         self.check = check
@@ -66,33 +82,25 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
         self.character: Character = character
         self.answered = state.declarations[prompt.declaration_id]
         self.others = other_names(state, prompt.reactor)
-        #: The table rolls the reactor's dice: the Alerta dice come first, and Enter
-        #: with them empty asks for them (the tracker's side: Enter rolls).
-        self.table = state.table_rolls(prompt.reactor)
         #: H1: the weapon of the skill, else the last one used, else the default (as a
         #: declaration starts with).
         self.weapon_for: WeaponFor = functools.partial(ask.weapon_for, state, prompt.reactor)
+        self.shown_if_mounted()
+        return True
 
-    def refill(self, state: CombatState, prompt: Prompt,
-               check: Callable[[React | Decline], SombraError | None],
-               roll: Callable[[], Dice]) -> bool:
-        """Become what `ReactionDialog(state, prompt, check, roll)` would be (DialogShelf,
-        which keeps one per side that rolls: the dice come first or last); False when
-        this one cannot (the DJ opened the form's extra fields)."""
-        form = self.query_one(ActionForm)
-        if not form.can_refill() or state.table_rolls(prompt.reactor) != self.table:
-            return False
-        self._take(state, prompt, check, roll)
+    def show(self) -> None:
         self.query_one("#dialog-title", Static).update(self._title())
         self.query_one("#declared", Static).update(self._declared())
         refill_inputs(self, {"dice": "", "base": "0", "extra": "0"})
         self.query_one("#accept", Checkbox).value = False
         self.query_one("#mode", Select).value = ReactionMode.SUBSTITUTE
-        form.refill(self.character, self.others, self.weapon_for)
+        self.query_one(ActionForm).fill(self.character, self.others, self.weapon_for)
         refill_picks(self.query_one("#affected", SelectionList), self.others)
-        self._focus_first()
+        if self.table:
+            self.set_focus(self.query_one("#dice", Input), scroll_visible=False)
+        else:
+            self.query_one(ActionForm).focus_first(scroll_visible=False)
         self.update_preview()
-        return True
 
     def _title(self) -> str:
         title = (_("{character}: contrarreacción to {author}")
@@ -110,8 +118,8 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(self._title(), id="dialog-title")
-            yield Static(self._declared(), classes="note", id="declared")
+            yield Static("", id="dialog-title")
+            yield Static("", classes="note", id="declared")
             # Outside the scrolling form, so the DJ always sees why the GD is what it is.
             yield Static("", id="gd-breakdown")
             with VerticalScroll():
@@ -129,11 +137,11 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
                 if self.table:
                     with Horizontal(classes="row"):
                         yield self._dice_field()
-                yield ActionForm(self.character, self.others, prefix="a0",
+                yield ActionForm(prefix="a0",
                                  title=_("The reacción (it opposes the declared action)"),
-                                 weapon_for=self.weapon_for, description_first=True)
+                                 description_first=True)
                 yield Field(_("Directly affected by the reacción"),
-                            PickList(*[(n, n) for n in self.others], id="affected"),
+                            PickList(id="affected"),
                             field_id="affected", hint=_("space toggles"))
                 with Horizontal(classes="row"):
                     if not self.table:
@@ -152,17 +160,7 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
             id="dice", placeholder=dice_placeholder(self.table)), field_id="dice",
             hint=self.keyed(_("{key} rolls"), "dialog.roll"))
 
-    def on_mount(self) -> None:
-        self._focus_first()
-        self.update_preview()
-
     CENTRE_FOCUSED = True  # the reacción's description may be below the fold
-
-    def _focus_first(self) -> None:
-        if self.table:
-            self.set_focus(self.query_one("#dice", Input), scroll_visible=False)
-        else:
-            self.query_one(ActionForm).focus_first(scroll_visible=False)
 
     # ---- live GD breakdown and TA preview (D6/D9) ------------------------------------
 
@@ -178,6 +176,8 @@ class ReactionDialog(AffectedMixin, Dialog[React | Decline]):
         return base, extra
 
     def update_preview(self) -> None:
+        if not self.used:  # prepared, not yet given its use
+            return
         try:
             base, extra = self.grades()
         except FormError:

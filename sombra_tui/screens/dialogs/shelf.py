@@ -1,13 +1,22 @@
-"""Dialogs built once and shown again, refilled for each use (issue 13).
+"""The round's dialogs, built once and shown again, each time filled by the same code.
 
 Building a dialog is mostly Textual's work: styling, laying out and painting some
-seventy widgets costs about 200 ms of CPU on a slow laptop, a wait the DJ has at every
-declaration. A dialog that is only refilled and shown again opens in about a frame.
+seventy to a hundred widgets costs about 200-300 ms of CPU, a wait the DJ would have at
+every declaration. So the round's dialogs (declaration, reacción, TA, hit proposal) are
+`ShelfDialog`s, built in two parts:
 
-The shelf keeps one dialog per key. Taking a dialog refills the kept one when it can
-(`refill` returns False when the dialog's shape no longer fits, e.g. the DJ added
-actions to it) and builds a new one otherwise. The kept dialogs are dropped when the
-theme or the language changes, as they were styled and worded for the old ones.
+* `compose` builds the widgets of the dialog's *shape* only (which side rolls the dice,
+  a tipo IV hit's extra field): nothing in it depends on the character, the step or the
+  state;
+* `show` writes everything that does (titles, values, options, the focus), from the use
+  given by `fill`. It runs when the dialog is mounted and again each time it is handed
+  out: a dialog shown again is produced by the same code as a new one.
+
+The shelf keeps one dialog per key (the shape). `prepare` builds one while the app is
+idle, before the DJ asks for it; `take` hands out the kept one, filled for this use, and
+builds a new one only when the kept one cannot take it (the DJ added actions to it) or
+is on the screen. The kept dialogs are dropped when the theme or the language changes,
+as they were styled and worded for the old ones.
 """
 
 from __future__ import annotations
@@ -18,42 +27,98 @@ from typing import Any, TypeVar
 from textual.app import App
 
 from sombra_tui.engine import i18n
-from sombra_tui.screens.dialogs.base import Dialog
+from sombra_tui.screens.dialogs.base import Dialog, ResultT
+from sombra_tui.textual_compat import mount_screen_unshown
 
-DialogT = TypeVar("DialogT", bound=Dialog[Any])
+
+class ShelfDialog(Dialog[ResultT]):
+    """A dialog composed by shape and filled by `show` for each use (module docstring)."""
+
+    #: Whether `fill` gave it a use (a dialog prepared while the app was idle has none).
+    used = False
+
+    def show(self) -> None:
+        """Write everything that depends on the use into the widgets, and the focus."""
+        raise NotImplementedError
+
+    def show_quietly(self) -> None:
+        """`show`, with no change message: they would read as the DJ's own edits."""
+        with self.quietly():
+            self.show()
+
+    def shown_if_mounted(self) -> None:
+        """After `fill` took a use: written now if the widgets exist, else on mount."""
+        self.used = True
+        if self.is_mounted:
+            self.show_quietly()
+
+    def on_mount(self) -> None:
+        # Runs before Dialog's own on_mount (Textual calls a message's handlers from the
+        # subclass up), which hands on the keys typed while it opened once it has a focus.
+        if self.used:
+            self.show_quietly()
+
+
+ShelvedT = TypeVar("ShelvedT", bound=ShelfDialog[Any])
 
 
 class DialogShelf:
     def __init__(self, app: App[Any]) -> None:
         self.app = app
-        self._kept: dict[str, Dialog[Any]] = {}
+        self._kept: dict[str, ShelfDialog[Any]] = {}
         self._looks: tuple[str, str] | None = None
 
-    def take(self, key: str, make: Callable[[], DialogT],
-             refill: Callable[[DialogT], bool]) -> DialogT:
-        """The dialog for `key`: the kept one refilled, or a new one (then kept)."""
-        looks = (self.app.theme, i18n.language())
-        if looks != self._looks:
-            self.clear()
-            self._looks = looks
+    def take(self, key: str, make: Callable[[], ShelvedT],
+             fill: Callable[[ShelvedT], bool]) -> ShelvedT:
+        """The dialog for `key`, filled for this use: the kept one, or a new one (then
+        kept). `make` builds a new one of the key's shape; `fill` gives it its use and
+        returns False when the dialog cannot take it."""
+        self._check_looks()
         kept = self._kept.get(key)
         if kept is not None and not self._in_use(kept):
             with kept.quietly():
-                kept.prepare_refill()
-                if refill(kept):  # type: ignore[arg-type]
+                kept.prepare_reuse()
+                if fill(kept):  # type: ignore[arg-type]
                     return kept  # type: ignore[return-value]
             self._drop(key)
         elif kept is not None:  # still on the stack (cannot happen from the main screen)
-            return make()
-        dialog = make()
+            return self._filled(make(), fill)
+        dialog = self._filled(make(), fill)
         self.app.install_screen(dialog, self._name(key))
         self._kept[key] = dialog
         return dialog
+
+    def prepare(self, key: str, make: Callable[[], ShelfDialog[Any]]) -> bool:
+        """Build the dialog for `key` now, unshown, if none is kept: its first opening is
+        then as quick as a later one. Returns whether it built one."""
+        self._check_looks()
+        if key in self._kept:
+            return False
+        dialog = make()
+        self.app.install_screen(dialog, self._name(key))
+        self._kept[key] = dialog
+        mount_screen_unshown(self.app, dialog)
+        return True
+
+    def kept(self, key: str) -> ShelfDialog[Any] | None:
+        return self._kept.get(key)
 
     def clear(self) -> None:
         for key in list(self._kept):
             if not self._in_use(self._kept[key]):
                 self._drop(key)
+
+    @staticmethod
+    def _filled(dialog: ShelvedT, fill: Callable[[ShelvedT], bool]) -> ShelvedT:
+        if not fill(dialog):
+            raise ValueError(f"{dialog!r} was made for another shape than its use")
+        return dialog
+
+    def _check_looks(self) -> None:
+        looks = (self.app.theme, i18n.language())
+        if looks != self._looks:
+            self.clear()
+            self._looks = looks
 
     def _in_use(self, dialog: Dialog[Any]) -> bool:
         return dialog in self.app.screen_stack

@@ -20,7 +20,6 @@ from sombra_tui.engine import (
     parse_dice,
 )
 from sombra_tui.engine.i18n import _
-from sombra_tui.screens.dialogs.base import Dialog
 from sombra_tui.screens.dialogs.fields import (
     Field,
     FormSelect,
@@ -29,22 +28,38 @@ from sombra_tui.screens.dialogs.fields import (
     refill_inputs,
 )
 from sombra_tui.screens.dialogs.parsing import FormError, parse_int, read_dice
+from sombra_tui.screens.dialogs.shelf import ShelfDialog
 from sombra_tui.widgets.formatting import ta_text
 from sombra_tui.widgets.theme import theme_palette
 
 ROLL, DJ_SUCCESS, DJ_FAILURE = "roll", "success", "failure"
 
 
-class TADialog(Dialog[Resolve]):
+class TADialog(ShelfDialog[Resolve]):
+    """A step's TA. Its shape is the side that rolls: the table's dice come first."""
+
     BINDINGS = keys.bindings(keys.Scope.ROLL)
 
-    def __init__(self, state: CombatState, step: Step,
-                 check: Callable[[Resolve], SombraError | None], roll: Callable[[], Dice]) -> None:
+    def __init__(self, *, table: bool) -> None:
         super().__init__()
-        self._take(state, step, check, roll)
+        #: The table rolls this character's dice: the dice field comes first and Enter
+        #: with it empty asks for them (the tracker's side: Enter rolls).
+        self.table = table
 
-    def _take(self, state: CombatState, step: Step,
-              check: Callable[[Resolve], SombraError | None], roll: Callable[[], Dice]) -> None:
+    @classmethod
+    def for_use(cls, state: CombatState, step: Step,
+                check: Callable[[Resolve], SombraError | None],
+                roll: Callable[[], Dice]) -> TADialog:
+        dialog = cls(table=state.table_rolls(step.character))
+        dialog.fill(state, step, check, roll)
+        return dialog
+
+    def fill(self, state: CombatState, step: Step,
+             check: Callable[[Resolve], SombraError | None], roll: Callable[[], Dice]
+             ) -> bool:
+        """This step's TA; False if the other side rolls it (another shape)."""
+        if state.table_rolls(step.character) != self.table:
+            return False
         self.state = state
         self.step = step
         self.action = state.step_action(step)
@@ -55,26 +70,18 @@ class TADialog(Dialog[Resolve]):
         preview = ask.ta_preview(state, Resolve(character=step.character))
         self.gd = preview.gd
         self.default_target = preview.target
-        #: The table rolls this character's dice: the dice field comes first and Enter
-        #: with it empty asks for them (the tracker's side: Enter rolls).
-        self.table = state.table_rolls(step.character)
+        self.shown_if_mounted()
+        return True
 
-    def refill(self, state: CombatState, step: Step,
-               check: Callable[[Resolve], SombraError | None], roll: Callable[[], Dice]
-               ) -> bool:
-        """Become what `TADialog(state, step, check, roll)` would be (DialogShelf, which
-        keeps one per side that rolls: the dice come first or last)."""
-        if state.table_rolls(step.character) != self.table:
-            return False
-        self._take(state, step, check, roll)
+    def show(self) -> None:
         self.query_one("#dialog-title", Static).update(self._title())
         target = "" if self.default_target is None else str(self.default_target)
         refill_inputs(self, {"target": target, "extra": "0", "modifier": "0", "dice": ""})
         self.query_one("#gd-breakdown", Static).update(self.gd_hint())
         self.query_one("#outcome", Select).value = ROLL
         self.query_one("#ta-preview", Static).update("")
-        self._focus_first()
-        return True
+        first = "#target" if self.default_target is None and not self.table else "#dice"
+        self.set_focus(self.query_one(first, Input))
 
     def _title(self) -> str:
         action = self.action
@@ -84,20 +91,19 @@ class TADialog(Dialog[Resolve]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(self._title(), id="dialog-title")
+            yield Static("", id="dialog-title")
             if self.table:
                 yield from self._dice_row()
             with Horizontal(classes="row"):
-                yield Field(_("Target value"), TextInput(
-                    "" if self.default_target is None else str(self.default_target),
-                    id="target", type="integer"), field_id="target")
+                yield Field(_("Target value"), TextInput(id="target", type="integer"),
+                            field_id="target")
                 yield Field(_("Extra GD"), TextInput("0", id="extra", type="integer"),
                             field_id="extra")
                 yield Field(_("Modifier"), TextInput("0", id="modifier", type="integer"),
                             field_id="modifier")
             # The GD breakdown on a line of its own, wrapped: a field's label line has
             # no room for the wounds' and conditions' grades (80x24).
-            yield Static(self.gd_hint(), id="gd-breakdown", classes="note")
+            yield Static("", id="gd-breakdown", classes="note")
             if not self.table:
                 yield from self._dice_row()
             yield Static("", id="ta-preview")
@@ -123,13 +129,6 @@ class TADialog(Dialog[Resolve]):
                  (_("DJ: failure, no roll"), DJ_FAILURE)],
                 value=ROLL, allow_blank=False, id="outcome"), field_id="outcome")
 
-    def on_mount(self) -> None:
-        self._focus_first()
-
-    def _focus_first(self) -> None:
-        first = "#target" if self.default_target is None and not self.table else "#dice"
-        self.set_focus(self.query_one(first, Input))
-
     def action_roll(self) -> None:
         dice = self.roll()
         self.query_one("#dice", Input).value = f"{dice.ds} {dice.a} {dice.b}"
@@ -138,6 +137,8 @@ class TADialog(Dialog[Resolve]):
         self.update_preview()
 
     def update_preview(self) -> None:
+        if not self.used:  # prepared, not yet given its use
+            return
         preview = self.query_one("#ta-preview", Static)
         try:
             target, extra, modifier = self.numbers()
