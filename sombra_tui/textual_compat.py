@@ -89,6 +89,16 @@ def mount_screen_unshown(app: App[Any], screen: Screen[Any]) -> None:
     again and looks as a new one)."""
     if not screen.is_running:
         app.call_next(AwaitMount(screen, app._register(app, screen)))
+        # Laid out and rendered at the app's size too, once mounted: its widgets keep
+        # their lines, so its first frame repaints only what the use changed. Nothing
+        # shows (Textual draws only the current screen; `render_strips` only returns
+        # the lines); a screen never shown ignores Resize events.
+        screen.call_later(_lay_out_unshown, screen, app.size)
+
+
+def _lay_out_unshown(screen: Screen[Any], size: Size) -> None:
+    screen._refresh_layout(size)
+    screen._compositor.render_strips()
 
 
 # ---- selects shown again (dialogs/base.py, refill_select) ------------------------------

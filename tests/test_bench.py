@@ -21,8 +21,10 @@ def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def expected_rows() -> set[str]:
     rows = {"replay_ms", "replay_rate", "undo_ratio", "save_ms", "load_ms", "file_kib",
             "start_bare_ms", "start_empty_ms", "start_ms", "start_ratio",
-            "command_to_screen_ms", "command_sync_ms", "dialog_open_ms",
-            "dialog_first_open_ms",
+            "command_to_screen_ms", "command_sync_ms",
+            # issue 21 item 3: the round's dialogs, prepared, built at the key, again
+            *(f"dialog_{kind}_{measure}" for kind, _what, _next in bench.ROUND_DIALOGS
+              for measure in ("first_ms", "again_ms", "built_ms", "first_vs_again")),
             "python_workload_ms",
             # issue 14: the same measures without sections H and C, taking turns
             "replay_plain_ms", "replay_hc_ratio", "command_to_screen_plain_ms",

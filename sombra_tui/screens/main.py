@@ -142,6 +142,11 @@ class MainScreen(Screen[None]):
         return [("declaration", False), *(("ta", side) for side in sides),
                 *(("reaction", side) for side in sides), *(("hit", iv) for iv in hits)]
 
+    def round_dialogs_prepared(self) -> bool:
+        """Whether every dialog of `round_dialog_shapes` is built and mounted."""
+        kept = [self.shelf.kept(self._shelved(*shape)[0]) for shape in self.round_dialog_shapes()]
+        return all(dialog is not None and dialog.is_mounted for dialog in kept)
+
     def prepare_dialogs_soon(self) -> None:
         """Build the round's dialogs unshown, one at a time, while the DJ reads the
         screen: each then opens the first time as fast as it opens again."""

@@ -489,10 +489,9 @@ async def all_prepared(app: SombraApp, pilot) -> list[Dialog[Any]]:  # type: ign
     """Wait (by turns of the event loop, no clock) until every dialog is built."""
     main = app.main_screen
     for _turn in range(200):
-        kept = [main.shelf.kept(main._shelved(kind, shape)[0])
-                for kind, shape in main.round_dialog_shapes()]
-        if all(dialog is not None and dialog.is_mounted for dialog in kept):
-            return [dialog for dialog in kept if dialog is not None]
+        if main.round_dialogs_prepared():
+            return [dialog for kind, shape in main.round_dialog_shapes()
+                    if (dialog := main.shelf.kept(main._shelved(kind, shape)[0]))]
         await pilot.pause()
     raise AssertionError("the round's dialogs were not prepared")
 

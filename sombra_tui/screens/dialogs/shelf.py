@@ -37,6 +37,11 @@ class ShelfDialog(Dialog[ResultT]):
     #: Whether `fill` gave it a use (a dialog prepared while the app was idle has none).
     used = False
 
+    #: `show` gives the focus. Textual's own first focus (at compose) would go to the
+    #: first focusable widget, and taking it away from a scrolling form restyles all of
+    #: it: the first opening would cost twice a later one.
+    AUTO_FOCUS = ""
+
     def show(self) -> None:
         """Write everything that depends on the use into the widgets, and the focus."""
         raise NotImplementedError
