@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import secrets
 from collections.abc import Callable, Iterable
@@ -123,11 +124,14 @@ class SombraApp(App[None]):
 
     # ---- crash recovery --------------------------------------------------------------
 
-    @work
-    async def offer_recovery(self) -> None:
-        """Offer to resume each unfinished combat a crash left journaled; then journal ours."""
-        folder = config.journal_dir()
-        for path in journal.find_journals(folder):
+    def offer_recovery(self) -> None:
+        """Offer to resume each unfinished combat a crash left journaled, one dialog at
+        a time (each answer comes back by callback); then journal ours."""
+        self._offer_next_recovery(list(journal.find_journals(config.journal_dir())))
+
+    def _offer_next_recovery(self, paths: list[Path]) -> None:
+        while paths:
+            path = paths.pop(0)
             try:
                 summary = journal.summarize(path)
             except SombraError as error:
@@ -139,8 +143,8 @@ class SombraApp(App[None]):
                 path.unlink(missing_ok=True)
                 continue
             when = summary.changed.astimezone().strftime("%Y-%m-%d %H:%M")
-            from sombra_tui.screens.dialogs.confirm import ChoiceDialog, ConfirmDialog, choice_keys
-            choice = await self.push_screen_wait(ChoiceDialog(
+            from sombra_tui.screens.dialogs.confirm import ChoiceDialog, choice_keys
+            self.push_screen(ChoiceDialog(
                 _("An unfinished combat was found: \"{name}\", asalto {round} ({phase}), "
                   "last change {when}. It was not saved when sombra-tui stopped. Resume it?"
                   ).format(name=summary.name, round=summary.round,
@@ -148,24 +152,37 @@ class SombraApp(App[None]):
                 [(choice_keys(pgettext("key of Resume", "r"), "r"), _("Resume"), "resume"),
                  (choice_keys(pgettext("key of Later", "l"), "l"), _("Later"), "later"),
                  (choice_keys(pgettext("key of Discard", "d"), "d"), _("Discard"),
-                  "discard")]))
-            if choice == "resume":
-                self.session = Session.recovered(journal.recover(path))
-                self.session.start_journal(folder)
-                if self.session.journal is not None:
-                    path.unlink(missing_ok=True)
-                self.main_screen.render_state(force_log=True)
-                self.notify(_("Resumed \"{name}\".").format(name=summary.name), timeout=4)
-                return
-            if choice == "discard":
-                sure = await self.push_screen_wait(ConfirmDialog(
-                    _("Discard \"{name}\" for good? Its unsaved changes are lost.").format(
-                        name=summary.name),
-                    yes=_("Discard")))
+                  "discard")]),
+                functools.partial(self._recovery_chosen, path=path, name=summary.name,
+                                  paths=paths))
+            return
+        self.session.start_journal(config.journal_dir())
+        self._report_journal_problem()
+
+    def _recovery_chosen(self, choice: str | None, path: Path, name: str,
+                         paths: list[Path]) -> None:
+        if choice == "resume":
+            folder = config.journal_dir()
+            self.session = Session.recovered(journal.recover(path))
+            self.session.start_journal(folder)
+            if self.session.journal is not None:
+                path.unlink(missing_ok=True)
+            self.main_screen.render_state(force_log=True)
+            self.notify(_("Resumed \"{name}\".").format(name=name), timeout=4)
+            return
+        if choice == "discard":
+            from sombra_tui.screens.dialogs.confirm import ConfirmDialog
+
+            def confirmed(sure: bool | None) -> None:
                 if sure:
                     path.unlink(missing_ok=True)
-        self.session.start_journal(folder)
-        self._report_journal_problem()
+                self._offer_next_recovery(paths)
+
+            self.push_screen(ConfirmDialog(
+                _("Discard \"{name}\" for good? Its unsaved changes are lost.").format(
+                    name=name), yes=_("Discard")), confirmed)
+            return
+        self._offer_next_recovery(paths)  # later (or backed out): the next one
 
     def _report_players_problem(self) -> None:
         server = self.players_server

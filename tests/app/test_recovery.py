@@ -34,7 +34,7 @@ async def test_resume_restores_the_unsaved_combat() -> None:
         assert "Noche en el puerto" in app.screen.question
         assert "asalto 1" in app.screen.question
         await pilot.press("r")
-        await app.workers.wait_for_complete()
+        await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, MainScreen)
         assert app.session.combat.state == crashed.combat.state
@@ -52,7 +52,7 @@ async def test_later_keeps_the_journal_and_opens_the_demo() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("l")
-        await app.workers.wait_for_complete()
+        await pilot.pause()
         await pilot.pause()
         assert app.session.name != "Noche en el puerto"
         assert len(find_journals(config.journal_dir())) == 2  # kept + this session's
@@ -68,7 +68,7 @@ async def test_discard_asks_then_deletes(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
         await pilot.press("y")
-        await app.workers.wait_for_complete()
+        await pilot.pause()
         await pilot.pause()
         assert not crashed.journal.path.exists()
 
@@ -77,7 +77,7 @@ async def test_quitting_cleanly_leaves_no_journal() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await app.workers.wait_for_complete()
+        await pilot.pause()
         assert len(find_journals(config.journal_dir())) == 1
         await pilot.press("q")
     assert app.is_running is False
@@ -90,7 +90,7 @@ async def test_an_untouched_demo_left_behind_offers_nothing() -> None:
     first = make_app()
     async with first.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await first.workers.wait_for_complete()
+        await pilot.pause()
         assert first.session.journal is not None
         left = first.session.journal.path
     assert left.exists()  # not quit: as after a kill
@@ -98,7 +98,7 @@ async def test_an_untouched_demo_left_behind_offers_nothing() -> None:
     async with second.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert not isinstance(second.screen, ChoiceDialog)
-        await second.workers.wait_for_complete()
+        await pilot.pause()
         await pilot.pause()
         assert isinstance(second.screen, MainScreen)
         assert not left.exists()
@@ -115,14 +115,14 @@ async def test_a_resumed_combat_killed_at_once_is_offered_again(tmp_path: Path) 
     async with resumed.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("r")
-        await resumed.workers.wait_for_complete()
+        await pilot.pause()
         assert resumed.session.combat.commands == crashed.combat.commands
     again = make_app()
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(again.screen, ChoiceDialog), "the unsaved work was not offered"
         await pilot.press("r")
-        await again.workers.wait_for_complete()
+        await pilot.pause()
         await pilot.pause()
         assert again.session.combat.commands == crashed.combat.commands
         assert again.session.dirty
