@@ -573,3 +573,24 @@ async def test_a_prepared_ta_dialog_equals_one_built_new(
         expected = await new_dialog_screen(app, pilot, "", TADialog.for_use(
             state, step, main.check, app.session.combat.roll))
         assert shown == expected
+
+
+async def test_a_dialog_taken_while_it_is_being_prepared_opens_filled_with_the_keys(
+        ) -> None:
+    """The DJ's key comes in the same turn of the event loop as the dialog's preparation
+    (before it is mounted): it opens filled for the declarer, and the keys typed at
+    once land in it."""
+    app = make_app(session_after(three(), c.StartCombat()))
+    async with app.run_test(size=SIZE) as pilot:
+        main = app.main_screen
+        await pilot.pause()
+        assert main.shelf.prepare(*main._shelved("declaration"))
+        prepared = main.shelf.kept(main._shelved("declaration")[0])
+        assert prepared is not None and not prepared.is_mounted
+        main.action_declare()
+        await pilot.press(*"dispara")
+        await settle(pilot)
+        assert app.screen is prepared
+        name = app.session.combat.state.current_declarer
+        assert isinstance(prepared, DeclarationEditor) and prepared.character.name == name
+        assert prepared.query_one("#a0-description").value == "dispara"

@@ -128,7 +128,8 @@ class Dialog(HoldsKeys, ModalScreen[ResultT]):
         for scroll in self.query(VerticalScroll):
             scroll.scroll_home(animate=False)
         self._early_keys = []
-        self._opened = True  # the refill gives a field the focus at once
+        # One still being prepared (not mounted) holds the keys until it is, as a new one.
+        self._opened = self.is_mounted
         self._styled = True
         self._fit_width(self.app.size.width)
 
