@@ -1071,6 +1071,9 @@ async def main(kind, path, keys):
         await pilot.pause()
         await app.workers.wait_for_complete()  # the app: its file's check done, log shown
         await pilot.pause()
+        if kind == "app":  # and the round's dialogs built, as they are seconds after start
+            while not app.main_screen.round_dialogs_prepared():
+                await asyncio.sleep(0.05)
         await asyncio.sleep(0.3)
 asyncio.run(main(sys.argv[1], sys.argv[2], int(sys.argv[3])))
 # The process's own peak: VmHWM (ru_maxrss would carry the parent's over exec on Linux).
