@@ -1629,6 +1629,11 @@ def write_readme(runs: Sequence[dict[str, Any]]) -> int:
         print(f"No README at {README_PATH}: its table is not rewritten", file=sys.stderr)
         return 1
     text = README_PATH.read_text(encoding="utf-8")
-    README_PATH.write_text(rewrite_readme(text, runs), encoding="utf-8")
+    try:
+        text = rewrite_readme(text, runs)
+    except ValueError as error:
+        print(f"{README_PATH}: {error}: its table is not rewritten", file=sys.stderr)
+        return 1
+    README_PATH.write_text(text, encoding="utf-8")
     print(f"Rewrote the table in {README_PATH} from {len(runs)} recorded runs")
     return 0
