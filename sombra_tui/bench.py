@@ -1479,11 +1479,13 @@ class Comparison:
         return bool(self.previous) and self.value > max(self.previous) * (1 + self.noise)
 
     def line(self) -> str:
-        what = f"{self.label} ({self.key})"
+        what = f"{self.label.split(' (noise of this run')[0]} ({self.key})"
         if not self.previous:
             return f"NEW: {what} is {_plain(self.value)}; no recorded run has it yet"
-        range_ = f"{_plain(min(self.previous))}-{_plain(max(self.previous))}"
-        runs = f"the last {len(self.previous)} recorded runs"
+        low, high = _plain(min(self.previous)), _plain(max(self.previous))
+        range_ = low if low == high else f"{low}-{high}"
+        runs = (f"the last {len(self.previous)} recorded runs" if len(self.previous) > 1
+                else "the last recorded run")
         if self.worse:
             return (f"WORSE: {what} is {_plain(self.value)}, beyond the worst of {runs} "
                     f"({range_}) by more than this run's noise (+/-{self.noise:.0%})")
