@@ -225,6 +225,8 @@ def test_strict_exits_non_zero_when_a_demo_row_is_worse_and_record_appends(
     assert runs[-1]["rows"]["demo_command_ratio"] == {"value": 0.61, "unit": "x",
                                                       "noise": 0.05}
     assert runs[-1]["commit"] and runs[-1]["date"]
+    assert '"demo_command_ratio": {"value": 0.61, "unit": "x", "noise": 0.05}' in \
+        history.read_text(encoding="utf-8")  # a row a line: the file diffs by rows
     text = readme.read_text(encoding="utf-8")
     assert text.startswith("# x\n") and text.endswith(f"{bench.README_END}\nafter\n")
     assert bench.readme_block(runs) in text and "\nold\n" not in text
