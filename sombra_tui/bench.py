@@ -1506,7 +1506,11 @@ def _plain(value: float) -> str:
 
 def compare(report: Report, runs: Sequence[dict[str, Any]],
             count: int = RECENT) -> list[Comparison]:
-    """The watched rows this run has, each against the last `count` recorded runs."""
+    """The watched rows this run has, each against the last `count` recorded runs. A
+    quick run is not compared: its few repeats are too noisy to judge by (seen: the
+    cold start at 3.6x with 2 repeats, 2.2x with 7), as its targets are not judged."""
+    if report.kind not in REFERENCE_MODES:
+        return []
     rows = {row.key: row for row in report.rows}
     return [Comparison(key, rows[key].label, rows[key].value, rows[key].noise or 0.0,
                        tuple(recent_values(runs, key, count)))
@@ -1619,7 +1623,10 @@ def main(argv: Sequence[str]) -> int:
     print(f"Wrote {json_path} and {md_path}")
     runs = load_history(args.history)
     comparisons = compare(report, runs)
-    if comparisons:
+    if report.kind not in REFERENCE_MODES:
+        print("A quick run: the demo-size rows are not compared with the recorded runs "
+              "(run --demo for that)")
+    elif comparisons:
         print(f"The demo-size rows against the last {RECENT} recorded runs ({args.history}):")
         for comparison in comparisons:
             print(f"  {comparison.line()}")

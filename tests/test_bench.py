@@ -197,6 +197,9 @@ def test_quick_runs_are_no_reference_and_a_first_run_has_nothing_to_be_worse_tha
     assert bench.compare(demo_report(0.70, noise=0.05), history)[0].previous[-1] == 0.57
     first = bench.compare(demo_report(9.0, noise=0.0), [])[0]
     assert not first.worse and first.line().startswith("NEW: ")
+    quick = demo_report(9.0, noise=0.0)
+    quick.kind = "quick"  # too few repeats to judge by, as for its targets
+    assert bench.compare(quick, HISTORY) == []
 
 
 def test_strict_exits_non_zero_when_a_demo_row_is_worse_and_record_appends(
