@@ -34,7 +34,12 @@ Every figure is the MEDIAN of repeated runs:
   demo's size (6 characters), a command to screen and the frames it draws, against the
   baseline app's command, taking turns (`--demo` runs only these rows, in seconds).
 
-The results are printed as a table and written as JSON and Markdown.
+The results are printed as a table and written as JSON and Markdown. `--record` appends
+the run to the history (benchmarks/history.json: date, commit, mode, the machine, each
+row's median or ratio and its noise) and rewrites README's table from it (`--readme`
+does that alone). Every run compares its demo-size rows with the last recorded runs and
+prints WORSE for a row beyond the worst of them by more than this run's noise; with
+`--strict` the exit status is then 1 (issue 24 item 6).
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ import json
 import os
 import platform
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -133,6 +139,8 @@ class Row:
     target: str = ""
     met: bool | None = None
     note: str = ""
+    #: This run's noise for the row (a share, 0.05 for +/-5%), where it is measured.
+    noise: float | None = None
 
 
 @dataclass
@@ -142,6 +150,8 @@ class Report:
     machine: dict[str, Any]
     sizes: dict[str, Any]
     rows: list[Row] = field(default_factory=list)
+    #: "full", "demo" (the demo-size rows alone) or "quick": the history's mode.
+    kind: str = "full"
 
     def add(self, row: Row) -> Row:
         if not self.targets:
@@ -380,7 +390,7 @@ def add_ratio(report: Report, key: str, what: str, with_hc: Sequence[float],
         noise = max(spread(with_hc), spread(without))
     report.add(Row(f"{key}_hc_ratio", f"{what}: with H and C / without (noise of this run "
                    f"+/-{noise:.0%})", ratio, "x", target=f"<= 1 + noise ({1 + noise:.2f}x)",
-                   met=ratio <= 1 + noise))
+                   met=ratio <= 1 + noise, noise=noise))
 
 
 def median_ms(samples: Sequence[float]) -> float:
@@ -528,7 +538,8 @@ def bench_files(report: Report, sizes: Sizes, combat: Combat, folder: Path,
     ratio = statistics.median(loads) / statistics.median(parses)
     noise = max(spread(loads), spread(parses))
     report.add(Row("load_parse_ratio", f"load / json parse and validation (noise of this "
-                   f"run +/-{noise:.0%})", ratio, "x", target="<= 3x", met=ratio <= 3))
+                   f"run +/-{noise:.0%})", ratio, "x", target="<= 3x", met=ratio <= 3,
+                   noise=noise))
     report.add(Row("load_parse_older_ratio", "load / json parse and validation of the "
                    "file without its snapshot",
                    statistics.median(loads) / statistics.median(older_parses), "x"))
@@ -881,7 +892,7 @@ async def _bench_players(report: Report, sizes: Sizes, combat: Combat,
     ratio = statistics.median(crowded) / statistics.median(alone)
     report.add(Row("players_ratio", f"{count} pages / 0 pages (noise of this run "
                    f"+/-{noise:.0%})", ratio, "x", target=f"<= 1 + noise ({1 + noise:.2f}x)",
-                   met=ratio <= 1 + noise))
+                   met=ratio <= 1 + noise, noise=noise))
     costs = []
     for _i in range(max(5, sizes.replay_repeats)):
         costs.append(timed(lambda: ask.players_view(
@@ -964,7 +975,7 @@ async def _bench_undo(report: Report, sizes: Sizes, combat: Combat,
         ratio = statistics.median(samples[kind]) / statistics.median(samples["command"])
         report.add(Row(f"{kind}_command_ratio", f"{kind} / a command (noise of this run "
                        f"+/-{noise:.0%})", ratio, "x", target=f"<= 1 + noise "
-                       f"({1 + noise:.2f}x)", met=ratio <= 1 + noise))
+                       f"({1 + noise:.2f}x)", met=ratio <= 1 + noise, noise=noise))
         ratio = statistics.median(samples[kind]) / statistics.median(samples["stock"])
         report.add(Row(f"{kind}_stock_ratio", f"{kind} / a baseline app's command", ratio,
                        "x"))
@@ -1042,11 +1053,13 @@ async def _bench_demo(report: Report, sizes: Sizes, progress: Callable[[str], No
     noise = max(spread(halves_of["app"]), spread(halves_of["stock"]))
     ratio = statistics.median(cpu["app"]) / statistics.median(cpu["stock"])
     report.add(Row("demo_command_ratio", f"demo: app / baseline command (noise of this run "
-                   f"+/-{noise:.0%})", ratio, "x", target="<= 0.9x", met=ratio <= 0.9))
+                   f"+/-{noise:.0%})", ratio, "x", target="<= 0.9x", met=ratio <= 0.9,
+                   noise=noise))
     drawn = statistics.median(frames["app"])
     report.add(Row("demo_frames", "demo: frames drawn per command (median; mean "
                    f"{statistics.fmean(frames['app']):.2f}, most "
-                   f"{max(frames['app'])})", drawn, "frames", target="1", met=drawn <= 1))
+                   f"{max(frames['app'])})", drawn, "frames", target="1", met=drawn <= 1,
+                   noise=0.0))
     report.add(Row("demo_stock_frames", "demo: frames drawn per baseline command (median; "
                    f"mean {statistics.fmean(frames['stock']):.2f})",
                    statistics.median(frames["stock"]), "frames"))
@@ -1160,7 +1173,7 @@ def bench_cold_start(report: Report, sizes: Sizes, progress: Callable[[str], Non
                    "spawn to first screen", stock, "ms"))
     report.add(Row("cold_start_ratio", f"demo / baseline cold start (noise of this run "
                    f"+/-{noise:.0%})", app / stock, "x", target="<= 1.3x",
-                   met=app / stock <= 1.3))
+                   met=app / stock <= 1.3, noise=noise))
 
 
 def bench_memory(report: Report, sizes: Sizes, path: Path,
@@ -1342,10 +1355,14 @@ def run(quick: bool = False, progress: Callable[[str], None] | None = None, *,
     sizes = QUICK if quick else FULL
     say = progress or (lambda message: None)
     report = Report(mode=("quick" if quick else "full") + (", demo rows" if demo else ""),
-                    targets=sizes.targets, machine=machine_info(), sizes=asdict(sizes))
+                    targets=sizes.targets, machine=machine_info(), sizes=asdict(sizes),
+                    kind="quick" if quick else "demo" if demo else "full")
     if demo:  # only the demo-size rows (issue 24), in seconds
+        speed = [timed(python_workload) for _i in range(5)]
         with private_dirs():
             asyncio.run(_bench_demo(report, sizes, say))
+        speed += [timed(python_workload) for _i in range(5)]
+        report.rows.insert(0, machine_speed_row(speed))
         return report
     say(f"building {sizes.characters} characters and {sizes.commands:,} commands")
     encounter = build_encounter(sizes.characters)
@@ -1380,9 +1397,13 @@ def run(quick: bool = False, progress: Callable[[str], None] | None = None, *,
     # The same fixed work before and after: how fast this (shared) machine was during
     # the run, to compare runs by. On the machine of README's table it varied by a
     # third from one run to the next, and every other row with it.
-    report.rows.insert(0, Row("python_workload_ms", "machine speed: a fixed pure-Python "
-                              "workload (before and after the run)", median_ms(speed), "ms"))
+    report.rows.insert(0, machine_speed_row(speed))
     return report
+
+
+def machine_speed_row(speed: Sequence[float]) -> Row:
+    return Row("python_workload_ms", "machine speed: a fixed pure-Python workload (before "
+               "and after the run)", median_ms(speed), "ms")
 
 
 def python_workload() -> int:
@@ -1392,6 +1413,240 @@ def python_workload() -> int:
         key = number % 1_000
         counts[key] = counts.get(key, 0) + number
     return len(counts)
+
+
+# --------------------------------------------------------------------------- history
+
+#: The repository this module runs from (an editable install, as README's commands make).
+ROOT = Path(__file__).resolve().parents[1]
+#: Every recorded run (`--record`): date, commit, mode, the machine and every row.
+HISTORY = ROOT / "benchmarks" / "history.json"
+README_PATH = ROOT / "README.md"
+#: How many recorded runs the comparison and README's range look back on.
+RECENT = 5
+#: Recorded runs of these modes are compared with and shown; quick runs (small sizes,
+#: CI's) are kept if recorded but never taken as a reference.
+REFERENCE_MODES = ("full", "demo")
+README_BEGIN, README_END = "<!-- bench-history -->", "<!-- /bench-history -->"
+
+
+@dataclass(frozen=True)
+class Goal:
+    """An issue-24 row as README's table shows it, with the issue's goal."""
+
+    key: str
+    label: str
+    goal: str = ""
+    #: Whether a value, with that run's noise, meets the goal.
+    meets: Callable[[float, float], bool] | None = None
+
+
+#: Issue 24's rows (each against the same stock-widget baseline app or a command,
+#: measured taking turns in the same run), in README's order; the machine-speed row first.
+ISSUE_24 = (
+    Goal("python_workload_ms", "machine speed: a fixed pure-Python workload (ms; lower is "
+         "a quicker moment of the machine)"),
+    Goal("undo_command_ratio", "undo key to screen / a command to screen (200 characters, "
+         "over 10,000 commands)", "<= 1 + noise", lambda value, noise: value <= 1 + noise),
+    Goal("redo_command_ratio", "redo key to screen / a command to screen",
+         "<= 1 + noise", lambda value, noise: value <= 1 + noise),
+    Goal("undo_stock_ratio", "undo key to screen / a command in the stock-widget baseline "
+         "app (200 rows)"),
+    Goal("load_parse_ratio", "load / json parse and validation of the same file",
+         "<= 3x", lambda value, noise: value <= 3),
+    Goal("bytes_per_command", "memory of a loaded history per command (bytes)"),
+    Goal("memory_ratio", "peak memory of a fresh process showing the file, app / baseline",
+         "<= 1.8x", lambda value, noise: value <= 1.8),
+    Goal("cold_start_ratio", "the demo's cold start, spawn to first screen, demo / "
+         "baseline", "<= 1.3x", lambda value, noise: value <= 1.3),
+    Goal("demo_command_ratio", "demo size (6 characters): a command to screen, app / "
+         "baseline", "<= 0.9x", lambda value, noise: value <= 0.9),
+    Goal("demo_frames", "demo size: frames drawn per command (median)", "1",
+         lambda value, noise: value <= 1),
+)
+#: The demo-size rows, which no later change may make worse (issue 24 item 6): each run
+#: that has them compares them with the recorded runs before it.
+WATCHED = ("demo_command_ratio", "demo_frames", "cold_start_ratio")
+
+
+def load_history(path: Path = HISTORY) -> list[dict[str, Any]]:
+    """The recorded runs, oldest first ([] when there is no history yet)."""
+    if not path.is_file():
+        return []
+    runs: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))["runs"]
+    return runs
+
+
+def save_history(runs: Sequence[dict[str, Any]], path: Path = HISTORY) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = {"about": "sombra-tui bench --record appends each run here (README, "
+                     "Performance); the demo-size rows are compared with the last runs",
+            "runs": list(runs)}
+    text = json.dumps(data, indent=1, ensure_ascii=False)
+    # One line for each row and for the machine, so that a run reads (and diffs) as a list.
+    text = re.sub(r'(\{\n\s*"value"|"machine": \{)[^{}]*?\n\s*\}', _one_line, text)
+    path.write_text(text + "\n", encoding="utf-8")
+
+
+def _one_line(match: re.Match[str]) -> str:
+    return re.sub(r"\s*\n\s*", " ", match.group(0)).replace("{ ", "{").replace(" }", "}")
+
+
+def _significant(value: float) -> float:
+    return float(f"{value:.5g}")
+
+
+def history_entry(report: Report, *, date: str, commit: str,
+                  load: float | None = None, note: str = "") -> dict[str, Any]:
+    """One run as the history keeps it: each row's median (or ratio), unit and, where
+    measured, this run's noise."""
+    rows: dict[str, dict[str, Any]] = {}
+    for row in report.rows:
+        rows[row.key] = {"value": _significant(row.value), "unit": row.unit}
+        if row.noise is not None:
+            rows[row.key]["noise"] = _significant(row.noise)
+    entry: dict[str, Any] = {"date": date, "commit": commit, "mode": report.kind,
+                             "load_average": None if load is None else round(load, 2),
+                             "machine": report.machine}
+    if note:
+        entry["note"] = note
+    entry["rows"] = rows
+    return entry
+
+
+def git_commit(root: Path = ROOT) -> str:
+    """HEAD's short hash, with "+changes" when the package's code differs from it (the
+    code measured is then not that commit's); "unknown" outside a git checkout."""
+    import subprocess
+
+    def git(*arguments: str) -> str:
+        return subprocess.run(["git", *arguments], cwd=root, capture_output=True,
+                              text=True, check=True, timeout=30).stdout.strip()
+    try:
+        head = git("rev-parse", "--short=12", "HEAD")
+        changed = git("status", "--porcelain", "--", "sombra_tui")
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    return head + ("+changes" if changed else "")
+
+
+def recent_values(runs: Sequence[dict[str, Any]], key: str,
+                  count: int = RECENT) -> list[float]:
+    """The row's values in the last `count` reference runs (full or demo) that have it."""
+    values = [run["rows"][key]["value"] for run in runs
+              if run.get("mode") in REFERENCE_MODES and key in run.get("rows", {})]
+    return values[-count:]
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """A watched row of this run against the same row in the last recorded runs."""
+
+    key: str
+    label: str
+    value: float
+    noise: float
+    previous: tuple[float, ...]
+
+    @property
+    def worse(self) -> bool:
+        """Worse than the worst of the previous runs, beyond this run's noise (every
+        watched row is better lower)."""
+        return bool(self.previous) and self.value > max(self.previous) * (1 + self.noise)
+
+    def line(self) -> str:
+        what = f"{self.label.split(' (noise of this run')[0]} ({self.key})"
+        if not self.previous:
+            return f"NEW: {what} is {_plain(self.value)}; no recorded run has it yet"
+        low, high = _plain(min(self.previous)), _plain(max(self.previous))
+        range_ = low if low == high else f"{low}-{high}"
+        runs = (f"the last {len(self.previous)} recorded runs" if len(self.previous) > 1
+                else "the last recorded run")
+        if self.worse:
+            return (f"WORSE: {what} is {_plain(self.value)}, beyond the worst of {runs} "
+                    f"({range_}) by more than this run's noise (+/-{self.noise:.0%})")
+        return f"ok: {what} is {_plain(self.value)}; {runs}: {range_}"
+
+
+def _plain(value: float) -> str:
+    return f"{value:,.0f}" if value >= 100 or value == int(value) else f"{value:.2f}"
+
+
+def compare(report: Report, runs: Sequence[dict[str, Any]],
+            count: int = RECENT) -> list[Comparison]:
+    """The watched rows this run has, each against the last `count` recorded runs. A
+    quick run is not compared: its few repeats are too noisy to judge by (seen: the
+    cold start at 3.6x with 2 repeats, 2.2x with 7), as its targets are not judged."""
+    if report.kind not in REFERENCE_MODES:
+        return []
+    rows = {row.key: row for row in report.rows}
+    return [Comparison(key, rows[key].label, rows[key].value, rows[key].noise or 0.0,
+                       tuple(recent_values(runs, key, count)))
+            for key in WATCHED if key in rows]
+
+
+def _readme_value(value: float, unit: str) -> str:
+    if unit == "x":
+        return f"{value:.2f}x"
+    if unit == "frames":
+        return f"{value:g}"
+    if value >= 100:
+        return f"{value:,.0f}"
+    return f"{value:.2f}"
+
+
+def readme_block(runs: Sequence[dict[str, Any]], count: int = RECENT) -> str:
+    """README's table (between its bench-history markers), from the recorded runs only:
+    for each issue-24 row, the latest full run's value, the range over the last `count`
+    recorded runs that have it, and the goal."""
+    references = [run for run in runs if run.get("mode") in REFERENCE_MODES]
+    fulls = [run for run in references if run["mode"] == "full"]
+    latest = fulls[-1] if fulls else None
+    if latest is None:
+        about = "No full run is recorded yet."
+    else:
+        speed = latest["rows"].get("python_workload_ms", {}).get("value")
+        load = latest.get("load_average")
+        about = (f"Latest full run: {latest['date']}, commit {latest['commit']}"
+                 + (f", machine speed {speed:.1f} ms" if speed is not None else "")
+                 + (f", load average {load:.1f}" if load is not None else "") + "."
+                 + (f" {latest['note']}" if latest.get("note") else ""))
+    lines = [about, f"Range: the last {count} recorded runs that have the row (full runs "
+             f"and `--demo` runs; {len(references)} recorded in `benchmarks/history.json`). "
+             "Written by `sombra-tui bench --readme` from that file.", "",
+             f"| measure | latest full run | last {count} runs | goal | met |",
+             "| --- | ---: | ---: | --- | --- |"]
+    for goal in ISSUE_24:
+        row = latest["rows"].get(goal.key) if latest is not None else None
+        values = recent_values(references, goal.key, count)
+        unit = row["unit"] if row else next(
+            (run["rows"][goal.key]["unit"] for run in reversed(references)
+             if goal.key in run["rows"]), "")
+        if row is None:
+            value, met = "", ""
+        else:
+            value = _readme_value(row["value"], unit)
+            if unit == "x" and row.get("noise"):
+                value += f" (+/-{row['noise']:.0%})"
+            met = "" if goal.meets is None else (
+                "yes" if goal.meets(row["value"], row.get("noise", 0.0)) else "no")
+        span = ""
+        if values:
+            low, high = _readme_value(min(values), unit), _readme_value(max(values), unit)
+            span = high if low == high else f"{low.removesuffix('x')}-{high}"
+            if len(values) < count:
+                span += f" ({len(values)} run{'s' if len(values) > 1 else ''})"
+        lines.append(f"| {goal.label} | {value} | {span} | {goal.goal} | {met} |")
+    return "\n".join(lines)
+
+
+def rewrite_readme(text: str, runs: Sequence[dict[str, Any]]) -> str:
+    """`text` (README) with its bench-history block rendered anew from `runs`."""
+    begin, end = text.find(README_BEGIN), text.find(README_END)
+    if begin < 0 or end < begin:
+        raise ValueError(f"README has no {README_BEGIN} ... {README_END} block")
+    return (text[:begin + len(README_BEGIN)] + "\n" + readme_block(runs) + "\n"
+            + text[end:])
 
 
 def main(argv: Sequence[str]) -> int:
@@ -1410,7 +1665,21 @@ def main(argv: Sequence[str]) -> int:
                         help=_("only the rows at the demo's size (6 characters): a "
                                "command to screen and its frames, against the "
                                "stock-widget baseline"))
+    parser.add_argument("--record", action="store_true",
+                        help=_("append this run to the history (benchmarks/history.json) "
+                               "and rewrite README's table from it"))
+    parser.add_argument("--strict", action="store_true",
+                        help=_("exit with status 1 when a demo-size row is worse than in "
+                               "the last recorded runs"))
+    parser.add_argument("--readme", action="store_true",
+                        help=_("rewrite README's table from the history, without running "
+                               "the benchmark"))
+    parser.add_argument("--history", type=Path, default=HISTORY, metavar=_("FILE"),
+                        help=_("the history file (default: {default})").format(
+                            default=HISTORY))
     args = parser.parse_args(argv)
+    if args.readme:
+        return write_readme(load_history(args.history))
 
     def progress(message: str) -> None:
         print(f"  {message}...", file=sys.stderr, flush=True)
@@ -1420,4 +1689,36 @@ def main(argv: Sequence[str]) -> int:
     print("\n".join(table_lines(report, markdown=False)))
     json_path, md_path = write_outputs(report, args.output)
     print(f"Wrote {json_path} and {md_path}")
+    runs = load_history(args.history)
+    comparisons = compare(report, runs)
+    if report.kind not in REFERENCE_MODES:
+        print("A quick run: the demo-size rows are not compared with the recorded runs "
+              "(run --demo for that)")
+    elif comparisons:
+        print(f"The demo-size rows against the last {RECENT} recorded runs ({args.history}):")
+        for comparison in comparisons:
+            print(f"  {comparison.line()}")
+    if args.record:
+        runs.append(history_entry(report, date=time.strftime("%Y-%m-%d %H:%M UTC",
+                                                             time.gmtime()),
+                                  commit=git_commit(), load=os.getloadavg()[0]))
+        save_history(runs, args.history)
+        print(f"Recorded this run in {args.history} ({len(runs)} runs)")
+        write_readme(runs)
+    return 1 if args.strict and any(comparison.worse for comparison in comparisons) else 0
+
+
+def write_readme(runs: Sequence[dict[str, Any]]) -> int:
+    """README's table rewritten from `runs` (where README is beside this package)."""
+    if not README_PATH.is_file():
+        print(f"No README at {README_PATH}: its table is not rewritten", file=sys.stderr)
+        return 1
+    text = README_PATH.read_text(encoding="utf-8")
+    try:
+        text = rewrite_readme(text, runs)
+    except ValueError as error:
+        print(f"{README_PATH}: {error}: its table is not rewritten", file=sys.stderr)
+        return 1
+    README_PATH.write_text(text, encoding="utf-8")
+    print(f"Rewrote the table in {README_PATH} from {len(runs)} recorded runs")
     return 0

@@ -139,3 +139,122 @@ def test_stock_baseline_imports_only_textual() -> None:
               if isinstance(node, ast.ImportFrom)]
     assert names and not [name for name in names if name.startswith("sombra_tui")]
     assert any(name.startswith("textual") for name in names)
+
+
+# --------------------------------------------------------------------------- the history
+# Issue 24 item 6: made-up histories; nothing here is timed.
+
+
+def recorded(mode: str, date: str = "2026-12-01 10:00 UTC", **values: float
+             ) -> dict[str, object]:
+    units = {"demo_frames": "frames", "python_workload_ms": "ms", "bytes_per_command":
+             "bytes"}
+    return {"date": date, "commit": "abc123", "mode": mode, "load_average": 2.0,
+            "machine": {}, "rows": {key: {"value": value, "unit": units.get(key, "x"),
+                                          "noise": 0.05}
+                                    for key, value in values.items()}}
+
+
+def demo_report(ratio: float, noise: float, frames: float = 1) -> bench.Report:
+    return bench.Report(mode="full, demo rows", targets=True, machine=bench.machine_info(),
+                        sizes={},
+                        kind="demo", rows=[
+                            bench.Row("python_workload_ms", "machine speed", 20.0, "ms"),
+                            bench.Row("demo_command_ratio", "demo: app / baseline", ratio,
+                                      "x", noise=noise),
+                            bench.Row("demo_frames", "demo: frames", frames, "frames",
+                                      noise=0.0)])
+
+
+#: Six runs: the oldest (2.0x, before the frames work) is no longer among the last five.
+HISTORY = [recorded("full", demo_command_ratio=2.0, demo_frames=3),
+           *(recorded("demo", demo_command_ratio=ratio, demo_frames=1)
+             for ratio in (0.55, 0.60, 0.58, 0.62, 0.57))]
+
+
+def test_a_demo_row_worse_than_the_last_runs_beyond_this_runs_noise_is_worse() -> None:
+    ratio, frames = bench.compare(demo_report(0.70, noise=0.05), HISTORY)
+    assert ratio.key == "demo_command_ratio" and ratio.previous == (0.55, 0.60, 0.58, 0.62,
+                                                                     0.57)
+    assert ratio.worse  # 0.70 > 0.62 * 1.05
+    line = ratio.line()
+    assert line.startswith("WORSE: ") and "demo_command_ratio" in line
+    assert "0.70" in line and "0.55-0.62" in line and "+/-5%" in line
+    assert not frames.worse and frames.line().startswith("ok: ")
+
+
+def test_within_this_runs_noise_or_better_is_not_worse() -> None:
+    assert not bench.compare(demo_report(0.65, noise=0.05), HISTORY)[0].worse  # <= 0.651
+    assert bench.compare(demo_report(0.65, noise=0.04), HISTORY)[0].worse  # > 0.6448
+    assert not bench.compare(demo_report(0.30, noise=0.0), HISTORY)[0].worse
+
+
+def test_one_more_frame_per_command_is_worse() -> None:
+    frames = bench.compare(demo_report(0.6, noise=0.05, frames=2), HISTORY)[1]
+    assert frames.worse and "demo_frames" in frames.line() and "is 2" in frames.line()
+
+
+def test_quick_runs_are_no_reference_and_a_first_run_has_nothing_to_be_worse_than() -> None:
+    history = [*HISTORY, recorded("quick", demo_command_ratio=5.0, demo_frames=4)]
+    assert bench.compare(demo_report(0.70, noise=0.05), history)[0].previous[-1] == 0.57
+    first = bench.compare(demo_report(9.0, noise=0.0), [])[0]
+    assert not first.worse and first.line().startswith("NEW: ")
+    quick = demo_report(9.0, noise=0.0)
+    quick.kind = "quick"  # too few repeats to judge by, as for its targets
+    assert bench.compare(quick, HISTORY) == []
+
+
+def test_strict_exits_non_zero_when_a_demo_row_is_worse_and_record_appends(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    history = tmp_path / "history.json"
+    bench.save_history(HISTORY, history)
+    readme = tmp_path / "README.md"
+    readme.write_text(f"# x\n{bench.README_BEGIN}\nold\n{bench.README_END}\nafter\n",
+                      encoding="utf-8")
+    monkeypatch.setattr(bench, "README_PATH", readme)
+    reports = iter([demo_report(0.70, noise=0.05), demo_report(0.70, noise=0.05),
+                    demo_report(0.61, noise=0.05)])
+    monkeypatch.setattr(bench, "run", lambda **_kwargs: next(reports))
+    output = ["--output", str(tmp_path / "out"), "--history", str(history)]
+
+    assert main(["bench", "--demo", *output]) == 0  # reported, not failed
+    assert "WORSE: demo: app / baseline (demo_command_ratio) is 0.70" in capsys.readouterr(
+    ).out
+    assert main(["bench", "--demo", "--strict", *output]) == 1
+    assert len(bench.load_history(history)) == len(HISTORY)  # nothing recorded unasked
+
+    assert main(["bench", "--demo", "--strict", "--record", *output]) == 0
+    runs = bench.load_history(history)
+    assert len(runs) == len(HISTORY) + 1 and runs[-1]["mode"] == "demo"
+    assert runs[-1]["rows"]["demo_command_ratio"] == {"value": 0.61, "unit": "x",
+                                                      "noise": 0.05}
+    assert runs[-1]["commit"] and runs[-1]["date"]
+    assert '"demo_command_ratio": {"value": 0.61, "unit": "x", "noise": 0.05}' in \
+        history.read_text(encoding="utf-8")  # a row a line: the file diffs by rows
+    text = readme.read_text(encoding="utf-8")
+    assert text.startswith("# x\n") and text.endswith(f"{bench.README_END}\nafter\n")
+    assert bench.readme_block(runs) in text and "\nold\n" not in text
+
+
+def test_readme_table_shows_the_latest_full_run_and_the_range_of_the_last_runs() -> None:
+    history = [recorded("full", date="2026-11-30 09:00 UTC", demo_command_ratio=0.9,
+                        memory_ratio=3.0, python_workload_ms=20.0),
+               *HISTORY[1:3],
+               recorded("full", date="2026-12-01 09:00 UTC", demo_command_ratio=0.64,
+                        memory_ratio=4.2, python_workload_ms=30.0, demo_frames=1),
+               *HISTORY[3:], recorded("quick", demo_command_ratio=7.0)]
+    block = bench.readme_block(history)
+    assert "Latest full run: 2026-12-01 09:00 UTC, commit abc123, machine speed 30.0 ms" \
+        in block
+    rows = {line.split(" | ")[0].lstrip("| "): line.split(" | ")[1:]
+            for line in block.splitlines() if line.startswith("| ")}
+    demo = rows["demo size (6 characters): a command to screen, app / baseline"]
+    # latest full run, then the last five reference runs (0.60, 0.58, 0.64, 0.62, 0.57)
+    assert demo == ["0.64x (+/-5%)", "0.57-0.64x", "<= 0.9x", "yes |"]
+    memory = rows["peak memory of a fresh process showing the file, app / baseline"]
+    assert memory == ["4.20x (+/-5%)", "3.00-4.20x (2 runs)", "<= 1.8x", "no |"]
+    frames = rows["demo size: frames drawn per command (median)"]
+    assert frames[:2] == ["1", "1"]
+    assert rows["load / json parse and validation of the same file"] == ["", "", "<= 3x",
+                                                                        " |"]

@@ -85,3 +85,19 @@ def test_the_spanish_readme_says_where_combats_are_saved() -> None:
     for promise in ("~/.local/share/sombra-tui/", ".json.bak", "journal/", "reanudar",
                     config.DATA_DIR_ENV, config.CONFIG_DIR_ENV):
         assert promise in text, promise
+
+
+def test_readme_performance_table_is_rendered_from_the_recorded_history() -> None:
+    """Issue 24 item 6: README's Performance section starts with the table that
+    `sombra-tui bench --readme` renders from benchmarks/history.json, the committed
+    history (no timing here: the block must equal what the history renders)."""
+    from sombra_tui import bench
+
+    section = readme().split("## Performance", 1)[1]
+    assert section.lstrip().startswith(bench.README_BEGIN)
+    block = re.search(rf"{bench.README_BEGIN}\n(.*?)\n{bench.README_END}", readme(), re.S)
+    assert block is not None, "README has no bench-history block"
+    runs = bench.load_history(README.parent / "benchmarks" / "history.json")
+    assert runs, "benchmarks/history.json has no recorded run"
+    assert block.group(1) == bench.readme_block(runs), \
+        "README's table is not the history's: run `.venv/bin/sombra-tui bench --readme`"
