@@ -113,7 +113,7 @@ class Prompt(Frozen):
     forced: bool = False
 
 
-class GdBreakdown(BaseModel):
+class GdBreakdown(Frozen):
     """The GD of a TA, kept as data so the DJ sees why (D6, D9, D12), with one entry per
     wound or condition grade (H10, C1)."""
 
