@@ -79,3 +79,18 @@ def test_a_shared_fields_set_is_not_changed_by_a_copy() -> None:
     copy = event.model_copy(update={"rule": "S2", "winner": "x"})
     assert event.model_fields_set == before
     assert {"rule", "winner"} <= copy.model_fields_set
+
+
+def test_every_frozen_engine_model_shares_its_fields_sets() -> None:
+    """A new frozen record declared with BaseModel and frozen=True would hold a set of
+    its own per instance again: frozen engine records derive from Frozen."""
+    import sombra_tui.engine.storage  # noqa: F401 (every engine model defined)
+
+    def subclasses(cls: type[BaseModel]) -> list[type[BaseModel]]:
+        return [sub for direct in cls.__subclasses__()
+                for sub in (direct, *subclasses(direct))]
+
+    plain = sorted(model.__qualname__ for model in subclasses(BaseModel)
+                   if model.__module__.startswith("sombra_tui.engine")
+                   and model.model_config.get("frozen") and not issubclass(model, Frozen))
+    assert plain == []
