@@ -1191,6 +1191,9 @@ def bench_memory(report: Report, sizes: Sizes, path: Path,
     for _i in range(sizes.memory_repeats):
         for kind in peaks:
             # The data and config folders are the bench's own (private_dirs, inherited).
+            # Each a clean start: the app measured before left its crash journal (the
+            # DJ's quit discards it), and replaying it would be measured too.
+            _forget_journals()
             done = subprocess.run([sys.executable, "-c", MEMORY_SCRIPT, kind, str(path),
                                    keys], capture_output=True, text=True, check=True,
                                   timeout=300)

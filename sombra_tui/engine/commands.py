@@ -9,10 +9,11 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import Field, TypeAdapter
 
 from sombra_tui.engine.conditions import ActionScope, Condition
 from sombra_tui.engine.dice import Dice
+from sombra_tui.engine.frozen import Frozen
 from sombra_tui.engine.model import MAX_COPIES, MAX_GD, MAX_STAT, Action, Character, Settings
 from sombra_tui.engine.state import ReactionMode
 from sombra_tui.engine.wounds import (
@@ -25,90 +26,79 @@ from sombra_tui.engine.wounds import (
     Wound,
 )
 
-_FROZEN = ConfigDict(frozen=True)
 # Lists and dicts validate with fail_fast (see model.py): a bad file stops at its first
 # wrong entry.
 
 
-class AddCharacter(BaseModel):
+class AddCharacter(Frozen):
     """Add a character; one added mid-round joins the orders next round (I1-I4)."""
 
-    model_config = _FROZEN
     type: Literal["add_character"] = "add_character"
     character: Character
 
 
-class AddCharacters(BaseModel):
+class AddCharacters(Frozen):
     """Several characters with one sheet, as one step: "4 Matón" adds Matón 1 ... Matón 4
     (numbered after any Matón already there); a duplicated row is a count of 1.
 
     The names come from the state when applied (`model.numbered_names`), so a replay
     gives the same names."""
 
-    model_config = _FROZEN
     type: Literal["add_characters"] = "add_characters"
     #: The sheet; its name (a trailing number dropped) is the base of the new names.
     character: Character
     count: int = Field(ge=1, le=MAX_COPIES)
 
 
-class ImportCharacters(BaseModel):
+class ImportCharacters(Frozen):
     """Add several characters from another encounter file (a party reused), as one step."""
 
-    model_config = _FROZEN
     type: Literal["import_characters"] = "import_characters"
     characters: list[Character] = Field(min_length=1, fail_fast=True)
     source: str = ""
 
 
-class EditCharacter(BaseModel):
+class EditCharacter(Frozen):
     """Replace a character's sheet; renaming only before the combat starts."""
 
-    model_config = _FROZEN
     type: Literal["edit_character"] = "edit_character"
     name: str
     character: Character
 
 
-class RemoveCharacter(BaseModel):
-    model_config = _FROZEN
+class RemoveCharacter(Frozen):
     type: Literal["remove_character"] = "remove_character"
     name: str
 
 
-class MoveCharacter(BaseModel):
+class MoveCharacter(Frozen):
     """Change the DJ's order, which breaks full initiative ties (I3)."""
 
-    model_config = _FROZEN
     type: Literal["move_character"] = "move_character"
     name: str
     position: int = Field(ge=0)
 
 
-class ChangeSettings(BaseModel):
-    model_config = _FROZEN
+class ChangeSettings(Frozen):
     type: Literal["change_settings"] = "change_settings"
     settings: Settings
 
 
-class RenameEncounter(BaseModel):
-    model_config = _FROZEN
+class RenameEncounter(Frozen):
     type: Literal["rename_encounter"] = "rename_encounter"
     name: str = Field(min_length=1, max_length=80)
 
 
-class StartCombat(BaseModel):
+class StartCombat(Frozen):
     """Open round 1. With iniciativa variable, the 1d10 of each character (I2)."""
 
-    model_config = _FROZEN
     type: Literal["start_combat"] = "start_combat"
     initiative_rolls: dict[str, int] = Field(default_factory=dict, fail_fast=True)
 
 
-class Declare(BaseModel):
+class Declare(Frozen):
     """The current declarer's declaration (D1, D2); no actions is inaction."""
 
-    model_config = _FROZEN
     type: Literal["declare"] = "declare"
     character: str
     actions: list[Action] = Field(default_factory=list, fail_fast=True)
@@ -116,10 +106,9 @@ class Declare(BaseModel):
     affected: list[str] | None = Field(None, fail_fast=True)
 
 
-class React(BaseModel):
+class React(Frozen):
     """Answer the open prompt with a reaction or counter-reaction (D5-D10)."""
 
-    model_config = _FROZEN
     type: Literal["react"] = "react"
     character: str
     mode: ReactionMode
@@ -132,35 +121,31 @@ class React(BaseModel):
     accept_without_roll: bool = False
 
 
-class Decline(BaseModel):
+class Decline(Frozen):
     """The prompted character does not react: no roll, no count, no lock (D4)."""
 
-    model_config = _FROZEN
     type: Literal["decline"] = "decline"
     character: str
 
 
-class DenyPrompt(BaseModel):
+class DenyPrompt(Frozen):
     """DJ override: withdraw the open prompt (D12)."""
 
-    model_config = _FROZEN
     type: Literal["deny_prompt"] = "deny_prompt"
     character: str
 
 
-class AllowPrompt(BaseModel):
+class AllowPrompt(Frozen):
     """DJ override: prompt `character` to react to `against`'s current declaration (D12)."""
 
-    model_config = _FROZEN
     type: Literal["allow_prompt"] = "allow_prompt"
     character: str
     against: str
 
 
-class Resolve(BaseModel):
+class Resolve(Frozen):
     """Resolve the character's next step in the current phase (P2, P3, P5, T7)."""
 
-    model_config = _FROZEN
     type: Literal["resolve"] = "resolve"
     character: str
     dice: Dice | None = None
@@ -171,8 +156,7 @@ class Resolve(BaseModel):
     accept: bool | None = None
 
 
-class OpposedRoll(BaseModel):
-    model_config = _FROZEN
+class OpposedRoll(Frozen):
     character: str
     dice: Dice
     #: Value to roll under and GD; None takes them from the character's opposing action.
@@ -181,10 +165,9 @@ class OpposedRoll(BaseModel):
     modifier: int = Field(0, ge=-MAX_STAT, le=MAX_STAT)
 
 
-class ResolveOpposed(BaseModel):
+class ResolveOpposed(Frozen):
     """Resolve an opposed action when the first participant acts (O2, O3, E4)."""
 
-    model_config = _FROZEN
     type: Literal["resolve_opposed"] = "resolve_opposed"
     character: str
     #: One TA per participant that can act (O2, P4); an out or prevented one rolls none.
@@ -198,11 +181,10 @@ class ResolveOpposed(BaseModel):
     winners: list[str] = Field(default_factory=list, fail_fast=True)
 
 
-class FreeTA(BaseModel):
+class FreeTA(Frozen):
     """A TA the DJ asks of any character outside the steps: the sentinel's confirming TA
     of O4, a perception roll, first aid (T2). It changes no step; it is only logged."""
 
-    model_config = _FROZEN
     type: Literal["free_ta"] = "free_ta"
     character: str
     #: What is rolled (a skill, capacity or attribute); names the target when none given.
@@ -227,19 +209,17 @@ class Mark(StrEnum):
     UNPREVENT = "unprevent"
 
 
-class SetMark(BaseModel):
+class SetMark(Frozen):
     """Mark a character prevented or out, or undo such a mark (P4)."""
 
-    model_config = _FROZEN
     type: Literal["set_mark"] = "set_mark"
     character: str
     mark: Mark
 
 
-class AdjustExtended(BaseModel):
+class AdjustExtended(Frozen):
     """DJ adjustments of an extended action (E2 shorter retry, E3 S and GD)."""
 
-    model_config = _FROZEN
     type: Literal["adjust_extended"] = "adjust_extended"
     extended_id: int
     duration: int | None = Field(None, ge=1, le=999)
@@ -248,27 +228,24 @@ class AdjustExtended(BaseModel):
     gd: int | None = Field(None, ge=-MAX_GD, le=MAX_GD)
 
 
-class AbandonExtended(BaseModel):
-    model_config = _FROZEN
+class AbandonExtended(Frozen):
     type: Literal["abandon_extended"] = "abandon_extended"
     extended_id: int
 
 
-class Advance(BaseModel):
+class Advance(Frozen):
     """Go to the next phase, or the next round after the end of the round (P1, P6)."""
 
-    model_config = _FROZEN
     type: Literal["advance"] = "advance"
 
 
 # ------------------------------------------------------------- hits, wounds (H), conditions (C)
 
 
-class AcceptHit(BaseModel):
+class AcceptHit(Frozen):
     """Settle an open hit proposal (H1): as read, or with any value the DJ changed
     first (H12); each given value wins over the dice and is logged as an override."""
 
-    model_config = _FROZEN
     type: Literal["accept_hit"] = "accept_hit"
     proposal_id: int
     #: H2: an aimed attack's location.
@@ -284,36 +261,32 @@ class AcceptHit(BaseModel):
     entries: list[LocatedDamage] | None = Field(None, min_length=1, max_length=10)
 
 
-class DeclineHit(BaseModel):
+class DeclineHit(Frozen):
     """Decline an open hit proposal (cover, a narrative miss), logged (H1, H12)."""
 
-    model_config = _FROZEN
     type: Literal["decline_hit"] = "decline_hit"
     proposal_id: int
     reason: str = Field("", max_length=120)
 
 
-class ConfirmProposal(BaseModel):
+class ConfirmProposal(Frozen):
     """Confirm an H7 (inconsciente / muerto) or H11 (prevented) proposal."""
 
-    model_config = _FROZEN
     type: Literal["confirm_proposal"] = "confirm_proposal"
     proposal_id: int
 
 
-class DeclineProposal(BaseModel):
+class DeclineProposal(Frozen):
     """Decline an H7 or H11 proposal: nothing changes, logged."""
 
-    model_config = _FROZEN
     type: Literal["decline_proposal"] = "decline_proposal"
     proposal_id: int
 
 
-class ManualHit(BaseModel):
+class ManualHit(Frozen):
     """A hit the tracker did not roll (a fall, fire): assessed like a rolled one (H5-H9)
     and applied at once, in any phase; each given value wins (H12)."""
 
-    model_config = _FROZEN
     type: Literal["manual_hit"] = "manual_hit"
     character: str
     location: Location
@@ -331,73 +304,65 @@ class HealKind(StrEnum):
     HERIDA = "herida"
 
 
-class Heal(BaseModel):
+class Heal(Frozen):
     """H12: the DJ heals N golpe or herida points (a herida point heals its golpe, H6)."""
 
-    model_config = _FROZEN
     type: Literal["heal"] = "heal"
     character: str
     points: int = Field(ge=1, le=MAX_POINTS)
     kind: HealKind = HealKind.HERIDA
 
 
-class AttendWound(BaseModel):
+class AttendWound(Frozen):
     """H12: the wound is attended; its bleeding stops (and its sangrando goes)."""
 
-    model_config = _FROZEN
     type: Literal["attend_wound"] = "attend_wound"
     character: str
     wound_id: int
 
 
-class EditWound(BaseModel):
+class EditWound(Frozen):
     """H12: replace a wound (same id); the counters stay (SetCounters changes them)."""
 
-    model_config = _FROZEN
     type: Literal["edit_wound"] = "edit_wound"
     character: str
     wound: Wound
 
 
-class RemoveWound(BaseModel):
+class RemoveWound(Frozen):
     """H12: remove a wound (its conditions stay unless removed too); counters stay."""
 
-    model_config = _FROZEN
     type: Literal["remove_wound"] = "remove_wound"
     character: str
     wound_id: int
 
 
-class AddCondition(BaseModel):
+class AddCondition(Frozen):
     """C2: add a built-in or the DJ's own condition; it begins in the current round (C3)
     and the machine gives it its id."""
 
-    model_config = _FROZEN
     type: Literal["add_condition"] = "add_condition"
     character: str
     condition: Condition
 
 
-class EditCondition(BaseModel):
+class EditCondition(Frozen):
     """C2: replace a condition (same id)."""
 
-    model_config = _FROZEN
     type: Literal["edit_condition"] = "edit_condition"
     character: str
     condition: Condition
 
 
-class RemoveCondition(BaseModel):
-    model_config = _FROZEN
+class RemoveCondition(Frozen):
     type: Literal["remove_condition"] = "remove_condition"
     character: str
     condition_id: int
 
 
-class SetCounters(BaseModel):
+class SetCounters(Frozen):
     """H12: the DJ sets G and W directly (W <= G, H6)."""
 
-    model_config = _FROZEN
     type: Literal["set_counters"] = "set_counters"
     character: str
     g: int = Field(ge=0, le=MAX_POINTS)
@@ -407,19 +372,17 @@ class SetCounters(BaseModel):
 # ------------------------------------------------------------- the players' view (issue 23)
 
 
-class RevealCharacter(BaseModel):
+class RevealCharacter(Frozen):
     """Show a hidden character in the players' view (an ambush sprung)."""
 
-    model_config = _FROZEN
     type: Literal["reveal_character"] = "reveal_character"
     character: str
 
 
-class HideCharacter(BaseModel):
+class HideCharacter(Frozen):
     """Take a character out of the players' view: until the DJ reveals it, or, with
     `until_acts`, until its first TA."""
 
-    model_config = _FROZEN
     type: Literal["hide_character"] = "hide_character"
     character: str
     until_acts: bool = False

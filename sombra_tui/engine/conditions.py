@@ -14,10 +14,11 @@ from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import Self
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from sombra_tui.engine.coded import CodedError
 from sombra_tui.engine.errors import invalid
+from sombra_tui.engine.frozen import Frozen
 from sombra_tui.engine.i18n import N_, _
 
 #: Largest grade a single effect may add (T3 stacks grades without a limit; this keeps typos out).
@@ -48,10 +49,8 @@ class ScopeKind(StrEnum):
     LEG = "leg"
 
 
-class ActionScope(BaseModel):
+class ActionScope(Frozen):
     """What a TA's action uses, as H10 reads it: physical or not, which arms, which legs."""
-
-    model_config = ConfigDict(frozen=True)
 
     physical: bool = True
     arms: frozenset[BodySide] = frozenset()
@@ -68,10 +67,8 @@ class ActionScope(BaseModel):
         return cls(physical=False)
 
 
-class GdEffect(BaseModel):
+class GdEffect(Frozen):
     """A grade added to the TAs of one scope (C1, H9, H10)."""
-
-    model_config = ConfigDict(frozen=True)
 
     scope: ScopeKind
     side: BodySide | None = None
@@ -117,10 +114,8 @@ _LIMB_LABELS = {
 }
 
 
-class ConditionEffects(BaseModel):
+class ConditionEffects(Frozen):
     """C1: cannot act (D1), cannot react (D4), out (P4), grades by scope (H10)."""
-
-    model_config = ConfigDict(frozen=True)
 
     cannot_act: bool = False
     cannot_react: bool = False
@@ -134,10 +129,8 @@ class SourceKind(StrEnum):
     DJ = "dj"  # added by the DJ
 
 
-class ConditionSource(BaseModel):
+class ConditionSource(Frozen):
     """C1: where a condition came from."""
-
-    model_config = ConfigDict(frozen=True)
 
     kind: SourceKind = SourceKind.DJ
     wound_id: int | None = Field(None, ge=0)
@@ -160,10 +153,8 @@ class ConditionSource(BaseModel):
         return cls(kind=SourceKind.RULE, rule=rule)
 
 
-class Condition(BaseModel):
+class Condition(Frozen):
     """C1: a condition on a character, begun in round `began` (0: before round 1)."""
-
-    model_config = ConfigDict(frozen=True)
 
     #: Identifies the condition in the character's list (edit/remove); the machine assigns it.
     id: int = Field(0, ge=0)
@@ -277,10 +268,8 @@ def builtin_effects(name: str, *, dolor_intenso_gd: int = 0) -> ConditionEffects
                          params={"name": name, "names": ", ".join(BUILTIN_NAMES)})
 
 
-class ConditionSpec(BaseModel):
+class ConditionSpec(Frozen):
     """A built-in condition a rule wants to add (H9), before it has a round and a source."""
-
-    model_config = ConfigDict(frozen=True)
 
     name: str
     duration: int | None = Field(None, ge=1, le=MAX_DURATION)
@@ -315,10 +304,8 @@ def active(conditions: Iterable[Condition], round_: int) -> list[Condition]:
     return [c for c in conditions if c.active_in(round_)]
 
 
-class Expiry(BaseModel):
+class Expiry(Frozen):
     """C3: what the end of a round leaves and what it ends (each expiry is logged)."""
-
-    model_config = ConfigDict(frozen=True)
 
     kept: tuple[Condition, ...]
     expired: tuple[Condition, ...]
@@ -386,10 +373,8 @@ def severity_label(value: str) -> str:
     return _(SEVERITY_NAMES[value]) if value in SEVERITY_NAMES else value
 
 
-class GradeEntry(BaseModel):
+class GradeEntry(Frozen):
     """One line of a TA's GD breakdown from a wound (H10) or a condition (C1)."""
-
-    model_config = ConfigDict(frozen=True)
 
     gd: int
     kind: GradeSourceKind

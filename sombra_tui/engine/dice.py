@@ -11,9 +11,10 @@ import re
 from enum import IntEnum, StrEnum
 from typing import Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from sombra_tui.engine.errors import SombraError, invalid
+from sombra_tui.engine.frozen import Frozen
 from sombra_tui.engine.i18n import N_, _
 
 DIE_FACES = 10
@@ -43,10 +44,8 @@ def format_gd(gd: int) -> str:
     return f"+{gd}" if gd > 0 else str(gd)
 
 
-class Dice(BaseModel):
+class Dice(Frozen):
     """Three d10, the dado Sombra first (T1, T6)."""
-
-    model_config = ConfigDict(frozen=True)
 
     ds: int = Field(ge=1, le=DIE_FACES, description="dado Sombra")
     a: int = Field(ge=1, le=DIE_FACES)
@@ -170,10 +169,8 @@ _RANKS: dict[tuple[bool, Quality], Rank] = {
 }
 
 
-class TAResult(BaseModel):
+class TAResult(Frozen):
     """One resolved action roll with every number behind it (T2, S2)."""
-
-    model_config = ConfigDict(frozen=True)
 
     dice: Dice | None = None
     gd: int = 0

@@ -10,9 +10,10 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, TypeAlias
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from sombra_tui.engine.dice import TAResult
+from sombra_tui.engine.frozen import Frozen
 from sombra_tui.engine.i18n import Msg, render
 from sombra_tui.engine.state import GdBreakdown, Phase
 
@@ -42,10 +43,8 @@ class EventKind(StrEnum):
 EventValue: TypeAlias = str | int | bool | None
 
 
-class LogEvent(BaseModel):
+class LogEvent(Frozen):
     """One line of the resolution log: round, phase, who, what and the numbers (S2)."""
-
-    model_config = ConfigDict(frozen=True)
 
     round: int
     phase: Phase

@@ -7,11 +7,12 @@ from collections.abc import Iterable
 from enum import StrEnum
 from typing import Self
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, Field, field_validator, model_validator
 
 from sombra_tui.engine.conditions import ActionScope, BodySide
 from sombra_tui.engine.dice import DEFAULT_POINTS_PER_GD
 from sombra_tui.engine.errors import invalid
+from sombra_tui.engine.frozen import Frozen
 from sombra_tui.engine.i18n import N_, Msg, _
 from sombra_tui.engine.wounds import (
     MAX_POINTS,
@@ -121,10 +122,8 @@ def guess_gender(name: str) -> Gender:
     return Gender.MASCULINO
 
 
-class Character(BaseModel):
+class Character(Frozen):
     """A combatant. Names are unique in the encounter and identify it everywhere."""
-
-    model_config = ConfigDict(frozen=True)
 
     name: str = Field(min_length=1, max_length=NAME_MAX)
     side: Side = Side.NPC
@@ -254,10 +253,8 @@ class DeclarationView(StrEnum):
     AFTER_PHASE = "after_phase"  # once the declaration phase ends
 
 
-class SideView(BaseModel):
+class SideView(Frozen):
     """What the players see of one side's characters (issue 23)."""
-
-    model_config = ConfigDict(frozen=True)
 
     wounds: WoundView = WoundView.NUMBERS
     declarations: DeclarationView = DeclarationView.AS_MADE
@@ -266,12 +263,10 @@ class SideView(BaseModel):
     hidden_until_acts: bool = False
 
 
-class PlayerViewSettings(BaseModel):
+class PlayerViewSettings(Frozen):
     """The DJ's choices for the players' view, per side (issue 23). The defaults show
     PCs' wounds as numbers and NPCs' as words, every declaration as it is made, and
     nobody hidden."""
-
-    model_config = ConfigDict(frozen=True)
 
     pc: SideView = Field(default_factory=SideView)
     npc: SideView = Field(default_factory=lambda: SideView(wounds=WoundView.WORDS))
@@ -280,10 +275,8 @@ class PlayerViewSettings(BaseModel):
         return self.pc if side is Side.PC else self.npc
 
 
-class Settings(BaseModel):
+class Settings(Frozen):
     """Encounter settings (D3, T3, T4, I2) and who rolls each side's dice (T6)."""
-
-    model_config = ConfigDict(frozen=True)
 
     reaccion: bool = Field(True, description="reaction prompts on (D3)")
     niveles_de_calidad: bool = Field(True, description="quality levels on (T4)")
@@ -317,10 +310,8 @@ class ExtendedMode(StrEnum):
     COMPLEX = "complex"
 
 
-class ExtendedSpec(BaseModel):
+class ExtendedSpec(Frozen):
     """Parameters of an extended action (E2 simple: duration; E3 complex: S every K)."""
-
-    model_config = ConfigDict(frozen=True)
 
     mode: ExtendedMode = ExtendedMode.SIMPLE
     duration: int = Field(1, ge=1, le=999, description="E2: rounds until the TA")
@@ -346,9 +337,7 @@ class Reading(StrEnum):
     STEALTH = "stealth"  # stealth (conditioning) vs perception (conditioned)
 
 
-class Opposition(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class Opposition(Frozen):
     mode: OppositionMode
     against: list[str] = Field(min_length=1, fail_fast=True)
     role: Role = Role.CONDITIONING
@@ -359,10 +348,8 @@ _KIND_TAGS = {ActionKind.AUTOMATIC: N_("auto"), ActionKind.INSTANT: N_("inst"),
               ActionKind.ROUND: N_("asalto"), ActionKind.EXTENDED: N_("ext")}
 
 
-class Action(BaseModel):
+class Action(Frozen):
     """One action inside a declaration (D1)."""
-
-    model_config = ConfigDict(frozen=True)
 
     kind: ActionKind = ActionKind.ROUND
     description: str = Field(min_length=1, max_length=200)

@@ -25,10 +25,11 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from sombra_tui.engine.conditions import INCONSCIENTE, MUERTO, counted_from
 from sombra_tui.engine.events import EventKind, LogEvent
+from sombra_tui.engine.frozen import Frozen
 from sombra_tui.engine.i18n import N_, _, language
 from sombra_tui.engine.model import DeclarationView, Side, WoundView
 from sombra_tui.engine.state import PHASE_LABELS, CombatState, Phase
@@ -47,9 +48,7 @@ BADLY_HURT = N_("badly wounded")
 OUT_OF_FIGHT = N_("out of the fight")
 
 
-class PlayerWounds(BaseModel):
-    model_config = _FROZEN
-
+class PlayerWounds(Frozen):
     #: G, W and PV when the DJ shows numbers for the side (None with words).
     g: int | None = None
     w: int | None = None
@@ -58,19 +57,15 @@ class PlayerWounds(BaseModel):
     text: str
 
 
-class PlayerCondition(BaseModel):
-    model_config = _FROZEN
-
+class PlayerCondition(Frozen):
     name: str
     #: C3: asaltos still to play (None: until removed).
     left: int | None = None
     text: str
 
 
-class PlayerRow(BaseModel):
+class PlayerRow(Frozen):
     """One character the players see."""
-
-    model_config = _FROZEN
 
     name: str
     side: Side
@@ -89,10 +84,8 @@ class PlayerRow(BaseModel):
     declaration: str | None = None
 
 
-class PlayersSnapshot(BaseModel):
+class PlayersSnapshot(Frozen):
     """What a players' page or terminal shows; built whole after every change."""
-
-    model_config = _FROZEN
 
     #: Increases with every command, undo and redo: a reader keeps the highest.
     sequence: int = Field(ge=0)

@@ -11,7 +11,6 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import (
     BaseModel,
-    ConfigDict,
     Field,
     PlainSerializer,
     PlainValidator,
@@ -22,6 +21,7 @@ from pydantic_core import PydanticUndefined
 
 from sombra_tui.engine.conditions import Condition, GradeEntry, total_gd
 from sombra_tui.engine.dice import Dice, TAResult
+from sombra_tui.engine.frozen import Frozen, shared_fields_set
 from sombra_tui.engine.i18n import N_, Join, Msg, _, lazy, ngettext, text_data, text_from_data
 from sombra_tui.engine.model import Action, Character, ExtendedMode, Settings
 from sombra_tui.engine.wounds import (
@@ -73,10 +73,8 @@ class PromptKind(StrEnum):
     COUNTER = "counter"  # D9 contrarreacción
 
 
-class Declaration(BaseModel):
+class Declaration(Frozen):
     """A character's declaration for this round; reactions create new versions (D8)."""
-
-    model_config = ConfigDict(frozen=True)
 
     id: int
     author: str
@@ -104,10 +102,8 @@ class Declaration(BaseModel):
         return self.summary_msg().render()
 
 
-class Prompt(BaseModel):
+class Prompt(Frozen):
     """A pending question: may `reactor` react to declaration `declaration_id`? (D4, D9)."""
-
-    model_config = ConfigDict(frozen=True)
 
     id: int
     reactor: str
@@ -117,7 +113,7 @@ class Prompt(BaseModel):
     forced: bool = False
 
 
-class GdBreakdown(BaseModel):
+class GdBreakdown(Frozen):
     """The GD of a TA, kept as data so the DJ sees why (D6, D9, D12), with one entry per
     wound or condition grade (H10, C1)."""
 
@@ -221,11 +217,9 @@ class ExtendedProgress(BaseModel):
         return self.progress_msg().render()
 
 
-class Body(BaseModel):
+class Body(Frozen):
     """A character's combat state of section H and C: G / W (H6), wounds (H8, H9) and
     conditions (C1). Frozen: the machine replaces it on every change (clones share it)."""
-
-    model_config = ConfigDict(frozen=True)
 
     counters: Counters = Field(default_factory=Counters)
     wounds: tuple[Wound, ...] = ()
@@ -247,11 +241,9 @@ class ProposalKind(StrEnum):
     PREVENT = "prevent"  # H11: mark prevented (P4)
 
 
-class Proposal(BaseModel):
+class Proposal(Frozen):
     """Something the tracker proposes and the DJ settles before the next step (H1, H7,
     H11), like a reaction prompt: accept (edited or not) or decline."""
-
-    model_config = ConfigDict(frozen=True)
 
     id: int
     kind: ProposalKind
@@ -298,10 +290,8 @@ StoredMsg = Annotated[
 ]
 
 
-class DeferredHit(BaseModel):
+class DeferredHit(Frozen):
     """H11: an accepted hit inside a simultaneous group, applied after the group (P3)."""
-
-    model_config = ConfigDict(frozen=True)
 
     proposal_id: int
     target: str
@@ -314,9 +304,7 @@ class DeferredHit(BaseModel):
     text: StoredMsg
 
 
-class PendingMark(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class PendingMark(Frozen):
     character: str
     mark: str
 
@@ -687,7 +675,9 @@ def trusted(cls: type[_Model], /, **values: Any) -> _Model:
     assert len(data) == len(cls.model_fields) and values.keys() <= data.keys(), values
     model = object.__new__(cls)
     _set(model, "__dict__", data)
-    _set(model, "__pydantic_fields_set__", set(values))
+    # A frozen record shares its fields set, as validation gives it (engine/frozen.py).
+    _set(model, "__pydantic_fields_set__", shared_fields_set(set(values))
+         if issubclass(cls, Frozen) else set(values))
     _set(model, "__pydantic_extra__", None)
     _set(model, "__pydantic_private__", None)
     return model

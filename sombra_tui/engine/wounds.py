@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from sombra_tui.engine.coded import CodedError
@@ -40,6 +40,7 @@ from sombra_tui.engine.conditions import (
 from sombra_tui.engine.dice import Dice
 from sombra_tui.engine.errors import invalid
 from sombra_tui.engine.formula import Formula, FormulaError, parse_formula
+from sombra_tui.engine.frozen import Frozen
 from sombra_tui.engine.i18n import N_, _
 
 MAX_DAMAGE = 999
@@ -143,11 +144,9 @@ TIPOS: tuple[TipoId, ...] = ("0", "I", "II", "III", "IV", "V", "VI", "VII", "VII
 TIPO_IV: TipoId = "IV"
 
 
-class DamageType(BaseModel):
+class DamageType(Frozen):
     """H3: one entry of the damage-type table: its formula (None: the DJ types the damage)
     and whether it is lethal (heridas) or not (golpes)."""
-
-    model_config = ConfigDict(frozen=True)
 
     id: TipoId
     #: Canonical formula text (see formula.py); None until the DJ writes one.
@@ -183,10 +182,8 @@ class SeverityReading(StrEnum):
     STRICT = "strict"
 
 
-class WoundSettings(BaseModel):
+class WoundSettings(Frozen):
     """Encounter settings for section H: every Interpretation with RULES.md's default."""
-
-    model_config = ConfigDict(frozen=True)
 
     #: H6: PV = multiplier x Resistencia (published alternatives 1, 2, 5, 6).
     pv_multiplier: int = Field(3, ge=1, le=20)
@@ -239,10 +236,8 @@ class WoundSettings(BaseModel):
         return self.model_copy(update={"damage_types": table})
 
 
-class Weapon(BaseModel):
+class Weapon(Frozen):
     """H1: a weapon names a damage type and may override its lethality (H3)."""
-
-    model_config = ConfigDict(frozen=True)
 
     name: str = Field(min_length=1, max_length=40)
     damage_type: TipoId = "I"
@@ -268,10 +263,8 @@ class DamageSource(StrEnum):
     ASK = "ask"  # the type has no formula: the DJ must type it (H3)
 
 
-class DamageReading(BaseModel):
+class DamageReading(Frozen):
     """H1/H3: the damage of a hit and where it came from, for the proposal and the log."""
-
-    model_config = ConfigDict(frozen=True)
 
     #: None when the DJ must type it.
     value: int | None
@@ -323,10 +316,8 @@ def check_points(value: int, what: str, *, limit: int = MAX_DAMAGE) -> int:
 
 
 # ----------------------------------------------------------------------- H4 tipo IV
-class LocatedDamage(BaseModel):
+class LocatedDamage(Frozen):
     """H4: one (location, damage) entry of a tipo IV hit."""
-
-    model_config = ConfigDict(frozen=True)
 
     location: Location
     damage: int = Field(ge=0, le=MAX_DAMAGE)
@@ -376,10 +367,8 @@ def check_resistencia(resistencia: int) -> int:
     return resistencia
 
 
-class Counters(BaseModel):
+class Counters(Frozen):
     """H6: puntos de golpe G and de herida W, both from 0; W <= G always."""
-
-    model_config = ConfigDict(frozen=True)
 
     g: int = Field(0, ge=0, le=MAX_POINTS)
     w: int = Field(0, ge=0, le=MAX_POINTS)
@@ -422,10 +411,8 @@ def heal_golpe(counters: Counters, points: int) -> Counters:
     return Counters(g=max(counters.w, counters.g - points), w=counters.w)
 
 
-class Thresholds(BaseModel):
+class Thresholds(Frozen):
     """H7: what reaching PV proposes and the points beyond PV (logged)."""
-
-    model_config = ConfigDict(frozen=True)
 
     pv: int
     propose_inconsciente: bool
@@ -495,10 +482,8 @@ def severity_of(damage: int, resistencia: int,
 # ----------------------------------------------------------------- H9 consequences
 
 
-class Reminder(BaseModel):
+class Reminder(Frozen):
     """Something the tracker reminds the DJ of (H9: a grave arm wound drops what it holds)."""
-
-    model_config = ConfigDict(frozen=True)
 
     code: str
     params: dict[str, str] = Field(default_factory=dict)
@@ -521,10 +506,8 @@ REMINDER_MESSAGES = {"wounds.drops_held": N_("Drops what the {side} arm holds.")
 SIDE_WORDS = {"left": N_("left"), "right": N_("right")}
 
 
-class Consequences(BaseModel):
+class Consequences(Frozen):
     """H9: what a wound does, as data: grades by scope, conditions, reminders, bleeding."""
-
-    model_config = ConfigDict(frozen=True)
 
     gd: tuple[GdEffect, ...] = ()
     conditions: tuple[ConditionSpec, ...] = ()
@@ -595,10 +578,8 @@ def consequences_of(location: Location, severity: Severity, damage: int, lethal:
 # ------------------------------------------------------------- the hit, assessed
 
 
-class WoundAssessment(BaseModel):
+class WoundAssessment(Frozen):
     """H5-H9 for one hit on one location: every number of the proposal, with its source."""
-
-    model_config = ConfigDict(frozen=True)
 
     location: Location
     #: Damage before protection.
@@ -631,10 +612,8 @@ def assess(location: Location, damage_in: int, *, lethal: bool, resistencia: int
     )
 
 
-class HitReading(BaseModel):
+class HitReading(Frozen):
     """H1-H4 read from an attack TA's dice: the proposal before the DJ settles it."""
-
-    model_config = ConfigDict(frozen=True)
 
     dice: Dice
     #: H2: the location value (dS, 10 read as 0) and its location (or the DJ's).
@@ -682,10 +661,8 @@ def read_hit(dice: Dice, damage_type: DamageType, settings: WoundSettings, *,
 # ------------------------------------------------------------------- wounds, H9 bleeding
 
 
-class Wound(BaseModel):
+class Wound(Frozen):
     """One wound on a character (one hit, one location): combat state, changed by commands."""
-
-    model_config = ConfigDict(frozen=True)
 
     id: int = Field(ge=0)
     location: Location
@@ -735,9 +712,7 @@ def attend(wound: Wound) -> Wound:
     return wound.model_copy(update={"attended": True})
 
 
-class BleedTick(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class BleedTick(Frozen):
     wound: Wound
     point_lost: bool
 
