@@ -398,8 +398,8 @@ class MainScreen(Screen[None]):
         if name is None:
             return
         from sombra_tui.screens.dialogs.sheet import CharacterSheet
-        self.app.push_screen(CharacterSheet(lambda: self.state, name, self.check,
-                                            self.run_command))
+        self.open_dialog(CharacterSheet(lambda: self.state, name, self.check),
+                         self.run_command)
 
     def action_reveal_character(self) -> None:
         """The players' view shows the selected character (as v on its sheet)."""
@@ -424,10 +424,12 @@ class MainScreen(Screen[None]):
 
     def open_dialog(self, dialog: Dialog[ResultT], then: Callable[[ResultT], object]) -> None:
         """Push `dialog` now (not from a worker): the keys the DJ types next already
-        go to it, none to the main screen's bindings; `then` gets a non-None result."""
+        go to it, none to the main screen's bindings; `then` gets a non-None result
+        (each one, for a dialog that stays open across several: Dialog.deliver)."""
         def done(result: ResultT | None) -> None:
             if result is not None:
                 then(result)
+        dialog.results_to = done
         self.app.push_screen(dialog, callback=done)
 
     def action_declare(self) -> None:

@@ -13,16 +13,14 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
 from textual import events, on
 from textual.await_complete import AwaitComplete
-from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Input, Select, SelectionList, Static
+from textual.widgets import Button, Input, Select, SelectionList, Static
 
 from sombra_tui import keys
 from sombra_tui.engine import SombraError
@@ -117,26 +115,7 @@ class Dialog(HoldsKeys, ModalScreen[ResultT]):
         for button in self.query(Button):
             button.compact = narrow
 
-    # ---- shown again (DialogShelf) ----------------------------------------------------
-
-    def prepare_reuse(self) -> None:
-        """Before the shelf fills it again: the dialog as it opens, no error, no open list.
-        Called inside `quietly()`, so that nothing it sets counts as the DJ's."""
-        self.clear_errors()
-        for select in self.query(Select):
-            select.expanded = False
-        for scroll in self.query(VerticalScroll):
-            scroll.scroll_home(animate=False)
-        self._early_keys = []
-        # One still being prepared (not mounted) holds the keys until it is, as a new one.
-        self._opened = self.is_mounted
-        self._styled = True
-        self._fit_width(self.app.size.width)
-
-    def quietly(self) -> contextlib.AbstractContextManager[None]:
-        """No change message while refilling: they would read as the DJ's own edits."""
-        return self.prevent(Input.Changed, Select.Changed, SelectionList.SelectedChanged,
-                            SelectionList.SelectionToggled, Checkbox.Changed)
+    # ---- shown again (DialogShelf, dialogs/shelf.py) ----------------------------------
 
     #: Once laid out, the dialog scrolls its focused field to the centre (a dialog whose
     #: first field may be below the fold; it gives the focus without scrolling). New or
@@ -189,6 +168,15 @@ class Dialog(HoldsKeys, ModalScreen[ResultT]):
         if not self.is_active:
             return AwaitComplete.nothing()
         return super().dismiss(result)
+
+    #: Where this dialog's results go: the callback the screen gave when it pushed it.
+    results_to: Callable[[ResultT | None], object] | None = None
+
+    def deliver(self, result: ResultT) -> None:
+        """Hand `result` to the screen without closing (a dialog that stays open across
+        several results, the sheet); `dismiss` hands the last one and closes."""
+        if self.results_to is not None:
+            self.results_to(result)
 
     def key_in_force(self, binding_id: str) -> str:
         """The first key of `binding_id` as the DJ reads it, their keymap applied."""

@@ -28,7 +28,7 @@ from sombra_tui.screens.dialogs.wound_edit import HealDialog, WoundDialog
 from sombra_tui.widgets.keys_hint import KeysHint
 
 
-class CharacterSheet(Dialog[None]):
+class CharacterSheet(Dialog[c.Command]):
     """A character's sheet in combat: points, wounds, conditions and weapons, with the
     keys to heal, attend, add a condition or a hit (H12, C2), and to show the character
     in the players' view or leave it out (issue 23)."""
@@ -40,13 +40,11 @@ class CharacterSheet(Dialog[None]):
     CharacterSheet #sheet-head { height: auto; }
     """
 
-    def __init__(self, get_state: Callable[[], CombatState], name: str, check: Check,
-                 run: Callable[[c.Command], object]) -> None:
+    def __init__(self, get_state: Callable[[], CombatState], name: str, check: Check) -> None:
         super().__init__()
         self.get_state = get_state
         self.name_ = name
         self.check = check
-        self.run = run
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -139,7 +137,9 @@ class CharacterSheet(Dialog[None]):
 
     def _apply(self, command: object) -> None:
         if command is not None:
-            self.run(command)  # type: ignore[arg-type]
+            # The sheet stays open across several edits: each command goes where every
+            # dialog's result goes (the screen's callback), without closing it.
+            self.deliver(command)  # type: ignore[arg-type]
             self.refresh_sheet()
 
     def action_hit(self) -> None:

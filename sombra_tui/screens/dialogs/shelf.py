@@ -21,10 +21,13 @@ as they were styled and worded for the old ones.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from textual.app import App
+from textual.containers import VerticalScroll
+from textual.widgets import Checkbox, Input, Select, SelectionList
 
 from sombra_tui.engine import i18n
 from sombra_tui.screens.dialogs.base import Dialog, ResultT
@@ -45,6 +48,25 @@ class ShelfDialog(Dialog[ResultT]):
     def show(self) -> None:
         """Write everything that depends on the use into the widgets, and the focus."""
         raise NotImplementedError
+
+    def prepare_reuse(self) -> None:
+        """Before the shelf fills it again: the dialog as it opens, no error, no open list.
+        Called inside `quietly()`, so that nothing it sets counts as the DJ's."""
+        self.clear_errors()
+        for select in self.query(Select):
+            select.expanded = False
+        for scroll in self.query(VerticalScroll):
+            scroll.scroll_home(animate=False)
+        self._early_keys = []
+        # One still being prepared (not mounted) holds the keys until it is, as a new one.
+        self._opened = self.is_mounted
+        self._styled = True
+        self._fit_width(self.app.size.width)
+
+    def quietly(self) -> contextlib.AbstractContextManager[None]:
+        """No change message while filling: they would read as the DJ's own edits."""
+        return self.prevent(Input.Changed, Select.Changed, SelectionList.SelectedChanged,
+                            SelectionList.SelectionToggled, Checkbox.Changed)
 
     def show_quietly(self) -> None:
         """`show`, with no change message: they would read as the DJ's own edits."""
@@ -125,7 +147,7 @@ class DialogShelf:
             self.clear()
             self._looks = looks
 
-    def _in_use(self, dialog: Dialog[Any]) -> bool:
+    def _in_use(self, dialog: ShelfDialog[Any]) -> bool:
         return dialog in self.app.screen_stack
 
     def _drop(self, key: str) -> None:
