@@ -25,7 +25,10 @@ from sombra_tui.engine.wounds import (
     Wound,
 )
 
-_FROZEN = ConfigDict(frozen=True)
+#: Each model's validator is built on its first use, not at import (issue 24 item 5: the
+#: first screen needs few of these).
+_FROZEN = ConfigDict(frozen=True, defer_build=True)
+_LAZY = ConfigDict(defer_build=True)
 # Lists and dicts validate with fail_fast (see model.py): a bad file stops at its first
 # wrong entry.
 
@@ -465,5 +468,6 @@ Command = Annotated[
     Field(discriminator="type"),
 ]
 
-COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
-COMMAND_LIST_ADAPTER: TypeAdapter[list[Command]] = TypeAdapter(list[Command])
+# Validators are built on first use (defer_build, issue 24 item 5: a lean cold start).
+COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command, config=_LAZY)
+COMMAND_LIST_ADAPTER: TypeAdapter[list[Command]] = TypeAdapter(list[Command], config=_LAZY)

@@ -51,7 +51,7 @@ class ScopeKind(StrEnum):
 class ActionScope(BaseModel):
     """What a TA's action uses, as H10 reads it: physical or not, which arms, which legs."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     physical: bool = True
     arms: frozenset[BodySide] = frozenset()
@@ -71,7 +71,7 @@ class ActionScope(BaseModel):
 class GdEffect(BaseModel):
     """A grade added to the TAs of one scope (C1, H9, H10)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     scope: ScopeKind
     side: BodySide | None = None
@@ -120,7 +120,7 @@ _LIMB_LABELS = {
 class ConditionEffects(BaseModel):
     """C1: cannot act (D1), cannot react (D4), out (P4), grades by scope (H10)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     cannot_act: bool = False
     cannot_react: bool = False
@@ -137,7 +137,7 @@ class SourceKind(StrEnum):
 class ConditionSource(BaseModel):
     """C1: where a condition came from."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     kind: SourceKind = SourceKind.DJ
     wound_id: int | None = Field(None, ge=0)
@@ -163,7 +163,7 @@ class ConditionSource(BaseModel):
 class Condition(BaseModel):
     """C1: a condition on a character, begun in round `began` (0: before round 1)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     #: Identifies the condition in the character's list (edit/remove); the machine assigns it.
     id: int = Field(0, ge=0)
@@ -280,7 +280,7 @@ def builtin_effects(name: str, *, dolor_intenso_gd: int = 0) -> ConditionEffects
 class ConditionSpec(BaseModel):
     """A built-in condition a rule wants to add (H9), before it has a round and a source."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     name: str
     duration: int | None = Field(None, ge=1, le=MAX_DURATION)
@@ -318,7 +318,7 @@ def active(conditions: Iterable[Condition], round_: int) -> list[Condition]:
 class Expiry(BaseModel):
     """C3: what the end of a round leaves and what it ends (each expiry is logged)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     kept: tuple[Condition, ...]
     expired: tuple[Condition, ...]
@@ -389,7 +389,7 @@ def severity_label(value: str) -> str:
 class GradeEntry(BaseModel):
     """One line of a TA's GD breakdown from a wound (H10) or a condition (C1)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     gd: int
     kind: GradeSourceKind

@@ -46,7 +46,7 @@ def format_gd(gd: int) -> str:
 class Dice(BaseModel):
     """Three d10, the dado Sombra first (T1, T6)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     ds: int = Field(ge=1, le=DIE_FACES, description="dado Sombra")
     a: int = Field(ge=1, le=DIE_FACES)
@@ -173,7 +173,7 @@ _RANKS: dict[tuple[bool, Quality], Rank] = {
 class TAResult(BaseModel):
     """One resolved action roll with every number behind it (T2, S2)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     dice: Dice | None = None
     gd: int = 0

@@ -45,7 +45,7 @@ EventValue: TypeAlias = str | int | bool | None
 class LogEvent(BaseModel):
     """One line of the resolution log: round, phase, who, what and the numbers (S2)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     round: int
     phase: Phase

@@ -124,7 +124,7 @@ def guess_gender(name: str) -> Gender:
 class Character(BaseModel):
     """A combatant. Names are unique in the encounter and identify it everywhere."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     name: str = Field(min_length=1, max_length=NAME_MAX)
     side: Side = Side.NPC
@@ -257,7 +257,7 @@ class DeclarationView(StrEnum):
 class SideView(BaseModel):
     """What the players see of one side's characters (issue 23)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     wounds: WoundView = WoundView.NUMBERS
     declarations: DeclarationView = DeclarationView.AS_MADE
@@ -271,7 +271,7 @@ class PlayerViewSettings(BaseModel):
     PCs' wounds as numbers and NPCs' as words, every declaration as it is made, and
     nobody hidden."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     pc: SideView = Field(default_factory=SideView)
     npc: SideView = Field(default_factory=lambda: SideView(wounds=WoundView.WORDS))
@@ -283,7 +283,7 @@ class PlayerViewSettings(BaseModel):
 class Settings(BaseModel):
     """Encounter settings (D3, T3, T4, I2) and who rolls each side's dice (T6)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     reaccion: bool = Field(True, description="reaction prompts on (D3)")
     niveles_de_calidad: bool = Field(True, description="quality levels on (T4)")
@@ -320,7 +320,7 @@ class ExtendedMode(StrEnum):
 class ExtendedSpec(BaseModel):
     """Parameters of an extended action (E2 simple: duration; E3 complex: S every K)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     mode: ExtendedMode = ExtendedMode.SIMPLE
     duration: int = Field(1, ge=1, le=999, description="E2: rounds until the TA")
@@ -347,7 +347,7 @@ class Reading(StrEnum):
 
 
 class Opposition(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     mode: OppositionMode
     against: list[str] = Field(min_length=1, fail_fast=True)
@@ -362,7 +362,7 @@ _KIND_TAGS = {ActionKind.AUTOMATIC: N_("auto"), ActionKind.INSTANT: N_("inst"),
 class Action(BaseModel):
     """One action inside a declaration (D1)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     kind: ActionKind = ActionKind.ROUND
     description: str = Field(min_length=1, max_length=200)
@@ -420,6 +420,8 @@ class Action(BaseModel):
 
 class Encounter(BaseModel):
     """An encounter as the DJ sets it up, before any command (S1)."""
+
+    model_config = ConfigDict(defer_build=True)
 
     name: str = Field("Encuentro", min_length=1, max_length=80)
     settings: Settings = Field(default_factory=Settings)

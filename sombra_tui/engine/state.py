@@ -76,7 +76,7 @@ class PromptKind(StrEnum):
 class Declaration(BaseModel):
     """A character's declaration for this round; reactions create new versions (D8)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: int
     author: str
@@ -107,7 +107,7 @@ class Declaration(BaseModel):
 class Prompt(BaseModel):
     """A pending question: may `reactor` react to declaration `declaration_id`? (D4, D9)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: int
     reactor: str
@@ -120,6 +120,8 @@ class Prompt(BaseModel):
 class GdBreakdown(BaseModel):
     """The GD of a TA, kept as data so the DJ sees why (D6, D9, D12), with one entry per
     wound or condition grade (H10, C1)."""
+
+    model_config = ConfigDict(defer_build=True)
 
     base: int = 0
     substitution: int = 0
@@ -157,6 +159,8 @@ class StepStatus(StrEnum):
 class Step(BaseModel):
     """One thing to resolve in the current resolution phase (P2, P3, P5)."""
 
+    model_config = ConfigDict(defer_build=True)
+
     id: int
     character: str
     #: Index of the action in the character's declaration (instant/round phases).
@@ -185,6 +189,8 @@ class ExtendedStatus(StrEnum):
 
 class ExtendedProgress(BaseModel):
     """An extended action running across rounds (E1-E4)."""
+
+    model_config = ConfigDict(defer_build=True)
 
     id: int
     owner: str
@@ -225,7 +231,7 @@ class Body(BaseModel):
     """A character's combat state of section H and C: G / W (H6), wounds (H8, H9) and
     conditions (C1). Frozen: the machine replaces it on every change (clones share it)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     counters: Counters = Field(default_factory=Counters)
     wounds: tuple[Wound, ...] = ()
@@ -251,7 +257,7 @@ class Proposal(BaseModel):
     """Something the tracker proposes and the DJ settles before the next step (H1, H7,
     H11), like a reaction prompt: accept (edited or not) or decline."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: int
     kind: ProposalKind
@@ -301,7 +307,7 @@ StoredMsg = Annotated[
 class DeferredHit(BaseModel):
     """H11: an accepted hit inside a simultaneous group, applied after the group (P3)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     proposal_id: int
     target: str
@@ -315,7 +321,7 @@ class DeferredHit(BaseModel):
 
 
 class PendingMark(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     character: str
     mark: str
@@ -323,6 +329,8 @@ class PendingMark(BaseModel):
 
 class CombatState(BaseModel):
     """Everything the replay of the command history produces, except the log."""
+
+    model_config = ConfigDict(defer_build=True)
 
     name: str
     settings: Settings

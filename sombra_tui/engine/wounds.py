@@ -147,7 +147,7 @@ class DamageType(BaseModel):
     """H3: one entry of the damage-type table: its formula (None: the DJ types the damage)
     and whether it is lethal (heridas) or not (golpes)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: TipoId
     #: Canonical formula text (see formula.py); None until the DJ writes one.
@@ -186,7 +186,7 @@ class SeverityReading(StrEnum):
 class WoundSettings(BaseModel):
     """Encounter settings for section H: every Interpretation with RULES.md's default."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     #: H6: PV = multiplier x Resistencia (published alternatives 1, 2, 5, 6).
     pv_multiplier: int = Field(3, ge=1, le=20)
@@ -242,7 +242,7 @@ class WoundSettings(BaseModel):
 class Weapon(BaseModel):
     """H1: a weapon names a damage type and may override its lethality (H3)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     name: str = Field(min_length=1, max_length=40)
     damage_type: TipoId = "I"
@@ -271,7 +271,7 @@ class DamageSource(StrEnum):
 class DamageReading(BaseModel):
     """H1/H3: the damage of a hit and where it came from, for the proposal and the log."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     #: None when the DJ must type it.
     value: int | None
@@ -326,7 +326,7 @@ def check_points(value: int, what: str, *, limit: int = MAX_DAMAGE) -> int:
 class LocatedDamage(BaseModel):
     """H4: one (location, damage) entry of a tipo IV hit."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     location: Location
     damage: int = Field(ge=0, le=MAX_DAMAGE)
@@ -379,7 +379,7 @@ def check_resistencia(resistencia: int) -> int:
 class Counters(BaseModel):
     """H6: puntos de golpe G and de herida W, both from 0; W <= G always."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     g: int = Field(0, ge=0, le=MAX_POINTS)
     w: int = Field(0, ge=0, le=MAX_POINTS)
@@ -425,7 +425,7 @@ def heal_golpe(counters: Counters, points: int) -> Counters:
 class Thresholds(BaseModel):
     """H7: what reaching PV proposes and the points beyond PV (logged)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     pv: int
     propose_inconsciente: bool
@@ -498,7 +498,7 @@ def severity_of(damage: int, resistencia: int,
 class Reminder(BaseModel):
     """Something the tracker reminds the DJ of (H9: a grave arm wound drops what it holds)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     code: str
     params: dict[str, str] = Field(default_factory=dict)
@@ -524,7 +524,7 @@ SIDE_WORDS = {"left": N_("left"), "right": N_("right")}
 class Consequences(BaseModel):
     """H9: what a wound does, as data: grades by scope, conditions, reminders, bleeding."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     gd: tuple[GdEffect, ...] = ()
     conditions: tuple[ConditionSpec, ...] = ()
@@ -598,7 +598,7 @@ def consequences_of(location: Location, severity: Severity, damage: int, lethal:
 class WoundAssessment(BaseModel):
     """H5-H9 for one hit on one location: every number of the proposal, with its source."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     location: Location
     #: Damage before protection.
@@ -634,7 +634,7 @@ def assess(location: Location, damage_in: int, *, lethal: bool, resistencia: int
 class HitReading(BaseModel):
     """H1-H4 read from an attack TA's dice: the proposal before the DJ settles it."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     dice: Dice
     #: H2: the location value (dS, 10 read as 0) and its location (or the DJ's).
@@ -685,7 +685,7 @@ def read_hit(dice: Dice, damage_type: DamageType, settings: WoundSettings, *,
 class Wound(BaseModel):
     """One wound on a character (one hit, one location): combat state, changed by commands."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: int = Field(ge=0)
     location: Location
@@ -736,7 +736,7 @@ def attend(wound: Wound) -> Wound:
 
 
 class BleedTick(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     wound: Wound
     point_lost: bool
