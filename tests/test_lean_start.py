@@ -109,3 +109,27 @@ def test_a_model_built_on_first_use_still_validates_and_refuses() -> None:
     with pytest.raises(pydantic.ValidationError):
         c.SetCounters(character="Ana", g=-1, w=0)
     assert c.COMMAND_ADAPTER.validate_python({"type": "advance"}) == c.Advance()
+
+
+FULL_COLLECTIONS = """
+import gc, json
+full = []
+gc.callbacks.append(lambda phase, info: full.append(1)
+                    if phase == "stop" and info["generation"] == 2 else None)
+{statements}
+print(json.dumps(len(full)))
+"""
+
+
+def test_starting_runs_no_full_garbage_collection() -> None:
+    """What the start loads (Textual, pydantic, the engine's models, the app) lives as
+    long as the process and is frozen out of the collector (gc.freeze): the full
+    collection that fell in the middle of the start scanned all of it (30-150 ms).
+    Both ways in: the `sombra-tui` command (the cli, then the app) and the app alone
+    after Textual (as `sombra-tui bench` starts it)."""
+    for statements in ("from sombra_tui.cli import main\nfrom sombra_tui.app import SombraApp",
+                       "import textual.screen\nfrom sombra_tui.app import SombraApp"):
+        done = subprocess.run([sys.executable, "-c",
+                               FULL_COLLECTIONS.format(statements=statements)],
+                              capture_output=True, text=True, check=True, timeout=120)
+        assert json.loads(done.stdout.splitlines()[-1]) == 0, statements
