@@ -133,3 +133,23 @@ def test_starting_runs_no_full_garbage_collection() -> None:
                                FULL_COLLECTIONS.format(statements=statements)],
                               capture_output=True, text=True, check=True, timeout=120)
         assert json.loads(done.stdout.splitlines()[-1]) == 0, statements
+
+
+JOURNAL_START = """
+import json, sys, tempfile
+from pathlib import Path
+from sombra_tui.demo import demo_encounter
+from sombra_tui.engine.history import Combat
+from sombra_tui.engine.journal import DoOp, Journal
+before = DoOp.__pydantic_complete__
+Journal.start(Path(tempfile.mkdtemp()), Combat(demo_encounter()), None, unsaved=False)
+print(json.dumps([before, DoOp.__pydantic_complete__]))
+"""
+
+
+def test_the_journal_builds_the_record_of_a_command_when_it_starts() -> None:
+    """The journal starts after the app's first frame; the model each command's record
+    needs is built then (in a fresh process: not before), not at the DJ's first command."""
+    done = subprocess.run([sys.executable, "-c", JOURNAL_START], capture_output=True,
+                          text=True, check=True, timeout=120)
+    assert json.loads(done.stdout.splitlines()[-1]) == [False, True]

@@ -147,6 +147,10 @@ class Journal:
                                saved_path=str(saved_path) if saved_path else None,
                                unsaved=unsaved, dice_drawn=combat.dice_drawn)
         journal._write(header.model_dump_json(), mode="x")
+        # The models are built on first use (issue 24 item 5): the one every command's
+        # record needs is built now, with the header (after the app's first frame),
+        # rather than at the DJ's first command (about 10 ms).
+        DoOp.model_rebuild()
         return journal
 
     def record(self, command: Command, dice_drawn: int | None = None) -> None:
