@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import gc
 import re
 import secrets
 from collections.abc import Callable, Iterable
@@ -642,3 +643,8 @@ class SombraApp(App[None]):
 
 def _nothing() -> None:
     pass
+
+
+# Issue 24 item 5 (cold start): the modules loaded so far (Textual, the screens, the
+# widgets) live as long as the app; out of the collector's scans, as the engine's are.
+gc.freeze()

@@ -1,12 +1,16 @@
 """Issue 24 item 5: the app's first screen imports only what it needs; the players'
 page's server (aiohttp), its QR code (segno) and the help's Markdown (markdown_it)
-are imported when first used."""
+are imported when first used, and the engine's pydantic models build their validators
+when first used (about 90 models; building them all at import was the biggest part of
+the cold start left)."""
 
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+
+from pydantic import BaseModel
 
 LATER = ("aiohttp", "segno", "markdown_it")
 
@@ -43,3 +47,109 @@ def test_the_dialogs_package_still_gives_every_dialog_by_name() -> None:
 
     for name in dialogs.__all__:
         assert isinstance(getattr(dialogs, name), type), name
+
+
+def engine_models() -> list[type[BaseModel]]:
+    import sombra_tui.app  # every engine module the app loads
+    import sombra_tui.engine.journal
+    import sombra_tui.engine.storage  # noqa: F401
+
+    def below(model: type[BaseModel]) -> list[type[BaseModel]]:
+        found = []
+        for sub in model.__subclasses__():
+            found += [sub, *below(sub)]
+        return found
+
+    return [model for model in below(BaseModel)
+            if model.__module__.startswith("sombra_tui.engine")]
+
+
+def test_every_engine_model_builds_its_validator_on_first_use() -> None:
+    """A model added without defer_build would be built at every start again."""
+    models = engine_models()
+    assert len(models) > 80  # the check finds them
+    assert [model.__qualname__ for model in models
+            if not model.model_config.get("defer_build")] == []
+
+
+BUILT = """
+import json, sys
+import sombra_tui.app, sombra_tui.engine.journal, sombra_tui.engine.storage
+from pydantic import BaseModel
+def below(model):
+    for sub in model.__subclasses__():
+        yield sub
+        yield from below(sub)
+print(json.dumps(sorted(model.__qualname__ for model in below(BaseModel)
+                        if model.__module__.startswith("sombra_tui.engine")
+                        and model.__pydantic_complete__)))
+"""
+
+
+def test_importing_the_app_builds_only_the_models_it_makes() -> None:
+    """In a fresh process: the commands, the journal's and the file's models are not
+    built by the import (only those the import itself instantiates: the empty body and
+    the demo's weapon)."""
+    done = subprocess.run([sys.executable, "-c", BUILT], capture_output=True, text=True,
+                          check=True, timeout=120)
+    built = set(json.loads(done.stdout.splitlines()[-1]))
+    assert built <= {"Body", "Counters", "Weapon"}, built
+
+
+def test_a_model_built_on_first_use_still_validates_and_refuses() -> None:
+    """defer_build changes when the validator is built, not what it checks."""
+    import pydantic
+    import pytest
+
+    from sombra_tui.engine import commands as c
+    from sombra_tui.engine.journal import DoOp
+
+    line = DoOp(command=c.SetCounters(character="Ana", g=1, w=2)).model_dump_json()
+    assert DoOp.model_validate_json(line).command == c.SetCounters(character="Ana", g=1, w=2)
+    with pytest.raises(pydantic.ValidationError):
+        c.SetCounters(character="Ana", g=-1, w=0)
+    assert c.COMMAND_ADAPTER.validate_python({"type": "advance"}) == c.Advance()
+
+
+FULL_COLLECTIONS = """
+import gc, json
+full = []
+gc.callbacks.append(lambda phase, info: full.append(1)
+                    if phase == "stop" and info["generation"] == 2 else None)
+{statements}
+print(json.dumps(len(full)))
+"""
+
+
+def test_starting_runs_no_full_garbage_collection() -> None:
+    """What the start loads (Textual, pydantic, the engine's models, the app) lives as
+    long as the process and is frozen out of the collector (gc.freeze): the full
+    collection that fell in the middle of the start scanned all of it (30-150 ms).
+    Both ways in: the `sombra-tui` command (the cli, then the app) and the app alone
+    after Textual (as `sombra-tui bench` starts it)."""
+    for statements in ("from sombra_tui.cli import main\nfrom sombra_tui.app import SombraApp",
+                       "import textual.screen\nfrom sombra_tui.app import SombraApp"):
+        done = subprocess.run([sys.executable, "-c",
+                               FULL_COLLECTIONS.format(statements=statements)],
+                              capture_output=True, text=True, check=True, timeout=120)
+        assert json.loads(done.stdout.splitlines()[-1]) == 0, statements
+
+
+JOURNAL_START = """
+import json, sys, tempfile
+from pathlib import Path
+from sombra_tui.demo import demo_encounter
+from sombra_tui.engine.history import Combat
+from sombra_tui.engine.journal import DoOp, Journal
+before = DoOp.__pydantic_complete__
+Journal.start(Path(tempfile.mkdtemp()), Combat(demo_encounter()), None, unsaved=False)
+print(json.dumps([before, DoOp.__pydantic_complete__]))
+"""
+
+
+def test_the_journal_builds_the_record_of_a_command_when_it_starts() -> None:
+    """The journal starts after the app's first frame; the model each command's record
+    needs is built then (in a fresh process: not before), not at the DJ's first command."""
+    done = subprocess.run([sys.executable, "-c", JOURNAL_START], capture_output=True,
+                          text=True, check=True, timeout=120)
+    assert json.loads(done.stdout.splitlines()[-1]) == [False, True]

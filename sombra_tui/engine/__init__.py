@@ -9,6 +9,8 @@ engine module (issue 20). So it exports every command, model and enum a UI build
 reads, and the vocabulary it formats (dice, GD, phases, events).
 """
 
+import gc as _gc
+
 from sombra_tui.engine.commands import (
     AbandonExtended,
     AcceptHit,
@@ -317,3 +319,9 @@ __all__ = [
     "unable_reason",
     "validation_problems",
 ]
+
+# Issue 24 item 5 (cold start): what importing the engine built (pydantic and its ~90
+# model classes, the rules' tables) lives as long as the process. Frozen out of the
+# cyclic garbage collector, no collection scans it again: the first full collection,
+# due while the app's modules load, scanned it all (30-150 ms on a shared machine).
+_gc.freeze()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import Field, TypeAdapter
+from pydantic import ConfigDict, Field, TypeAdapter
 
 from sombra_tui.engine.conditions import ActionScope, Condition
 from sombra_tui.engine.dice import Dice
@@ -26,6 +26,9 @@ from sombra_tui.engine.wounds import (
     Wound,
 )
 
+#: Each model's validator is built on its first use, not at import (issue 24 item 5: the
+#: first screen needs few of these; the commands are Frozen, which says so too).
+_LAZY = ConfigDict(defer_build=True)
 # Lists and dicts validate with fail_fast (see model.py): a bad file stops at its first
 # wrong entry.
 
@@ -428,5 +431,6 @@ Command = Annotated[
     Field(discriminator="type"),
 ]
 
-COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command)
-COMMAND_LIST_ADAPTER: TypeAdapter[list[Command]] = TypeAdapter(list[Command])
+# Validators are built on first use (defer_build, issue 24 item 5: a lean cold start).
+COMMAND_ADAPTER: TypeAdapter[Command] = TypeAdapter(Command, config=_LAZY)
+COMMAND_LIST_ADAPTER: TypeAdapter[list[Command]] = TypeAdapter(list[Command], config=_LAZY)

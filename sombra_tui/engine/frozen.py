@@ -32,7 +32,7 @@ def shared_fields_set(fields: set[str]) -> set[str]:
 class Frozen(BaseModel):
     """A frozen pydantic model whose fields set is shared (see the module's docstring)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     def model_post_init(self, context: Any, /) -> None:
         object.__setattr__(self, "__pydantic_fields_set__",

@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from sombra_tui.engine import storage
 from sombra_tui.engine.commands import Command
@@ -38,6 +38,8 @@ MAX_JOURNAL_BYTES = 4 * storage.MAX_FILE_BYTES
 
 
 class JournalHeader(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
     format: Literal["sombra-tui journal"] = "sombra-tui journal"
     format_version: int = JOURNAL_VERSION
     started: datetime
@@ -54,6 +56,8 @@ class JournalHeader(BaseModel):
 
 
 class DoOp(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
     op: Literal["do"] = "do"
     command: Command
     #: T6: Combat.dice_drawn after the command (None in older journals).
@@ -61,20 +65,27 @@ class DoOp(BaseModel):
 
 
 class UndoOp(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
     op: Literal["undo"] = "undo"
 
 
 class RedoOp(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
     op: Literal["redo"] = "redo"
 
 
 class SavedOp(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
     op: Literal["saved"] = "saved"
     path: str
 
 
 Operation = Annotated[DoOp | UndoOp | RedoOp | SavedOp, Field(discriminator="op")]
-_OPERATION: TypeAdapter[Operation] = TypeAdapter(Operation)
+_OPERATION: TypeAdapter[Operation] = TypeAdapter(Operation,
+                                                 config=ConfigDict(defer_build=True))
 
 
 @dataclass
@@ -94,6 +105,8 @@ class Recovered:
 
 class JournalSummary(BaseModel):
     """Enough to ask the DJ whether to resume: name, round, time."""
+
+    model_config = ConfigDict(defer_build=True)
 
     path: Path
     name: str
@@ -134,6 +147,10 @@ class Journal:
                                saved_path=str(saved_path) if saved_path else None,
                                unsaved=unsaved, dice_drawn=combat.dice_drawn)
         journal._write(header.model_dump_json(), mode="x")
+        # The models are built on first use (issue 24 item 5): the one every command's
+        # record needs is built now, with the header (after the app's first frame),
+        # rather than at the DJ's first command (about 10 ms).
+        DoOp.model_rebuild()
         return journal
 
     def record(self, command: Command, dice_drawn: int | None = None) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from enum import StrEnum
 from typing import Self
 
-from pydantic import BaseModel, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from sombra_tui.engine.conditions import ActionScope, BodySide
 from sombra_tui.engine.dice import DEFAULT_POINTS_PER_GD
@@ -407,6 +407,8 @@ class Action(Frozen):
 
 class Encounter(BaseModel):
     """An encounter as the DJ sets it up, before any command (S1)."""
+
+    model_config = ConfigDict(defer_build=True)
 
     name: str = Field("Encuentro", min_length=1, max_length=80)
     settings: Settings = Field(default_factory=Settings)

@@ -38,7 +38,7 @@ from sombra_tui.engine.wounds import Severity
 #: At most this many public log lines go in a snapshot (the newest).
 LOG_LINES = 100
 
-_FROZEN = ConfigDict(frozen=True)
+_FROZEN = ConfigDict(frozen=True, defer_build=True)
 
 
 #: Wounds in words (issue 23), from G, W, PV, the wounds and the marks.

@@ -11,6 +11,7 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import (
     BaseModel,
+    ConfigDict,
     Field,
     PlainSerializer,
     PlainValidator,
@@ -117,6 +118,8 @@ class GdBreakdown(Frozen):
     """The GD of a TA, kept as data so the DJ sees why (D6, D9, D12), with one entry per
     wound or condition grade (H10, C1)."""
 
+    model_config = ConfigDict(defer_build=True)
+
     base: int = 0
     substitution: int = 0
     earlier_reactions: int = 0
@@ -153,6 +156,8 @@ class StepStatus(StrEnum):
 class Step(BaseModel):
     """One thing to resolve in the current resolution phase (P2, P3, P5)."""
 
+    model_config = ConfigDict(defer_build=True)
+
     id: int
     character: str
     #: Index of the action in the character's declaration (instant/round phases).
@@ -181,6 +186,8 @@ class ExtendedStatus(StrEnum):
 
 class ExtendedProgress(BaseModel):
     """An extended action running across rounds (E1-E4)."""
+
+    model_config = ConfigDict(defer_build=True)
 
     id: int
     owner: str
@@ -311,6 +318,8 @@ class PendingMark(Frozen):
 
 class CombatState(BaseModel):
     """Everything the replay of the command history produces, except the log."""
+
+    model_config = ConfigDict(defer_build=True)
 
     name: str
     settings: Settings

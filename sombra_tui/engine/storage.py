@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from sombra_tui.engine.commands import Command
 from sombra_tui.engine.errors import (
@@ -55,6 +55,8 @@ class SaveFile(BaseModel):
     """An encounter file. Read strictly: every value must have its exact JSON type (no
     "8" for 8, no true for a die, no 1e-400 or 5.0 for a whole number)."""
 
+    model_config = ConfigDict(defer_build=True)
+
     format: Literal["sombra-tui encounter"] = "sombra-tui encounter"
     format_version: int = FORMAT_VERSION
     encounter: Encounter
@@ -75,6 +77,8 @@ class SaveFile(BaseModel):
 
 class _Envelope(BaseModel):
     """The two values that decide how the rest of a file is read (other keys skipped)."""
+
+    model_config = ConfigDict(defer_build=True)
 
     format: Any = None
     format_version: Any = None
@@ -490,6 +494,8 @@ def load(path: Path, *, background: bool = False) -> Combat:
 
 class Roster(BaseModel):
     """The characters another encounter file holds, for reuse (a party)."""
+
+    model_config = ConfigDict(defer_build=True)
 
     source: str
     characters: list[Character]
