@@ -38,6 +38,7 @@ def expected_rows() -> set[str]:
             "redo_stock_ratio", "load_parse_ms", "load_parse_ratio", "bytes_per_command",
             "bytes_commands", "bytes_log", "bytes_checkpoints", "bytes_undo_states",
             "memory_app_mib", "memory_stock_mib", "memory_ratio",
+            "memory_app_unprepared_mib",
             # issue 24 item 3: the snapshot at once, checked in the background
             "load_checked_ms", "load_replay_ms", "load_parse_older_ms",
             "load_parse_older_ratio", "load_replay_ratio",
