@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from textual.geometry import Region
@@ -30,7 +30,12 @@ from sombra_tui.screens.dialogs.action_form import ActionForm
 from sombra_tui.session import Session
 from sombra_tui.textual_compat import compositor_refreshes
 from sombra_tui.widgets import resolution_log
-from sombra_tui.widgets.declaration_queue import DeclarationQueue, queue_lines, wrapped_height
+from sombra_tui.widgets.declaration_queue import (
+    DeclarationQueue,
+    current_line,
+    queue_lines,
+    wrapped_height,
+)
 from sombra_tui.widgets.initiative_table import (
     InitiativeTable,
     acting_now,
@@ -302,29 +307,33 @@ async def test_undo_drops_the_log_lines_of_what_it_undid(monkeypatch: pytest.Mon
         assert clears == []  # never rewritten
 
 
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
 @pytest.mark.usefixtures("private_dirs")
-async def test_queue_repaints_only_what_changed(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The queue skips a command that leaves it as it was, repaints without a layout
-    pass when it keeps its number of lines, and shows what a fresh panel shows."""
+async def test_queue_repaints_only_what_changed(monkeypatch: pytest.MonkeyPatch,
+                                                size: tuple[int, int]) -> None:
+    """The queue skips a command that leaves it as it was, keeps its size whatever it
+    shows (its lines scroll inside it), shows what a fresh panel shows, and keeps the
+    part the DJ acts on now (the top prompt, the step acting now) in view."""
     combat = Combat(ENCOUNTER, HISTORY[:300])
     app = SombraApp(Session(combat), remember_theme=False, cursor_blink=False,
                     prepare_dialogs=False,
                     journal=False)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         queue = app.main_screen.query_one(DeclarationQueue)
-        updates: list[bool] = []
-        update = DeclarationQueue.update
+        repaints: list[int] = []
+        refresh = DeclarationQueue.refresh
 
-        def counting(self: DeclarationQueue, content: Any = "", *, layout: bool = True
-                     ) -> None:
-            updates.append(layout)
-            update(self, content, layout=layout)
+        def counting(self: DeclarationQueue, *args: Any, **kwargs: Any) -> Any:
+            repaints.append(1)
+            return refresh(self, *args, **kwargs)
 
-        monkeypatch.setattr(DeclarationQueue, "update", counting)
+        monkeypatch.setattr(DeclarationQueue, "refresh", counting)
         table = app.main_screen.query_one(InitiativeTable)
         queue.show_state(combat.state, table.selected_name)
-        assert updates == []  # nothing changed: not even a repaint
+        assert repaints == []  # nothing changed: not even a repaint
+        panel_size = queue.size
+        scrolled = False
         for command in HISTORY[300:380]:
             assert app.main_screen.run_command(command) is not None
             await pilot.pause()
@@ -333,10 +342,15 @@ async def test_queue_repaints_only_what_changed(monkeypatch: pytest.MonkeyPatch)
                                 fit=queue.fit())
             assert [(line.plain, str(line.style), line.spans) for line in fresh] == \
                 queue._shown
-            # It fills its panel at least (issue 24: a content change needs no layout).
             width, room = queue.fit()
-            assert queue.size.height == max(wrapped_height(fresh, width), room)
-        assert True in updates and False in updates  # both kinds of update happened
+            assert queue.size == panel_size  # issue 24: no layout for new lines
+            assert queue.virtual_size.height == wrapped_height(fresh, width)
+            first, height = current_line(fresh, width)
+            top = round(queue.scroll_y)
+            assert top <= first and first + min(height, room) <= top + room  # in view
+            scrolled = scrolled or top > 0
+        if size == (80, 24):
+            assert scrolled  # a small panel scrolled to what the DJ acts on
 
 
 @pytest.mark.usefixtures("private_dirs")
@@ -375,23 +389,30 @@ async def after_refreshes(screen: Any, count: int = 4) -> None:
         await asyncio.wait_for(done.wait(), 10)
 
 
-def regions(screen: Any) -> dict[int, Region]:
-    """Where every widget of the screen is (a new widget, e.g. a footer key, is new)."""
-    return {id(widget): widget.region for widget in screen.walk_children()}
+def regions(screen: Any) -> dict[int, tuple[Region, bool, bool]]:
+    """Where every widget of the screen is (a new widget is new), and which scrollbars
+    it shows (one that comes or goes changes the room its content has)."""
+    return {id(widget): (widget.region, widget.show_vertical_scrollbar,
+                         widget.show_horizontal_scrollbar)
+            for widget in screen.walk_children()}
 
 
-@pytest.mark.usefixtures("private_dirs")
-async def test_a_command_that_resizes_nothing_is_one_frame_without_layout(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 24: at the demo's size (6 characters, 120x40 as the benchmark), a command
-    that changes no widget's size or place repaints what changed in one frame, with no
-    layout pass of the screen. The triggers were the log's growth and the table's rows
-    (their virtual size), the queue's lines (its height), the phase in the header's
-    title, and the second layout pass each of them brought. (At 80x24 the queue is
-    taller than its panel after most commands, and a command that changes its height
-    needs a layout.)"""
+class Counts(NamedTuple):
+    """A command: the frames it drew, its layout passes, whether it changed the phase
+    (or the asalto), and whether it resized or moved no widget."""
+
+    frames: int
+    layouts: int
+    phase_changed: bool
+    steady: bool
+
+
+async def frames_of_commands(monkeypatch: pytest.MonkeyPatch, size: tuple[int, int],
+                             commands: int = 70) -> list[Counts]:
+    """Play the demo's size of encounter (6 characters) for `commands` commands at
+    `size`, counting the frames and layout passes of the screen each command brings."""
     encounter = bench.build_encounter(6)
-    history = bench.build_history(encounter, 70)
+    history = bench.build_history(encounter, commands)
     combat = Combat(encounter, history[:10])
     app = SombraApp(Session(combat), remember_theme=False, cursor_blink=False,
                     prepare_dialogs=False,
@@ -405,19 +426,59 @@ async def test_a_command_that_resizes_nothing_is_one_frame_without_layout(
         refresh_layout(screen, *args, **kwargs)
 
     monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    seen: list[Counts] = []
     with compositor_refreshes(lambda screen: frames.append(1)):
-        async with app.run_test(size=(120, 40)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await pilot.pause()
             main = app.main_screen
             await after_refreshes(main)
-            steady: list[tuple[int, int]] = []
             for command in history[10:]:
                 before = regions(main)
+                phase = (combat.state.phase, combat.state.round)
                 frames.clear()
                 layouts.clear()
                 assert main.run_command(command) is not None
                 await after_refreshes(main)
-                if regions(main) == before:  # no widget resized, moved, came or went
-                    steady.append((len(frames), len(layouts)))
+                seen.append(Counts(len(frames), len(layouts),
+                                   phase != (combat.state.phase, combat.state.round),
+                                   regions(main) == before))
+    return seen
+
+
+@pytest.mark.usefixtures("private_dirs")
+async def test_a_command_that_resizes_nothing_is_one_frame_without_layout(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24: at the demo's size (6 characters, 120x40 as the benchmark), a command
+    that changes no widget's size or place repaints what changed in one frame, with no
+    layout pass of the screen. The triggers were the log's growth and the table's rows
+    (their virtual size), the queue's lines (its height), the phase in the header's
+    title, the footer's keys, and the second layout pass each of them brought."""
+    seen = await frames_of_commands(monkeypatch, (120, 40))
+    steady = [(counts.frames, counts.layouts) for counts in seen if counts.steady]
     assert steady == [(1, 0)] * len(steady)  # (frames, layout passes) of each
-    assert len(steady) >= 30  # most commands at the table resize nothing
+    assert len(steady) >= 50  # nearly every command at the table resizes nothing
+
+
+@pytest.mark.usefixtures("private_dirs")
+async def test_a_phase_change_is_one_frame_without_layout(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24: a new phase or asalto offers other keys; Textual's footer built its
+    keys anew (a widget each): a layout pass and four frames. The footer's keys are now
+    one line repainted in the command's frame."""
+    seen = await frames_of_commands(monkeypatch, (120, 40))
+    phases = [counts for counts in seen if counts.phase_changed]
+    assert len(phases) >= 10
+    assert all(counts.steady for counts in phases)  # the footer keeps its widgets
+    assert [(counts.frames, counts.layouts) for counts in phases] == [(1, 0)] * len(phases)
+
+
+@pytest.mark.usefixtures("private_dirs")
+async def test_at_80x24_a_command_is_one_frame_without_layout(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24: at 80x24 the queue outgrew its small panel and its height followed its
+    lines (a layout pass after most commands); it now scrolls inside the panel. What
+    is left resizing is the table's scrollbar, coming or going with a wrapped row."""
+    seen = await frames_of_commands(monkeypatch, (80, 24))
+    steady = [(counts.frames, counts.layouts) for counts in seen if counts.steady]
+    assert steady == [(1, 0)] * len(steady)
+    assert len(steady) >= 50

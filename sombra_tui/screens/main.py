@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from pydantic import BaseModel
 from textual import events, on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 
@@ -168,7 +168,7 @@ class MainScreen(Screen[None]):
         with Horizontal(id="top"):
             with Vertical(id="initiative-panel"):
                 yield InitiativeTable(id="initiative")
-            with VerticalScroll(id="queue-panel"):
+            with Vertical(id="queue-panel"):
                 yield DeclarationQueue(id="queue")
         with Vertical(id="log-panel"):
             yield ResolutionLog(id="log")
@@ -230,9 +230,12 @@ class MainScreen(Screen[None]):
         session = self.session
         state = session.combat.state
         dirty = " *" if session.dirty else ""
-        self.title = f"{state.name}{dirty}"
         round_text = _("Asalto {round} · ").format(round=state.round) if state.round else ""
-        self.sub_title = f"{round_text}{phase_label(state.phase)}"
+        # Set without Screen's watchers: its title is a reactive that repaints the whole
+        # screen (issue 24: a new phase or asalto, or the file's unsaved mark, repainted
+        # every panel). The header, the one widget showing it, is told at once.
+        self.set_reactive(Screen.title, f"{state.name}{dirty}")
+        self.set_reactive(Screen.sub_title, f"{round_text}{phase_label(state.phase)}")
         self.query_one(SteadyHeader).show_title()
         self.query_one(InitiativeTable).show_state(state)
         table = self.query_one(InitiativeTable)

@@ -7,8 +7,10 @@ from collections.abc import Mapping
 
 from rich.console import Console, Group
 from rich.text import Span, Text
-from textual.widget import Widget
-from textual.widgets import Static
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 
 from sombra_tui import keys
 from sombra_tui.engine import (
@@ -29,6 +31,7 @@ from sombra_tui.engine import (
 from sombra_tui.engine.ask import NextKind, next_step
 from sombra_tui.engine.i18n import N_, _, ngettext
 from sombra_tui.widgets.formatting import Palette
+from sombra_tui.widgets.steady import SteadyVirtualSize
 from sombra_tui.widgets.theme import FollowsTheme
 
 
@@ -329,47 +332,90 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
     return parts
 
 
-class DeclarationQueue(FollowsTheme, Static):
+def current_line(lines: list[Text], width: int) -> tuple[int, int]:
+    """Where the part the DJ acts on now is in `lines` wrapped at `width`: its first
+    line and how many lines it takes (the top reacción prompt, or the first step
+    acting now: the parts marked "▶"); (0, 1) when no part is marked."""
+    for index, line in enumerate(lines):
+        if line.plain.lstrip().startswith("▶"):
+            return wrapped_height(lines[:index], width), wrapped_height([line], width)
+    return 0, 1
+
+
+class DeclarationQueue(SteadyVirtualSize, FollowsTheme, ScrollView):
+    """The panel's lines, scrolling inside the panel (issue 24): the widget fills its
+    panel whatever it shows, so a command that changes its lines repaints it without
+    a layout pass of the screen (a Static of the lines' height made the screen lay out
+    again each time they outgrew a small panel, at 80x24 after most commands). It keeps
+    the part the DJ acts on now in view, with what fits of the lines above it."""
+
+    # Its scrollbar always shows: one that came and went with the lines would change
+    # their width, and each time the screen would be laid out again. (It stands for
+    # the padding on the right: the lines keep the width they had in a panel with room.)
     DEFAULT_CSS = """
-    DeclarationQueue { height: auto; min-height: 100%; padding: 0 1; }
+    DeclarationQueue {
+        height: 1fr; padding: 0 0 0 1; overflow-x: hidden; overflow-y: scroll;
+        scrollbar-size-vertical: 1;
+    }
     """
 
     def __init__(self, **kwargs: object) -> None:
-        super().__init__("", **kwargs)  # type: ignore[arg-type]
+        super().__init__(**kwargs)  # type: ignore[arg-type]
         self.palette = Palette()
         self._shown: list[tuple[str, str, list[Span]]] = []
+        self._lines: list[Text] = []
+        self._strips: list[Strip] = []
         #: The state last shown, painted again when the theme's colours change.
         self._state: CombatState | None = None
         self._selected: str | None = None
         #: The DJ's rebindings (the screen sets them): hints name the keys in force.
         self.keymap: Mapping[str, str] = {}
 
+    @property
+    def content(self) -> Group:
+        """What the panel shows (its lines, unwrapped)."""
+        return Group(*self._lines)
+
     def repaint_palette(self) -> None:
         if self._state is not None:
             self.show_state(self._state, self._selected)
 
     def fit(self) -> tuple[int, int]:
-        """The width of the lines and the height of the panel (a VerticalScroll: its
-        viewport is the room they have); 0 before the first layout."""
-        panel = self.parent
-        room = panel.scrollable_content_region.height if isinstance(panel, Widget) else 0
-        return self.content_region.width, room
+        """The width of the lines and the panel's room for them (the widget's
+        viewport); 0 before the first layout."""
+        region = self.scrollable_content_region
+        return region.width, region.height
 
     def on_resize(self) -> None:
-        if self._state is not None:  # the list of declarations fits the new size
+        if self._state is not None:  # the lines wrap (and the declarations fit) anew
+            self._shown = []
             self.show_state(self._state, self._selected)
 
     def show_state(self, state: CombatState, selected: str | None = None) -> None:
         self._state, self._selected = state, selected
-        lines = queue_lines(state, self.palette, selected, self.keymap, fit=self.fit())
+        width, room = self.fit()
+        lines = queue_lines(state, self.palette, selected, self.keymap, fit=(width, room))
         # Many commands leave the queue as it was. (Text's own == ignores its style.)
         key = [(line.plain, str(line.style), line.spans) for line in lines]
         if key == self._shown:
             return
         self._shown = key
-        # A layout pass only when the queue's height changes: it fills its panel at least
-        # (min-height, issue 24), so only when its wrapped lines go past the panel's
-        # room or come back within it; otherwise repainting the queue is enough.
-        width, room = self.fit()
-        height = max(wrapped_height(lines, width), room) if width > 0 else -1
-        self.update(Group(*lines), layout=height != self.content_size.height)
+        self._lines = lines
+        if width <= 0:  # not laid out yet: its first size shows them (on_resize)
+            return
+        self._strips = Visual.to_strips(self, visualize(self, Group(*lines)), width, None,
+                                        self.visual_style, pad=True)
+        # A repaint, or a layout pass only if a scrollbar comes or goes (SteadyVirtualSize).
+        self.virtual_size = Size(width, len(self._strips))
+        # What the DJ acts on now in view, with as much as fits above it (the hint).
+        first, height = current_line(lines, width)
+        self.scroll_to(y=max(0, min(first, first + height - room)), animate=False,
+                       immediate=True)
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        index = y + round(self.scroll_y)
+        if 0 <= index < len(self._strips):
+            return self._strips[index].crop_extend(0, width, self.rich_style)
+        return Strip.blank(width, self.rich_style)

@@ -37,7 +37,14 @@ class SteadyVirtualSize:
         horizontal = shows_scrollbar(styles.overflow_x, size.width, width)
         if (vertical, horizontal) != (self.show_vertical_scrollbar,
                                       self.show_horizontal_scrollbar):
-            self.refresh(layout=True)  # a scrollbar comes or goes: the content's room
+            # A scrollbar comes or goes: the content's room changes, a layout pass places
+            # it. Told here: the layout pass of a ScrollView whose size did not change
+            # leaves its scrollbars as they were (a scrollbar with nothing to scroll).
+            self.show_vertical_scrollbar = vertical
+            self.show_horizontal_scrollbar = horizontal
+            self.vertical_scrollbar.display = vertical
+            self.horizontal_scrollbar.display = horizontal
+            self.refresh(layout=True)
             return
         if vertical and styles.scrollbar_size_vertical:
             bar = self.vertical_scrollbar

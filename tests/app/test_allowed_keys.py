@@ -11,7 +11,7 @@ from sombra_tui.engine import commands as c
 from sombra_tui.engine.allowed import COMMAND_TYPES
 from sombra_tui.engine.state import Phase
 from sombra_tui.screens.main import ACTION_COMMANDS
-from sombra_tui.textual_compat import FooterKey
+from sombra_tui.widgets.footer import footer_keys
 from tests.app.conftest import SIZE, make_app
 
 
@@ -33,7 +33,7 @@ async def test_enabled_keys_follow_the_engine_through_a_round() -> None:
                             else command in ask.offered(state))
                 assert screen.check_action(action, ()) is expected, (state.phase, action)
             # The footer shows exactly the allowed ones (of the keys it shows at all).
-            footer = {key.action for key in screen.query(FooterKey)}
+            footer = {key.action for key in footer_keys(screen)}
             shown = {binding.action for binding in screen.BINDINGS
                      if isinstance(binding, Binding) and binding.show}
             assert {action for action in ACTION_COMMANDS if action in footer} == {

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from textual.widgets import Button, Checkbox, Footer, Input, Select, SelectionList, Static
+from textual.widgets import Button, Checkbox, Input, Select, SelectionList, Static
 
 from sombra_tui.app import SombraApp
 from sombra_tui.engine import commands as c
@@ -42,8 +42,9 @@ from sombra_tui.screens.dialogs import (
     TADialog,
 )
 from sombra_tui.screens.dialogs.base import Dialog
-from sombra_tui.textual_compat import FooterKey
+from sombra_tui.widgets import footer
 from sombra_tui.widgets.declaration_queue import DeclarationQueue
+from sombra_tui.widgets.footer import ShownKey
 from sombra_tui.widgets.initiative_table import InitiativeTable
 from tests.app.conftest import (
     MIN_SIZE,
@@ -450,8 +451,8 @@ async def test_the_panel_shows_the_selected_characters_whole_declaration(
 # ---- 6. 80x24 holds --------------------------------------------------------------------------
 
 
-def footer_keys(app: SombraApp) -> dict[str, FooterKey]:
-    return {key.key: key for key in app.main_screen.query_one(Footer).query(FooterKey)}
+def footer_keys(app: SombraApp) -> dict[str, ShownKey]:
+    return {key.key: key for key in footer.footer_keys(app.main_screen)}
 
 
 async def assert_footer_holds(app: SombraApp) -> None:

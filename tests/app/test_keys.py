@@ -35,8 +35,8 @@ from sombra_tui.screens.dialogs import (
     ReactionDialog,
 )
 from sombra_tui.screens.dialogs.help import help_text
-from sombra_tui.textual_compat import FooterKey
 from sombra_tui.widgets.declaration_queue import DeclarationQueue
+from sombra_tui.widgets.footer import footer_keys
 from tests.app.conftest import (
     SIZE,
     Dirs,
@@ -169,7 +169,7 @@ async def test_a_rebinding_from_the_preferences_works(app_dirs: Dirs) -> None:
         await pilot.press("escape")
         await pilot.press("n")  # start: Ana declares first
         assert app.session.combat.state.phase is Phase.DECLARATION
-        footer = {key.action: key.key_display for key in app.screen.query(FooterKey)}
+        footer = {key.action: key.key_display for key in footer_keys(app.screen)}
         assert footer["declare"] == "^d"
         assert footer["command_palette"] == "f9"
         await pilot.press("d")  # the old key does nothing now
@@ -241,7 +241,7 @@ async def test_the_narrow_footer_keeps_its_bindings_when_they_are_rebound(
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         footer = {key.action.rpartition(".")[2]: key.key_display
-                  for key in app.screen.query(FooterKey)}
+                  for key in footer_keys(app.screen)}
         assert {"next_step", "undo", "save", "help", "quit", "command_palette"} <= set(footer)
         assert footer["next_step"] == "n" and footer["help"] == "f1"
         assert "backspace" in footer["undo"] or footer["undo"] == "⌫"

@@ -11,12 +11,12 @@ from textual.widgets import Select
 from sombra_tui import config
 from sombra_tui.cli import build_parser, choose_language
 from sombra_tui.engine import i18n
-from sombra_tui.textual_compat import FooterKey
+from sombra_tui.widgets.footer import footer_keys
 from tests.app.conftest import SIZE, Dirs, make_app, notifications
 
 
 def footer_words(app) -> list[str]:  # type: ignore[no-untyped-def]
-    return [key.description for key in app.screen.query(FooterKey)]
+    return [key.description for key in footer_keys(app.screen)]
 
 
 async def test_spanish_screen_title_footer_and_panels(spanish: str) -> None:

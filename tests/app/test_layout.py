@@ -8,16 +8,18 @@ from __future__ import annotations
 import pytest
 from textual.geometry import Region
 from textual.widgets import Button, Static
-from textual.widgets._footer import FooterKey
 from textual.widgets._toast import Toast, ToastRack
 
 from sombra_tui.app import SombraApp
 from sombra_tui.engine import i18n
 from sombra_tui.engine.history import Combat
 from sombra_tui.screens.dialogs import TADialog
+from sombra_tui.screens.dialogs.help import HelpScreen
 from sombra_tui.session import Session
 from sombra_tui.widgets import initiative_table as it
 from sombra_tui.widgets.declaration_queue import DeclarationQueue
+from sombra_tui.widgets.footer import FooterKeys, ShownKey
+from sombra_tui.widgets.footer import footer_keys as shown_keys
 from sombra_tui.widgets.initiative_table import InitiativeTable
 from tests.app.conftest import make_app
 from tests.app.layout_states import reaction_prompt, wounded_round
@@ -132,9 +134,9 @@ async def test_the_ta_dialog_shows_the_whole_gd_breakdown(
         assert breakdown.region in dialog.query_one("#dialog").region
 
 
-async def footer_keys(app: SombraApp) -> tuple[list[FooterKey], FooterKey]:
-    keys = list(app.main_screen.query(FooterKey))
-    palette = [key for key in keys if key.has_class("-command-palette")]
+async def footer_keys(app: SombraApp) -> tuple[list[ShownKey], ShownKey]:
+    keys = list(shown_keys(app.main_screen))
+    palette = [key for key in keys if key.palette]
     assert len(palette) == 1
     return [key for key in keys if key not in palette], palette[0]
 
@@ -157,6 +159,25 @@ async def test_the_footer_leaves_a_key_out_whole_rather_than_cut_it(
             assert key.region.right <= palette.region.x, f"{key.description!r} is cut"
         actions = [key.action.rpartition(".")[2] for key in keys]
         assert {"next_step", "quit", "help"} <= set(actions)
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+async def test_a_click_on_a_footer_key_presses_it(size: tuple[int, int]) -> None:
+    """The footer's keys are one line (issue 24); a click on one still presses it, and
+    the mouse over it lights it as Textual's FooterKey does."""
+    app = app_on(reaction_prompt(), "en")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        keys, _palette = await footer_keys(app)
+        help_key = next(key for key in keys if key.name == "help")
+        line = app.main_screen.query_one(FooterKeys)
+        offset = (help_key.region.x - line.region.x + 1, 0)
+        await pilot.hover(FooterKeys, offset=offset)
+        assert line.hovered is not None and line.placed()[line.hovered][1].name == "help"
+        await pilot.click(FooterKeys, offset=offset)
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
 
 
 async def test_toasts_leave_a_dialogs_buttons_in_sight() -> None:

@@ -23,9 +23,9 @@ from sombra_tui.engine.state import Phase, ProposalKind
 from sombra_tui.screens.dialogs import TADialog
 from sombra_tui.screens.dialogs.hit import HitDialog
 from sombra_tui.screens.main import MainScreen
-from sombra_tui.textual_compat import FooterKey
 from sombra_tui.widgets import declaration_queue, initiative_table
 from sombra_tui.widgets.declaration_queue import DeclarationQueue
+from sombra_tui.widgets.footer import footer_keys
 from sombra_tui.widgets.initiative_table import InitiativeTable
 from tests.app.conftest import SIZE
 
@@ -61,7 +61,7 @@ def assert_the_proposal_is_next(app: SombraApp) -> str:
               if table.get_row(name)[0].plain == "▶"}
     assert marked == {"Iker"}
     assert table.selected_name == "Iker"  # the cursor follows "now"
-    footer = {key.action for key in app.main_screen.query(FooterKey)}
+    footer = {key.action for key in footer_keys(app.main_screen)}
     assert "next_step" in footer
     assert not footer & {"roll", "type_dice"}  # space settles the hit first
     return hint

@@ -8,7 +8,6 @@ import io
 
 from rich.console import Console
 from textual.widgets import Button, Select, Static
-from textual.widgets._footer import FooterKey
 
 from sombra_tui import screenshots as shots
 from sombra_tui.cli import build_parser, choose_language
@@ -20,6 +19,8 @@ from sombra_tui.engine.state import Phase
 from sombra_tui.screens.dialogs import CharacterEditor, ChoiceDialog, FileDialog
 from sombra_tui.screens.dialogs.confirm import choice_keys
 from sombra_tui.screens.dialogs.hit import HitDialog
+from sombra_tui.widgets.declaration_queue import DeclarationQueue
+from sombra_tui.widgets.footer import footer_keys
 from tests.app.conftest import (
     SIZE,
     choose,
@@ -135,12 +136,12 @@ async def test_the_footer_names_space_in_the_dj_s_language(spanish: str) -> None
     app = make_app(journal=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        shown = {key.description: key.key_display for key in app.screen.query(FooterKey)}
+        shown = {key.description: key.key_display for key in footer_keys(app.screen)}
         assert shown["Siguiente"] == "espacio"
         i18n.set_language("en")
         app.switch_language("en")
         await pilot.pause()
-        shown = {key.description: key.key_display for key in app.screen.query(FooterKey)}
+        shown = {key.description: key.key_display for key in footer_keys(app.screen)}
         assert shown["Next"] == "space"
 
 
@@ -168,7 +169,7 @@ async def test_english_names_the_pending_reactions_in_english() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         console = Console(width=500, record=True, file=io.StringIO())
-        console.print(app.main_screen.query_one("#queue", Static).content)
+        console.print(app.main_screen.query_one(DeclarationQueue).content)
         queue = " ".join(console.export_text().split())
         assert "Waiting to react (1):" in queue and "(those who react first)" in queue
         assert "does not react)" in queue
