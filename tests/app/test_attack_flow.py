@@ -35,6 +35,7 @@ from tests.app.conftest import (
 )
 
 
+@shots.resumes_at(shots.declarations_done)
 async def carlas_shot_hits(pilot: Pilot[Any]) -> None:
     """Carla's TA succeeds (5 4 3 under her Armas cortas): Iker's hit is proposed."""
     await shots.declarations_done(pilot)
@@ -46,7 +47,7 @@ async def carlas_shot_hits(pilot: Pilot[Any]) -> None:
 
 
 async def test_h1_the_hit_proposal_opens_by_itself_and_space_accepts_it() -> None:
-    app = shots.make_app(size=SIZE)
+    app = shots.make_app(size=SIZE, resume=carlas_shot_hits)
     async with app.run_test(size=SIZE) as pilot:
         await carlas_shot_hits(pilot)
         state = app.session.combat.state
@@ -65,7 +66,7 @@ async def test_h1_the_hit_proposal_opens_by_itself_and_space_accepts_it() -> Non
 
 @pytest.mark.usefixtures("spanish")
 async def test_the_same_in_spanish() -> None:
-    app = shots.make_app(size=SIZE, language="es")
+    app = shots.make_app(size=SIZE, language="es", resume=carlas_shot_hits)
     async with app.run_test(size=SIZE) as pilot:
         await carlas_shot_hits(pilot)
         assert isinstance(app.screen, HitDialog)
@@ -81,7 +82,7 @@ async def test_a_key_of_the_next_step_opens_the_escaped_proposal_first_then_does
         key: str) -> None:
     """The DJ escaped the hit to read the table and follows it to Lucía (y / t): the
     hit opens first, and once it is settled the key does what it says."""
-    app = shots.make_app(size=SIZE)
+    app = shots.make_app(size=SIZE, resume=carlas_shot_hits)
     async with app.run_test(size=SIZE) as pilot:
         await carlas_shot_hits(pilot)
         await pilot.press("escape")
@@ -109,7 +110,7 @@ async def test_dice_typed_while_a_proposal_waits_are_kept_and_sent_once_it_is_se
     from sombra_tui.engine import i18n
     monkeypatch.setenv("LANGUAGE", language)
     i18n.set_language(language)
-    app = shots.make_app(size=SIZE, language=language)
+    app = shots.make_app(size=SIZE, language=language, resume=carlas_shot_hits)
     async with app.run_test(size=SIZE) as pilot:
         await carlas_shot_hits(pilot)
         await pilot.press("escape")
@@ -154,7 +155,7 @@ async def test_h6_the_hit_proposal_recomputes_as_the_dj_types_the_damage(
     from sombra_tui.engine.i18n import _
     monkeypatch.setenv("LANGUAGE", language)
     i18n.set_language(language)
-    app = shots.make_app(size=SIZE, language=language)
+    app = shots.make_app(size=SIZE, language=language, resume=carlas_shot_hits)
     async with app.run_test(size=SIZE) as pilot:
         await carlas_shot_hits(pilot)
         assert isinstance(app.screen, HitDialog)
@@ -182,7 +183,7 @@ async def test_h6_the_hit_proposal_recomputes_as_the_dj_types_the_damage(
 
 async def test_a_damage_the_engine_refuses_says_why_in_the_numbers() -> None:
     """A value that makes no hit yet says why, in place of stale numbers."""
-    app = shots.make_app(size=SIZE)
+    app = shots.make_app(size=SIZE, resume=carlas_shot_hits)
     async with app.run_test(size=SIZE) as pilot:
         await carlas_shot_hits(pilot)
         assert isinstance(app.screen, HitDialog)
@@ -192,7 +193,7 @@ async def test_a_damage_the_engine_refuses_says_why_in_the_numbers() -> None:
 
 
 async def test_space_accepts_the_hit_from_a_list_and_down_opens_it() -> None:
-    app = shots.make_app(size=SIZE)
+    app = shots.make_app(size=SIZE, resume=carlas_shot_hits)
     async with app.run_test(size=SIZE) as pilot:
         await carlas_shot_hits(pilot)
         dialog = app.screen
@@ -215,7 +216,7 @@ async def test_ctrl_d_declines_the_hit_from_the_reason_field(
     from sombra_tui.engine import i18n
     monkeypatch.setenv("LANGUAGE", language)
     i18n.set_language(language)
-    app = shots.make_app(size=SIZE, language=language)
+    app = shots.make_app(size=SIZE, language=language, resume=carlas_shot_hits)
     async with app.run_test(size=SIZE) as pilot:
         await carlas_shot_hits(pilot)
         assert isinstance(app.screen, HitDialog)

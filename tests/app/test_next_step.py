@@ -30,6 +30,7 @@ from sombra_tui.widgets.initiative_table import InitiativeTable
 from tests.app.conftest import SIZE
 
 
+@shots.resumes_at(shots.declarations_done)
 async def to_the_hit_proposal(pilot: Pilot[Any]) -> None:
     """The demo round until Carla's shot at Iker succeeds (its hit proposal open); the
     hit dialog opened by itself (issue 22) and the DJ escaped it to read the table."""
@@ -68,7 +69,7 @@ def assert_the_proposal_is_next(app: SombraApp) -> str:
 
 
 async def test_a_hit_proposal_is_what_the_hint_the_marker_and_space_name() -> None:
-    app = shots.make_app(size=SIZE)
+    app = shots.make_app(size=SIZE, resume=to_the_hit_proposal)
     async with app.run_test(size=SIZE) as pilot:
         await to_the_hit_proposal(pilot)
         hint = assert_the_proposal_is_next(app)
@@ -82,7 +83,7 @@ async def test_a_hit_proposal_is_what_the_hint_the_marker_and_space_name() -> No
 
 @pytest.mark.usefixtures("spanish")
 async def test_the_same_in_spanish() -> None:
-    app = shots.make_app(size=SIZE, language="es")
+    app = shots.make_app(size=SIZE, language="es", resume=to_the_hit_proposal)
     async with app.run_test(size=SIZE) as pilot:
         await to_the_hit_proposal(pilot)
         hint = assert_the_proposal_is_next(app)

@@ -149,7 +149,7 @@ async def test_the_hit_proposal_reads_in_the_dj_s_language() -> None:
     for language, as_read, severities in (
             ("es", "según la tirada", ["sin importancia", "leve", "grave"]),
             ("en", "as read", ["minor", "light", "serious"])):
-        app = shots.make_app(language=language)
+        app = shots.make_app(language=language, resume=shots.hit_proposal)
         async with app.run_test(size=SIZE) as pilot:
             await shots.hit_proposal(pilot)
             assert isinstance(app.screen, HitDialog)
