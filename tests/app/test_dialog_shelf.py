@@ -327,16 +327,22 @@ async def test_the_reaction_dialog_for_the_next_prompt_is_refilled_and_as_new(si
                 (3, 5, 2)
 
 
-@pytest.mark.parametrize("side", [Side.NPC, Side.PC], ids=["tracker rolls", "table rolls"])
-async def test_the_ta_dialog_for_the_next_step_is_refilled_and_as_new(side: Side) -> None:
-    encounter = three(side, side)
+def to_the_round(encounter: Encounter) -> list[c.Command]:
+    """Set-up: everyone waits (everyone_declared), then past the (empty) instant phase."""
     commands = everyone_declared(encounter, attack=False)
     combat = Combat(encounter)
     for command in commands:
         combat.execute(command)
-    while combat.state.phase is not Phase.ROUND:  # past the (empty) instant phase
+    while combat.state.phase is not Phase.ROUND:
         commands.append(c.Advance())
         combat.execute(commands[-1])
+    return commands
+
+
+@pytest.mark.parametrize("side", [Side.NPC, Side.PC], ids=["tracker rolls", "table rolls"])
+async def test_the_ta_dialog_for_the_next_step_is_refilled_and_as_new(side: Side) -> None:
+    encounter = three(side, side)
+    commands = to_the_round(encounter)
     app = make_app(session_after(encounter, *commands), journal=False)
     async with app.run_test(size=SIZE) as pilot:
         state = app.session.combat.state
@@ -477,12 +483,15 @@ async def test_the_mouse_on_a_dialogs_buttons_submits_adds_or_backs_out() -> Non
 
 # ---- issue 21 item 3: built while the app is idle, filled by the code that composes ----
 
-async def prepared_app(monkeypatch: pytest.MonkeyPatch, encounter: Encounter) -> SombraApp:
-    """An app as the DJ runs it: the round's dialogs prepared at once (no wait)."""
+async def prepared_app(monkeypatch: pytest.MonkeyPatch, encounter: Encounter,
+                       *commands: c.Command) -> SombraApp:
+    """An app as the DJ runs it, after `commands` (default: the combat started): the
+    round's dialogs prepared at once (no wait)."""
     from sombra_tui.screens import main as main_module
     monkeypatch.setattr(main_module, "PREPARE_AFTER", 0.01)
     monkeypatch.setattr(main_module, "PREPARE_EVERY", 0.01)
-    return make_app(session_after(encounter, c.StartCombat()), prepare_dialogs=True)
+    return make_app(session_after(encounter, *(commands or [c.StartCombat()])),
+                    prepare_dialogs=True)
 
 
 async def all_prepared(app: SombraApp, pilot) -> list[Dialog[Any]]:  # type: ignore[no-untyped-def]
@@ -546,17 +555,7 @@ async def test_a_prepared_ta_dialog_equals_one_built_new(
     """The TA dialog, prepared before it was asked for, shows the first step's TA
     exactly as a dialog built for it."""
     encounter = three()
-    commands = everyone_declared(encounter, attack=False)
-    combat = Combat(encounter)
-    for command in commands:
-        combat.execute(command)
-    while combat.state.phase is not Phase.ROUND:  # past the (empty) instant phase
-        commands.append(c.Advance())
-        combat.execute(commands[-1])
-    from sombra_tui.screens import main as main_module
-    monkeypatch.setattr(main_module, "PREPARE_AFTER", 0.01)
-    monkeypatch.setattr(main_module, "PREPARE_EVERY", 0.01)
-    app = make_app(session_after(encounter, *commands), prepare_dialogs=True)
+    app = await prepared_app(monkeypatch, encounter, *to_the_round(encounter))
     async with app.run_test(size=SIZE) as pilot:
         main = app.main_screen
         await all_prepared(app, pilot)
