@@ -22,11 +22,12 @@ from sombra_tui.engine import i18n
 
 TESTS = Path(__file__).resolve().parent
 
-#: The modules whose tests run alone (`-m serial`, without xdist): the benchmark's own
-#: tests, which run `sombra-tui bench --quick` and build long histories, and the
-#: performance tests, which replay long scripted histories through the engine and the
-#: app. They are CPU-heavy and about speed, so they are kept out of the parallel pass.
-SERIAL_MODULES = ("test_bench.py", "test_performance.py")
+#: The modules whose tests run alone (`-m serial`, without xdist): the performance
+#: tests, which replay long scripted histories through the engine and the app and count
+#: the frames a command draws (a frame split by a busy neighbour would read as two).
+#: The benchmark's own tests (`sombra-tui bench --quick`) assert no figure, so they run
+#: in the parallel pass.
+SERIAL_MODULES = ("test_performance.py",)
 
 
 def lane_markers(path: Path, fixtures: list[str]) -> list[str]:

@@ -9,7 +9,6 @@ import io
 from rich.console import Console
 from textual.widgets import Button, Select, Static
 
-from sombra_tui import screenshots as shots
 from sombra_tui.cli import build_parser, choose_language
 from sombra_tui.engine import commands as c
 from sombra_tui.engine import i18n
@@ -32,6 +31,7 @@ from tests.app.conftest import (
     type_text,
     worked_example_encounter,
 )
+from tests.app.test_dialog_shelf import two_attacks_on_bruno
 
 
 async def add_character(pilot, name: str, gender: str | None = None) -> None:  # type: ignore[no-untyped-def]
@@ -149,9 +149,12 @@ async def test_the_hit_proposal_reads_in_the_dj_s_language() -> None:
     for language, as_read, severities in (
             ("es", "según la tirada", ["sin importancia", "leve", "grave"]),
             ("en", "as read", ["minor", "light", "serious"])):
-        app = shots.make_app(language=language, resume=shots.hit_proposal)
+        encounter, commands = two_attacks_on_bruno()  # Carla's hit on Bruno proposed
+        app = make_app(session_after(encounter, *commands), journal=False,
+                       language=language)
         async with app.run_test(size=SIZE) as pilot:
-            await shots.hit_proposal(pilot)
+            await pilot.press("space")
+            await pilot.pause()
             assert isinstance(app.screen, HitDialog)
             select = app.screen.query_one("#severity", Select)
             labels = [str(label) for label, _value in select._options]
