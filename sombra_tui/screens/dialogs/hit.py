@@ -46,6 +46,13 @@ def location_options() -> list[tuple[str, str]]:
     return [(_(label), value) for label, value in LOCATIONS]
 
 
+def location_field() -> Field:
+    """The hit's location, the chest first (a proposal's reading replaces it)."""
+    return Field(_("Location"), FormSelect(location_options(), value=Location.PECHO.value,
+                                           allow_blank=False, id="location"),
+                 field_id="location")
+
+
 SEVERITIES = [(N_("as read"), AS_READ), *((s.label, s.value) for s in Severity)]
 
 
@@ -137,10 +144,7 @@ class HitDialog(ShelfDialog[c.AcceptHit | c.DeclineHit]):
             yield Static("", id="dialog-title")
             yield Static("", id="hit-numbers")
             with Horizontal(classes="row"):
-                yield Field(_("Location"), FormSelect(location_options(),
-                                                      value=Location.PECHO.value,
-                                                      allow_blank=False, id="location"),
-                            field_id="location")
+                yield location_field()
                 yield Field(_("Damage"), TextInput(id="damage", type="integer"),
                             field_id="damage", hint=_("typed wins"))
                 yield Field(_("Severity"), FormSelect(
@@ -211,10 +215,7 @@ class ManualHitDialog(Dialog[c.ManualHit]):
         with Vertical(id="dialog"):
             yield Static(_("Hit by hand on {name}").format(name=self.name_), id="dialog-title")
             with Horizontal(classes="row"):
-                yield Field(_("Location"), FormSelect(location_options(),
-                                                      value=Location.PECHO.value,
-                                                   allow_blank=False, id="location"),
-                            field_id="location")
+                yield location_field()
                 yield Field(_("Damage"), TextInput(id="damage", type="integer"),
                             field_id="damage")
                 yield Field(_("Cause"), TextInput(id="cause", placeholder=_("a fall, fire")),
