@@ -20,7 +20,7 @@ from textual.theme import Theme
 
 from sombra_tui import config, keys, themes
 from sombra_tui.demo import demo_encounter
-from sombra_tui.engine import Encounter, ImportCharacters, i18n, journal, storage
+from sombra_tui.engine import Encounter, ImportCharacters, i18n
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.i18n import _, pgettext
 from sombra_tui.players.ports import DEFAULT_PORT, PortInUse
@@ -128,9 +128,13 @@ class SombraApp(App[None]):
     def offer_recovery(self) -> None:
         """Offer to resume each unfinished combat a crash left journaled, one dialog at
         a time (each answer comes back by callback); then journal ours."""
+        from sombra_tui.engine import journal  # after the first frame (issue 24)
+
         self._offer_next_recovery(list(journal.find_journals(config.journal_dir())))
 
     def _offer_next_recovery(self, paths: list[Path]) -> None:
+        from sombra_tui.engine import journal
+
         while paths:
             path = paths.pop(0)
             try:
@@ -163,6 +167,8 @@ class SombraApp(App[None]):
     def _recovery_chosen(self, choice: str | None, path: Path, name: str,
                          paths: list[Path]) -> None:
         if choice == "resume":
+            from sombra_tui.engine import journal
+
             folder = config.journal_dir()
             self.session = Session.recovered(journal.recover(path))
             self.session.start_journal(folder)
@@ -428,6 +434,8 @@ class SombraApp(App[None]):
     def _import_from(self, path: Path | None) -> None:
         if path is None:
             return
+        from sombra_tui.engine import storage
+
         try:
             roster = storage.read_roster(path)
         except SombraError as error:

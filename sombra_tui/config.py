@@ -24,7 +24,7 @@ from typing import Any, Literal, NamedTuple
 from platformdirs import user_config_dir, user_data_dir
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from sombra_tui.engine import storage
+from sombra_tui.engine import files
 from sombra_tui.engine.errors import SombraError, json_reason, validation_problems
 from sombra_tui.engine.i18n import _
 
@@ -119,9 +119,9 @@ def load_preferences(path: Path | None = None) -> LoadedPreferences:
     """
     path = preferences_path() if path is None else Path(path)
     try:
-        text = storage.read_regular_file(path, MAX_PREFERENCES_BYTES,
+        text = files.read_regular_file(path, MAX_PREFERENCES_BYTES,
                                          what=_("a preferences file")).decode("utf-8")
-    except storage.MissingFileError:
+    except files.MissingFileError:
         return LoadedPreferences(Preferences(), None)
     except SombraError as error:
         return LoadedPreferences(Preferences(), _("{problem}; using the default "

@@ -7,20 +7,27 @@ import asyncio
 import contextlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sombra_tui import ui_state
-from sombra_tui.engine import ask, i18n, storage
+from sombra_tui.engine import ask, i18n
 from sombra_tui.engine.commands import Command
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import LogEvent
 from sombra_tui.engine.history import Combat
 from sombra_tui.engine.i18n import N_
-from sombra_tui.engine.journal import Journal, Recovered
 from sombra_tui.engine.model import Encounter
-from sombra_tui.engine.players_view import PlayersSnapshot
+
+if TYPE_CHECKING:
+    from sombra_tui.engine.journal import Journal, Recovered
+    from sombra_tui.engine.players_view import PlayersSnapshot
+
+# Issue 24 item 5 (cold start): the file format (storage), the crash journal and the
+# players' view are loaded where they are first used, not by the first screen (the app
+# loads them once that screen is drawn).
 
 #: Called with the players' snapshot after every change (issue 23).
-PlayersListener = Callable[[PlayersSnapshot], None]
+PlayersListener = Callable[["PlayersSnapshot"], None]
 
 
 class Session:
@@ -71,6 +78,8 @@ class Session:
     def open(cls, path: Path) -> Session:
         """The encounter in `path`, shown at once from its snapshot when it keeps one
         and checked by a replay after the first frame (issue 24; see checked())."""
+        from sombra_tui.engine import storage
+
         return cls(storage.load(path, background=True), path)
 
     async def checked(self) -> str | None:
@@ -155,6 +164,8 @@ class Session:
         try:
             # A resumed combat that was never saved is journaled as unsaved, so that a
             # crash before the next save still offers it (issue 9).
+            from sombra_tui.engine.journal import Journal
+
             self.journal = Journal.start(folder, self.combat, self.path,
                                          unsaved=self.dirty)
         except SombraError as error:
@@ -271,6 +282,8 @@ class Session:
         if target is None:
             raise SombraError(N_("Choose where to save the encounter first (save as)."),
                               code="session.no_path")
+        from sombra_tui.engine import storage
+
         storage.save(self.combat, target)
         self.path = target
         self._saved_marker = self._marker()

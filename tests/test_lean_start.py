@@ -2,13 +2,18 @@
 page's server (aiohttp), its QR code (segno) and the help's Markdown (markdown_it)
 are imported when first used, and the engine's pydantic models build their validators
 when first used (about 90 models; building them all at import was the biggest part of
-the cold start left)."""
+the cold start left). The engine package resolves its names on first use, so the first
+screen does not load the file format, the crash journal or the players' view either
+(the app loads the journal, and with it the file format, once that screen is drawn)."""
 
 from __future__ import annotations
 
+import ast
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 from pydantic import BaseModel
 
@@ -40,6 +45,96 @@ def test_each_is_imported_where_it_is_used() -> None:
                         "sombra_tui.screens.dialogs.help, sombra_tui.screens.dialogs.players; "
                         "sombra_tui.screens.dialogs.players.qr_text('http://x')")
     assert {name.split(".")[0] for name in found} == set(LATER)
+
+
+#: The engine's modules the first screen leaves for later.
+ENGINE_LATER = ("sombra_tui.engine.storage", "sombra_tui.engine.journal",
+                "sombra_tui.engine.players_view")
+
+FIRST_SCREEN = """
+import asyncio, json, sys
+from pathlib import Path
+from sombra_tui.app import SombraApp
+LATER = {later}
+def loaded():
+    return sorted(name for name in sys.modules if name in LATER)
+async def main():
+    app = SombraApp(remember_theme=False, cursor_blink=False, journal={journal},
+                    prepare_dialogs=False)
+    async with app.run_test(headless=True, size=(120, 40)) as pilot:
+        await pilot.pause()
+        found = [loaded()]
+        app.session.players_snapshot()  # what the players' page is sent
+        found.append(loaded())
+        app.session.save(Path({save!r}))
+        found.append(loaded())
+    print(json.dumps(found))
+asyncio.run(main())
+"""
+
+
+def first_screen(tmp_path: Path, *, journal: bool) -> list[list[str]]:
+    """The engine modules of ENGINE_LATER loaded in a fresh process: once the demo's
+    first screen is up, after the players' snapshot is made, after a save."""
+    from sombra_tui import config
+
+    env = {**os.environ, config.DATA_DIR_ENV: str(tmp_path / "data"),
+           config.CONFIG_DIR_ENV: str(tmp_path / "config")}
+    script = FIRST_SCREEN.format(later=set(ENGINE_LATER), journal=journal,
+                                 save=str(tmp_path / "demo.sombra.json"))
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True, timeout=120, env=env)
+    found: list[list[str]] = json.loads(done.stdout.splitlines()[-1])
+    return found
+
+
+def test_importing_the_app_leaves_the_file_format_journal_and_players_view() -> None:
+    script = SCRIPT.replace("if name.split(\".\")[0] in {later}", "if name in {later}")
+    done = subprocess.run([sys.executable, "-c", script.format(later=set(ENGINE_LATER))],
+                          capture_output=True, text=True, check=True, timeout=120)
+    assert json.loads(done.stdout.splitlines()[-1]) == []
+
+
+def test_the_first_screen_loads_them_where_they_are_used(tmp_path: Path) -> None:
+    """Without the crash journal: the first screen loads none of them; the players'
+    snapshot loads the players' view, a save the file format."""
+    shown, snapshot, saved = first_screen(tmp_path, journal=False)
+    assert shown == []
+    assert snapshot == ["sombra_tui.engine.players_view"]
+    assert saved == sorted(["sombra_tui.engine.players_view", "sombra_tui.engine.storage"])
+
+
+def test_the_journal_and_file_format_are_loaded_once_the_screen_is_drawn(
+        tmp_path: Path) -> None:
+    """As the DJ starts it (the crash journal on): the journal starts after the first
+    frame, and loads the file format then, not at the DJ's first command or save."""
+    shown, _snapshot, _saved = first_screen(tmp_path, journal=True)
+    assert shown == sorted(["sombra_tui.engine.journal", "sombra_tui.engine.storage"])
+
+
+def test_the_engine_package_gives_each_name_from_its_module() -> None:
+    """The engine's names are resolved on first use (`_WHERE`); type checkers read the
+    imports under TYPE_CHECKING. Both must say the same, and every name must resolve to
+    its module's own object."""
+    import importlib
+
+    import sombra_tui.engine as engine
+
+    tree = ast.parse(Path(engine.__file__).read_text(encoding="utf-8"))
+    checked = next(node for node in tree.body if isinstance(node, ast.If))
+    imported = {alias.name: node.module for node in checked.body
+                if isinstance(node, ast.ImportFrom) and node.module
+                for alias in node.names}
+    where = {name: f"sombra_tui.engine.{module}" for name, module in engine._WHERE.items()}
+    assert imported == where
+    assert sorted(engine.__all__) == sorted(where)
+    for name, module in where.items():
+        assert getattr(engine, name) is getattr(importlib.import_module(module), name), name
+    assert set(engine.__all__) <= set(dir(engine))
+    import pytest
+
+    with pytest.raises(AttributeError):
+        engine.NotAName  # noqa: B018
 
 
 def test_the_dialogs_package_still_gives_every_dialog_by_name() -> None:

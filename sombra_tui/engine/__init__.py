@@ -7,165 +7,239 @@ This package is the engine's front door: screens and widgets import from it, fro
 `engine.ask` (the questions they ask of a state) and from `engine.i18n`, and from no other
 engine module (issue 20). So it exports every command, model and enum a UI builds or
 reads, and the vocabulary it formats (dice, GD, phases, events).
+
+Issue 24 item 5 (cold start): the names are resolved on first use (PEP 562: the
+module's `__getattr__`), so importing the package, or one name from it, loads only the
+engine modules that name needs: the first screen does not load the file format, the
+crash journal or the players' view, which the app loads once the screen is drawn.
+`from sombra_tui.engine import X` works as before; type checkers read the imports
+under TYPE_CHECKING, which `tests/test_lean_start.py` checks against `_WHERE`.
 """
 
-import gc as _gc
+from __future__ import annotations
 
-from sombra_tui.engine.commands import (
-    AbandonExtended,
-    AcceptHit,
-    AddCharacter,
-    AddCharacters,
-    AddCondition,
-    AdjustExtended,
-    Advance,
-    AllowPrompt,
-    AttendWound,
-    ChangeSettings,
-    Command,
-    ConfirmProposal,
-    Declare,
-    Decline,
-    DeclineHit,
-    DeclineProposal,
-    DenyPrompt,
-    EditCharacter,
-    EditCondition,
-    EditWound,
-    FreeTA,
-    Heal,
-    HealKind,
-    HideCharacter,
-    ImportCharacters,
-    ManualHit,
-    Mark,
-    MoveCharacter,
-    OpposedRoll,
-    React,
-    RemoveCharacter,
-    RemoveCondition,
-    RemoveWound,
-    RenameEncounter,
-    Resolve,
-    ResolveOpposed,
-    RevealCharacter,
-    SetCounters,
-    SetMark,
-    StartCombat,
-)
-from sombra_tui.engine.conditions import (
-    BUILTIN_NAMES,
-    CONDITION_NAME_MAX,
-    MAX_DURATION,
-    MAX_EFFECT_GD,
-    ActionScope,
-    BodySide,
-    Condition,
-    ConditionEffects,
-    ConditionSource,
-    ConditionSpec,
-    GdEffect,
-    ScopeKind,
-    SourceKind,
-    builtin,
-    total_gd,
-)
-from sombra_tui.engine.dice import (
-    Dice,
-    DiceRoller,
-    Quality,
-    Rank,
-    TAResult,
-    best_of,
-    compare_ta,
-    format_gd,
-    gd_name,
-    parse_dice,
-    quality_of,
-    resolve_ta,
-)
-from sombra_tui.engine.errors import SombraError, validation_problems
-from sombra_tui.engine.events import EventKind, LogEvent
-from sombra_tui.engine.formula import FormulaError, parse_formula
-from sombra_tui.engine.history import Combat
-from sombra_tui.engine.initiative import action_groups, action_order, declaration_order
-from sombra_tui.engine.model import (
-    DEFAULT_RESISTENCIA,
-    MAX_COPIES,
-    MAX_GD,
-    MAX_STAT,
-    Action,
-    ActionKind,
-    Character,
-    DeclarationView,
-    DiceSource,
-    Encounter,
-    ExtendedMode,
-    ExtendedSpec,
-    Gender,
-    Opposition,
-    OppositionMode,
-    PlayerViewSettings,
-    Reading,
-    Role,
-    Settings,
-    Side,
-    SideView,
-    WoundView,
-    guess_gender,
-)
-from sombra_tui.engine.players_view import PlayersSnapshot
-from sombra_tui.engine.rules.declaration import alerta_gd, may_react
-from sombra_tui.engine.rules.hits import action_scope, pv_of, ta_grade_entries
-from sombra_tui.engine.rules.marks import unable_reason
-from sombra_tui.engine.rules.opposition import (
-    OppositionPlan,
-    needs_confirming_ta,
-    plan_opposition,
-    read_outcome,
-)
-from sombra_tui.engine.rules.resolution import free_ta_grades
-from sombra_tui.engine.state import (
-    PHASE_LABELS,
-    Body,
-    CombatState,
-    Concealment,
-    Declaration,
-    ExtendedProgress,
-    ExtendedStatus,
-    GdBreakdown,
-    Phase,
-    Prompt,
-    PromptKind,
-    Proposal,
-    ProposalKind,
-    ReactionMode,
-    Step,
-    StepStatus,
-)
-from sombra_tui.engine.storage import Roster, read_roster
-from sombra_tui.engine.wounds import (
-    MAX_DAMAGE,
-    MAX_POINTS,
-    MAX_PROTECTION,
-    MAX_RESISTENCIA,
-    TIPO_IV,
-    TIPOS,
-    Consequences,
-    DamageType,
-    HitReading,
-    LocatedDamage,
-    Location,
-    Reminder,
-    Severity,
-    SeverityReading,
-    SideMapping,
-    Weapon,
-    Wound,
-    WoundAssessment,
-    WoundSettings,
-    apply_damage,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sombra_tui.engine.commands import (
+        AbandonExtended,
+        AcceptHit,
+        AddCharacter,
+        AddCharacters,
+        AddCondition,
+        AdjustExtended,
+        Advance,
+        AllowPrompt,
+        AttendWound,
+        ChangeSettings,
+        Command,
+        ConfirmProposal,
+        Declare,
+        Decline,
+        DeclineHit,
+        DeclineProposal,
+        DenyPrompt,
+        EditCharacter,
+        EditCondition,
+        EditWound,
+        FreeTA,
+        Heal,
+        HealKind,
+        HideCharacter,
+        ImportCharacters,
+        ManualHit,
+        Mark,
+        MoveCharacter,
+        OpposedRoll,
+        React,
+        RemoveCharacter,
+        RemoveCondition,
+        RemoveWound,
+        RenameEncounter,
+        Resolve,
+        ResolveOpposed,
+        RevealCharacter,
+        SetCounters,
+        SetMark,
+        StartCombat,
+    )
+    from sombra_tui.engine.conditions import (
+        BUILTIN_NAMES,
+        CONDITION_NAME_MAX,
+        MAX_DURATION,
+        MAX_EFFECT_GD,
+        ActionScope,
+        BodySide,
+        Condition,
+        ConditionEffects,
+        ConditionSource,
+        ConditionSpec,
+        GdEffect,
+        ScopeKind,
+        SourceKind,
+        builtin,
+        total_gd,
+    )
+    from sombra_tui.engine.dice import (
+        Dice,
+        DiceRoller,
+        Quality,
+        Rank,
+        TAResult,
+        best_of,
+        compare_ta,
+        format_gd,
+        gd_name,
+        parse_dice,
+        quality_of,
+        resolve_ta,
+    )
+    from sombra_tui.engine.errors import SombraError, validation_problems
+    from sombra_tui.engine.events import EventKind, LogEvent
+    from sombra_tui.engine.formula import FormulaError, parse_formula
+    from sombra_tui.engine.history import Combat
+    from sombra_tui.engine.initiative import action_groups, action_order, declaration_order
+    from sombra_tui.engine.model import (
+        DEFAULT_RESISTENCIA,
+        MAX_COPIES,
+        MAX_GD,
+        MAX_STAT,
+        Action,
+        ActionKind,
+        Character,
+        DeclarationView,
+        DiceSource,
+        Encounter,
+        ExtendedMode,
+        ExtendedSpec,
+        Gender,
+        Opposition,
+        OppositionMode,
+        PlayerViewSettings,
+        Reading,
+        Role,
+        Settings,
+        Side,
+        SideView,
+        WoundView,
+        guess_gender,
+    )
+    from sombra_tui.engine.players_view import PlayersSnapshot
+    from sombra_tui.engine.rules.declaration import alerta_gd, may_react
+    from sombra_tui.engine.rules.hits import action_scope, pv_of, ta_grade_entries
+    from sombra_tui.engine.rules.marks import unable_reason
+    from sombra_tui.engine.rules.opposition import (
+        OppositionPlan,
+        needs_confirming_ta,
+        plan_opposition,
+        read_outcome,
+    )
+    from sombra_tui.engine.rules.resolution import free_ta_grades
+    from sombra_tui.engine.state import (
+        PHASE_LABELS,
+        Body,
+        CombatState,
+        Concealment,
+        Declaration,
+        ExtendedProgress,
+        ExtendedStatus,
+        GdBreakdown,
+        Phase,
+        Prompt,
+        PromptKind,
+        Proposal,
+        ProposalKind,
+        ReactionMode,
+        Step,
+        StepStatus,
+    )
+    from sombra_tui.engine.storage import Roster, read_roster
+    from sombra_tui.engine.wounds import (
+        MAX_DAMAGE,
+        MAX_POINTS,
+        MAX_PROTECTION,
+        MAX_RESISTENCIA,
+        TIPO_IV,
+        TIPOS,
+        Consequences,
+        DamageType,
+        HitReading,
+        LocatedDamage,
+        Location,
+        Reminder,
+        Severity,
+        SeverityReading,
+        SideMapping,
+        Weapon,
+        Wound,
+        WoundAssessment,
+        WoundSettings,
+        apply_damage,
+    )
+
+#: Each name the package gives, and the engine module that defines it.
+_WHERE: dict[str, str] = {
+    "AbandonExtended": "commands", "AcceptHit": "commands", "AddCharacter": "commands",
+    "AddCharacters": "commands", "AddCondition": "commands",
+    "AdjustExtended": "commands", "Advance": "commands", "AllowPrompt": "commands",
+    "AttendWound": "commands", "ChangeSettings": "commands", "Command": "commands",
+    "ConfirmProposal": "commands", "Declare": "commands", "Decline": "commands",
+    "DeclineHit": "commands", "DeclineProposal": "commands", "DenyPrompt": "commands",
+    "EditCharacter": "commands", "EditCondition": "commands", "EditWound": "commands",
+    "FreeTA": "commands", "Heal": "commands", "HealKind": "commands",
+    "HideCharacter": "commands", "ImportCharacters": "commands",
+    "ManualHit": "commands", "Mark": "commands", "MoveCharacter": "commands",
+    "OpposedRoll": "commands", "React": "commands", "RemoveCharacter": "commands",
+    "RemoveCondition": "commands", "RemoveWound": "commands",
+    "RenameEncounter": "commands", "Resolve": "commands", "ResolveOpposed": "commands",
+    "RevealCharacter": "commands", "SetCounters": "commands", "SetMark": "commands",
+    "StartCombat": "commands",
+    "BUILTIN_NAMES": "conditions", "CONDITION_NAME_MAX": "conditions",
+    "MAX_DURATION": "conditions", "MAX_EFFECT_GD": "conditions",
+    "ActionScope": "conditions", "BodySide": "conditions", "Condition": "conditions",
+    "ConditionEffects": "conditions", "ConditionSource": "conditions",
+    "ConditionSpec": "conditions", "GdEffect": "conditions", "ScopeKind": "conditions",
+    "SourceKind": "conditions", "builtin": "conditions", "total_gd": "conditions",
+    "Dice": "dice", "DiceRoller": "dice", "Quality": "dice", "Rank": "dice",
+    "TAResult": "dice", "best_of": "dice", "compare_ta": "dice", "format_gd": "dice",
+    "gd_name": "dice", "parse_dice": "dice", "quality_of": "dice", "resolve_ta": "dice",
+    "SombraError": "errors", "validation_problems": "errors",
+    "EventKind": "events", "LogEvent": "events",
+    "FormulaError": "formula", "parse_formula": "formula",
+    "Combat": "history",
+    "action_groups": "initiative", "action_order": "initiative",
+    "declaration_order": "initiative",
+    "DEFAULT_RESISTENCIA": "model", "MAX_COPIES": "model", "MAX_GD": "model",
+    "MAX_STAT": "model", "Action": "model", "ActionKind": "model", "Character": "model",
+    "DeclarationView": "model", "DiceSource": "model", "Encounter": "model",
+    "ExtendedMode": "model", "ExtendedSpec": "model", "Gender": "model",
+    "Opposition": "model", "OppositionMode": "model", "PlayerViewSettings": "model",
+    "Reading": "model", "Role": "model", "Settings": "model", "Side": "model",
+    "SideView": "model", "WoundView": "model", "guess_gender": "model",
+    "PlayersSnapshot": "players_view",
+    "alerta_gd": "rules.declaration", "may_react": "rules.declaration",
+    "action_scope": "rules.hits", "pv_of": "rules.hits",
+    "ta_grade_entries": "rules.hits",
+    "unable_reason": "rules.marks",
+    "OppositionPlan": "rules.opposition", "needs_confirming_ta": "rules.opposition",
+    "plan_opposition": "rules.opposition", "read_outcome": "rules.opposition",
+    "free_ta_grades": "rules.resolution",
+    "PHASE_LABELS": "state", "Body": "state", "CombatState": "state",
+    "Concealment": "state", "Declaration": "state", "ExtendedProgress": "state",
+    "ExtendedStatus": "state", "GdBreakdown": "state", "Phase": "state",
+    "Prompt": "state", "PromptKind": "state", "Proposal": "state",
+    "ProposalKind": "state", "ReactionMode": "state", "Step": "state",
+    "StepStatus": "state",
+    "Roster": "storage", "read_roster": "storage",
+    "MAX_DAMAGE": "wounds", "MAX_POINTS": "wounds", "MAX_PROTECTION": "wounds",
+    "MAX_RESISTENCIA": "wounds", "TIPO_IV": "wounds", "TIPOS": "wounds",
+    "Consequences": "wounds", "DamageType": "wounds", "HitReading": "wounds",
+    "LocatedDamage": "wounds", "Location": "wounds", "Reminder": "wounds",
+    "Severity": "wounds", "SeverityReading": "wounds", "SideMapping": "wounds",
+    "Weapon": "wounds", "Wound": "wounds", "WoundAssessment": "wounds",
+    "WoundSettings": "wounds", "apply_damage": "wounds",
+}
 
 __all__ = [
     "BUILTIN_NAMES",
@@ -320,8 +394,16 @@ __all__ = [
     "validation_problems",
 ]
 
-# Issue 24 item 5 (cold start): what importing the engine built (pydantic and its ~90
-# model classes, the rules' tables) lives as long as the process. Frozen out of the
-# cyclic garbage collector, no collection scans it again: the first full collection,
-# due while the app's modules load, scanned it all (30-150 ms on a shared machine).
-_gc.freeze()
+
+def __getattr__(name: str) -> Any:
+    """A name of `__all__`, loaded from its module on first use and kept here."""
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_WHERE})

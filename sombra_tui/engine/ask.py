@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from annotated_types import Ge, Le, MaxLen
 from pydantic import BaseModel
@@ -24,8 +25,6 @@ from sombra_tui.engine.events import LogEvent
 from sombra_tui.engine.i18n import Msg
 from sombra_tui.engine.initiative import action_order
 from sombra_tui.engine.model import Action, ActionKind
-from sombra_tui.engine.players_view import PlayersSnapshot
-from sombra_tui.engine.players_view import build as _build_players_view
 from sombra_tui.engine.registry import REGISTRY, label_of
 from sombra_tui.engine.rules.declaration import alerta_gd as _alerta_gd
 from sombra_tui.engine.rules.declaration import alerta_roll, prefill_affected, prefill_names
@@ -55,6 +54,9 @@ from sombra_tui.engine.state import (
     Step,
 )
 from sombra_tui.engine.wounds import Wound, with_bleed_rate
+
+if TYPE_CHECKING:
+    from sombra_tui.engine.players_view import PlayersSnapshot
 
 # --- the next step -------------------------------------------------------------------
 
@@ -380,9 +382,10 @@ def players_view(state: CombatState, log: list[LogEvent], sequence: int) -> Play
         names = () if step.author in state.concealed else step.who
     elif step.kind in (NextKind.DECLARE, NextKind.RESOLVE):
         names = step.who
-    return _build_players_view(state, log, sequence, order=table_order(state),
-                               now_kind=step.kind.value, now_names=names, prompt=prompt,
-                               pv_of=pv_of)
+    from sombra_tui.engine.players_view import build  # issue 24: not at start-up
+
+    return build(state, log, sequence, order=table_order(state), now_kind=step.kind.value,
+                 now_names=names, prompt=prompt, pv_of=pv_of)
 
 
 def concealment(state: CombatState, name: str) -> Concealment | None:

@@ -27,10 +27,15 @@ from sombra_tui.engine.errors import (
     os_reason,
     validation_problems,
 )
+from sombra_tui.engine.files import MissingFileError as MissingFileError
+from sombra_tui.engine.files import read_regular_file as read_regular_file
 from sombra_tui.engine.history import SNAPSHOT_DIFFERS, Combat, bulk
-from sombra_tui.engine.i18n import N_, Msg, _
+from sombra_tui.engine.i18n import N_, Msg
 from sombra_tui.engine.model import Character, Encounter, name_clashes
 from sombra_tui.engine.state import CombatState
+
+# MissingFileError and read_regular_file live in files.py (read at start-up without the
+# file format's models); storage gives them too, as before.
 
 FORMAT_NAME = "sombra-tui encounter"
 FORMAT_VERSION = 2
@@ -388,94 +393,6 @@ def _fsync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(descriptor)
-
-
-class MissingFileError(SombraError):
-    """The file to read does not exist (callers may treat that as "use the defaults")."""
-
-
-def _describe_size(size: int) -> str:
-    if size < 1024:
-        return _("{size} bytes").format(size=size)
-    if size < 1024 * 1024:
-        return f"{size / 1024:.0f} KiB" if size % 1024 == 0 else f"{size / 1024:.1f} KiB"
-    mib = size / (1024 * 1024)
-    return f"{mib:.0f} MiB" if size % (1024 * 1024) == 0 else f"{mib:.1f} MiB"
-
-
-def _check_kind(path: Path, mode: int, what: str) -> None:
-    if stat.S_ISREG(mode):
-        return
-    if stat.S_ISDIR(mode):
-        raise SombraError(N_("{path} is a folder, not {what}."),
-                          code="storage.is_folder", params={"path": str(path), "what": what})
-    kind = (_("a named pipe (FIFO)") if stat.S_ISFIFO(mode) else
-            _("a device") if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else
-            _("a socket") if stat.S_ISSOCK(mode) else _("a special file"))
-    raise SombraError(N_("{path} is {kind}, not a regular file, so it cannot be {what}."),
-                      code="storage.not_regular",
-                      params={"path": str(path), "kind": kind, "what": what})
-
-
-def _too_large(path: Path, size: str, limit: int, what: str) -> SombraError:
-    return SombraError(N_("{path} is too large ({size}) to be {what}; the limit is {limit}."),
-                       code="storage.too_large",
-                       params={"path": str(path), "size": size, "what": what,
-                               "limit": _describe_size(limit)})
-
-
-#: Flags for opening a file to read: a FIFO swapped in after the check cannot block the
-#: open, a terminal device cannot become our controlling terminal.
-_READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-               | getattr(os, "O_BINARY", 0))
-
-
-def read_regular_file(path: Path, limit: int, *, what: str | None = None) -> bytes:
-    """The bytes of a regular file of at most `limit` bytes, or a SombraError naming it.
-
-    Folders, FIFOs, devices and sockets are refused before they are opened (a FIFO would
-    block, /dev/zero never ends); the file is opened without blocking and checked again
-    once open (it may have been swapped meanwhile), and at most `limit` + 1 bytes are
-    ever read, whatever the file's size claims (files in /proc say 0). A missing file
-    raises MissingFileError; `what` names the kind of file in the messages.
-    """
-    path = Path(path)
-    what = _("an encounter file") if what is None else what
-    try:
-        _check_kind(path, os.stat(path).st_mode, what)
-        descriptor = os.open(path, _READ_FLAGS)
-    except FileNotFoundError as error:
-        raise MissingFileError(N_("{path} does not exist."), code="storage.missing",
-                               params={"path": str(path)}) from error
-    except OSError as error:
-        raise SombraError(N_("Could not read {path}: {reason}."),
-                          code="storage.read_failed",
-                          params={"path": str(path),
-                                  "reason": os_reason(error, plain=True)}) from error
-    try:
-        info = os.fstat(descriptor)
-        _check_kind(path, info.st_mode, what)
-        if info.st_size > limit:
-            raise _too_large(path, _describe_size(info.st_size), limit, what)
-        chunks: list[bytes] = []
-        left = limit + 1
-        while left > 0:
-            chunk = os.read(descriptor, min(left, 1024 * 1024))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-    except OSError as error:
-        raise SombraError(N_("Could not read {path}: {reason}."),
-                          code="storage.read_failed",
-                          params={"path": str(path),
-                                  "reason": os_reason(error, plain=True)}) from error
-    finally:
-        os.close(descriptor)
-    if left <= 0:
-        raise _too_large(path, _("more than {size}").format(size=_describe_size(limit)),
-                         limit, what)
-    return b"".join(chunks)
 
 
 def load(path: Path, *, background: bool = False) -> Combat:
