@@ -15,6 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from pydantic import BaseModel
 
 LATER = ("aiohttp", "segno", "markdown_it")
@@ -131,8 +132,6 @@ def test_the_engine_package_gives_each_name_from_its_module() -> None:
     for name, module in where.items():
         assert getattr(engine, name) is getattr(importlib.import_module(module), name), name
     assert set(engine.__all__) <= set(dir(engine))
-    import pytest
-
     with pytest.raises(AttributeError):
         engine.NotAName  # noqa: B018
 
@@ -248,3 +247,23 @@ def test_the_journal_builds_the_record_of_a_command_when_it_starts() -> None:
     done = subprocess.run([sys.executable, "-c", JOURNAL_START], capture_output=True,
                           text=True, check=True, timeout=120)
     assert json.loads(done.stdout.splitlines()[-1]) == [False, True]
+
+
+def test_making_a_combat_does_not_count_the_frozen_objects(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`gc.get_freeze_count()` walks every frozen object (10-20 ms once the app is
+    loaded); the replay's pause of the collector (history.bulk) asked it for every
+    Combat made, the first screen's included. Neither making one nor replaying asks."""
+    import gc
+
+    from sombra_tui.demo import demo_encounter
+    from sombra_tui.engine import Combat, StartCombat
+
+    def counted() -> int:
+        raise AssertionError("gc.get_freeze_count() called")
+
+    combat = Combat(demo_encounter())
+    combat.execute(StartCombat())
+    monkeypatch.setattr(gc, "get_freeze_count", counted)
+    replayed = Combat(demo_encounter(), combat.commands)
+    assert replayed.commands == combat.commands and gc.isenabled()

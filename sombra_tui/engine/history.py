@@ -49,10 +49,15 @@ def bulk() -> Iterator[None]:
     A replay creates tens of thousands of small, long-lived, acyclic objects (the
     log's events, declarations, results). With the collector on, each pass they
     trigger walks them again, and a replay took up to twice as long. So it is paused
-    meanwhile, and afterwards everything is moved to the oldest generation in one step
-    (freeze then unfreeze: no scan) instead of being scanned on its way there.
-    Reference counting frees everything as usual; the collector then runs as before.
-    (If the program froze objects itself, they are left alone: no freeze then.)
+    meanwhile; reference counting frees everything as usual, and the collector then
+    runs as before.
+
+    (It used to move everything to the oldest generation afterwards, freeze then
+    unfreeze, unless the program had frozen objects itself. Importing sombra_tui
+    freezes what was loaded before it (issue 24 item 5), so the program always has,
+    and asking, `gc.get_freeze_count()`, walked every frozen object: 10-20 ms once the
+    app is loaded, paid by every Combat made, the first screen's included, and by every
+    step of a file's check.)
     """
     enabled = gc.isenabled()
     gc.disable()
@@ -60,9 +65,6 @@ def bulk() -> Iterator[None]:
         yield
     finally:
         if enabled:
-            if not gc.get_freeze_count():
-                gc.freeze()
-                gc.unfreeze()
             gc.enable()
 
 
