@@ -267,3 +267,40 @@ def test_making_a_combat_does_not_count_the_frozen_objects(
     monkeypatch.setattr(gc, "get_freeze_count", counted)
     replayed = Combat(demo_encounter(), combat.commands)
     assert replayed.commands == combat.commands and gc.isenabled()
+
+
+NEW_COMBAT = """
+import json
+from sombra_tui.demo import demo_encounter
+from sombra_tui.engine import Combat, CombatState, StartCombat
+combat = Combat(demo_encounter())
+built = CombatState.__pydantic_complete__
+combat.execute(StartCombat())
+print(json.dumps([built, CombatState.__pydantic_complete__]))
+"""
+
+
+def test_a_new_combat_does_not_build_the_state_validator() -> None:
+    """In a fresh process: the first state is made of the encounter's parts, validated
+    with it, so CombatState's validator (~13 ms to build) is not built by the first
+    screen nor by the first command (a file's snapshot builds it when first read)."""
+    done = subprocess.run([sys.executable, "-c", NEW_COMBAT], capture_output=True,
+                          text=True, check=True, timeout=120)
+    assert json.loads(done.stdout.splitlines()[-1]) == [False, False]
+
+
+def test_the_first_state_is_the_validated_one() -> None:
+    """The state made without validating again equals the one validation makes."""
+    from sombra_tui.demo import demo_encounter
+    from sombra_tui.engine.machine import initial_state
+    from sombra_tui.engine.rules.players import conceal_joining
+    from sombra_tui.engine.state import CombatState
+
+    encounter = demo_encounter()
+    validated = CombatState(name=encounter.name, settings=encounter.settings,
+                            characters=list(encounter.characters))
+    conceal_joining(validated, [character.name for character in validated.characters])
+    made = initial_state(encounter)
+    assert made == validated
+    assert made.model_fields_set == validated.model_fields_set
+    assert made.model_dump() == validated.model_dump()
