@@ -184,7 +184,7 @@ class Session:
         cached = self._players_cache
         if (cached is None or cached.sequence != self.combat.revision
                 or cached.language != i18n.language()):
-            cached = ask.players_view(self.combat.state, self.combat.log,
+            cached = ask.players_view(self.combat.state, self.combat.log_view(),
                                       self.combat.revision)
             self._players_cache = cached
         return cached

@@ -87,7 +87,7 @@ from sombra_tui.engine.dice import (
 from sombra_tui.engine.errors import SombraError, validation_problems
 from sombra_tui.engine.events import EventKind, LogEvent
 from sombra_tui.engine.formula import FormulaError, parse_formula
-from sombra_tui.engine.history import Combat
+from sombra_tui.engine.history import Combat, LogView
 from sombra_tui.engine.initiative import action_groups, action_order, declaration_order
 from sombra_tui.engine.model import (
     DEFAULT_RESISTENCIA,
@@ -242,6 +242,7 @@ __all__ = [
     "LocatedDamage",
     "Location",
     "LogEvent",
+    "LogView",
     "ManualHit",
     "Mark",
     "MoveCharacter",
