@@ -33,6 +33,12 @@ from sombra_tui.engine.state import CombatState
 #: replays at most this many commands once (~10 ms at 200 characters): 256 rather than
 #: 64 quarters their memory (issue 24; 1,131 bytes per command at 128 in the bench).
 CHECKPOINT_EVERY = 256
+#: Issue 24: the checkpoints of the latest this many blocks are kept; further back, one
+#: in SPARSE_CHECKPOINTS (every 1,024 commands), so a long history holds a third as
+#: many. An undo that far back replays at most 1,023 commands once (_refill puts the
+#: checkpoints it passes back), and so does reading that old part of the log.
+DENSE_CHECKPOINTS = 4
+SPARSE_CHECKPOINTS = 4
 #: Issue 24: the states before this many of the last commands are kept, so undo is a
 #: swap (a clone per command: ~0.1 ms and ~140 KB at 200 characters), and the states
 #: after as many undone ones, so redo is a swap too. Undoing further replays from the
@@ -354,8 +360,12 @@ class Combat:
     def _maybe_checkpoint(self) -> None:
         length = len(self._commands)
         if length % CHECKPOINT_EVERY == 0:
-            previous = self._checkpoints.get(length - CHECKPOINT_EVERY)
-            self._checkpoints[length] = self._state.checkpoint(previous)
+            checkpoints = self._checkpoints
+            previous = checkpoints.get(length - CHECKPOINT_EVERY)
+            checkpoints[length] = self._state.checkpoint(previous)
+            older = length - DENSE_CHECKPOINTS * CHECKPOINT_EVERY
+            if older > 0 and older % (SPARSE_CHECKPOINTS * CHECKPOINT_EVERY):
+                checkpoints.pop(older, None)
             # The events of the block before the previous one are no longer kept.
             events = self._events
             for index in range(max(0, length - KEPT_EVENT_BLOCKS * CHECKPOINT_EVERY),
@@ -375,14 +385,21 @@ class Combat:
         last UNDO_STATES commands on the way, so the next undos are swaps again."""
         length = len(self._commands)
         self._drop_checkpoints_after(length)
-        base = max(k for k in self._checkpoints if k < length)
-        state = self._checkpoints[base].clone()
+        checkpoints = self._checkpoints
+        base = max(k for k in checkpoints if k < length)
+        state = checkpoints[base].clone()
         keep_from = length - UNDO_STATES
         before: deque[CombatState] = deque(maxlen=UNDO_STATES)
+        added = False
         for index in range(base, length):
             if index >= keep_from:
                 before.append(state.clone())
+            if index > base and index % CHECKPOINT_EVERY == 0:  # thinned out: back
+                checkpoints[index] = state.checkpoint(checkpoints.get(index - CHECKPOINT_EVERY))
+                added = True
             machine.apply(state, self._commands[index])
+        if added:  # in order again (the latest is last: _drop_checkpoints_after)
+            self._checkpoints = dict(sorted(checkpoints.items()))
         self._before = before
 
 

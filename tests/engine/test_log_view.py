@@ -111,3 +111,39 @@ def test_reading_the_whole_log_keeps_no_more_events() -> None:
     assert len(list(view)) == len(view)
     assert sum(events is not None for events in combat._events) == kept
     assert len(view._made) <= CHECKPOINT_EVERY
+
+
+def test_older_checkpoints_are_thinned_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    every, length = 16, len(HISTORY)
+    monkeypatch.setattr(history, "CHECKPOINT_EVERY", every)
+    combat = Combat(ENCOUNTER, HISTORY)
+    latest = length - length % every
+    dense = set(range(latest - (history.DENSE_CHECKPOINTS - 1) * every, latest + 1, every))
+    sparse = set(range(0, latest + 1, history.SPARSE_CHECKPOINTS * every))
+    assert set(combat._checkpoints) == dense | sparse
+    assert len(combat._checkpoints) < length // every // 3
+    assert combat.log == every_event_kept(monkeypatch, HISTORY).log
+
+
+def test_undo_to_the_start_through_thinned_checkpoints(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """S1: every undo, far past the kept states and the dense checkpoints, gives the
+    state and the log a fresh replay gives; the checkpoints it passes are put back, in
+    order."""
+    monkeypatch.setattr(history, "CHECKPOINT_EVERY", 8)
+    commands = HISTORY[:150]
+    combat = Combat(ENCOUNTER, commands)
+    assert len(combat._checkpoints) < 150 // 8
+    for length in range(len(commands) - 1, -1, -1):
+        combat.undo()
+        if length % 7 == 0 or length < 20:
+            fresh = Combat(ENCOUNTER, commands[:length])
+            assert combat.state == fresh.state, length
+            assert combat.log == fresh.log, length
+        points = list(combat._checkpoints)
+        assert points == sorted(points)
+        assert all(point <= length for point in points)
+    for _i in range(len(commands)):
+        combat.redo()
+    assert combat.state == Combat(ENCOUNTER, commands).state
+    assert combat.log == Combat(ENCOUNTER, commands).log
