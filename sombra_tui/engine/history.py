@@ -48,9 +48,10 @@ UNDO_STATES = 16
 #: latest one (256-511 commands); an older command's events are not kept (None) and are
 #: replayed from its checkpoint when read (LogView), as an undo past the kept states
 #: is: at most 255 commands, or 1,023 where checkpoints are thinned out (about 40 ms at
-#: 200 characters, once for that part of the log while the view is read). The events were most of a long history's memory (about
-#: 2,000 bytes a command in the bench). The replay is the one the history always is
-#: (S1): the same commands from the same state give the same events.
+#: 200 characters, once for that part of the log while the view is read). The events
+#: were most of a long history's memory (about 2,000 bytes a command in the bench).
+#: The replay is the one the history always is (S1): the same commands from the same
+#: state give the same events.
 KEPT_EVENT_BLOCKS = 2
 #: Every batch of events (a command's, as applied) gets its own number, never reused:
 #: what a UI compares to know whether the events it shows are still the log's (LogView.key).
