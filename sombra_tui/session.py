@@ -30,12 +30,12 @@ _malloc_trim: Callable[[int], object] | None = None
 
 def release_freed_memory() -> None:
     """Issue 24 item 4: give the memory the C allocator holds freed back to the system,
-    after reading a file and after its check. pydantic's JSON parser builds the file's
-    tree with malloc, and the check's replay frees thousands of states' and events'
-    buffers; glibc keeps what they freed in its heap (about 15 MiB once the bench's
-    file is read), where Python's own allocator, which maps arenas of its own, never
-    takes it again, so the process's peak kept it. Linux's glibc only (malloc_trim);
-    elsewhere nothing is done."""
+    after reading a file and after each step of its check (about 0.03 ms a call).
+    pydantic's JSON parser builds the file's tree with malloc, and the check's replay
+    frees thousands of states' and events' buffers; glibc keeps what they freed in its
+    heap (about 15 MiB once the bench's file is read), where Python's own allocator,
+    which maps arenas of its own, never takes it again, so the process's peak kept it.
+    Linux's glibc only (malloc_trim); elsewhere nothing is done."""
     global _malloc_trim
     if _malloc_trim is None:
         _malloc_trim = lambda pad: None  # noqa: E731 (until found, and where absent)
@@ -108,6 +108,7 @@ class Session:
         is kept; opening another encounter leaves this check unfinished."""
         combat = self.combat
         while combat is self.combat and not combat.check_step():
+            release_freed_memory()  # what the step freed (about 0.03 ms)
             await asyncio.sleep(0)
         if combat is not self.combat:  # another encounter was opened meanwhile
             return None

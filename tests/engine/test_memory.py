@@ -113,6 +113,16 @@ def test_opening_a_file_gives_back_what_reading_and_checking_it_freed(
     storage.save(COMBAT, path)
     opened = session.Session.open(path)
     assert calls == [0]
+    steps = 0
+    step = opened.combat.check_step
+
+    def counted(count: int = 0) -> bool:
+        nonlocal steps
+        steps += 1
+        return step(count)
+
+    monkeypatch.setattr(opened.combat, "check_step", counted)
     assert asyncio.run(opened.checked()) is None
-    assert calls == [0, 0]
+    assert steps > 1  # checked a step at a time
+    assert calls == [0] * (1 + steps)  # after each step but the last, and once checked
     assert opened.combat.log == COMBAT.log
