@@ -440,7 +440,7 @@ def bench_engine(report: Report, sizes: Sizes, encounter: Encounter,
             baseline.append(time.perf_counter() - start)
     assert combat is not None
     replay = median_ms(samples)
-    events = len(combat.log)
+    events = len(combat.log_view())
     report.add(Row("replay_ms", f"replay {n:,} commands ({sizes.characters} characters, "
                    f"{combat.state.round} rounds, {events:,} events)", replay, "ms",
                    target="< 1000 ms", met=replay < 1000))
@@ -560,6 +560,7 @@ def history_memory(report: Report, text: str) -> None:
     the log, the checkpoints and the states kept for undo (after one undo)."""
     import gc
     import tracemalloc
+    from array import array
 
     from sombra_tui.engine import storage
 
@@ -571,9 +572,10 @@ def history_memory(report: Report, text: str) -> None:
         combat.redo()
         total = tracemalloc.get_traced_memory()[0]
         parts: dict[str, int] = {}
-        for name in ("_before", "_checkpoints", "_log", "_events"):
+        for name in ("_before", "_checkpoints", "_events", "_ends", "_serials"):
             held = getattr(combat, name)
-            setattr(combat, name, type(held)())
+            setattr(combat, name, array(held.typecode) if isinstance(held, array)
+                    else type(held)())
             del held
             gc.collect()
             parts[name] = total - tracemalloc.get_traced_memory()[0] - sum(parts.values())
@@ -586,7 +588,8 @@ def history_memory(report: Report, text: str) -> None:
                    "bytes"))
     for key, label, size in (
             ("bytes_commands", "of which the commands, the encounter and the state", rest),
-            ("bytes_log", "of which the log", parts["_log"] + parts["_events"]),
+            ("bytes_log", "of which the log",
+             parts["_events"] + parts["_ends"] + parts["_serials"]),
             ("bytes_checkpoints", "of which the checkpoints", parts["_checkpoints"]),
             ("bytes_undo_states", "of which the states kept for undo", parts["_before"])):
         report.add(Row(key, f"{label}, per command", size / count, "bytes"))
@@ -725,7 +728,7 @@ async def _bench_app(report: Report, sizes: Sizes, combat: Combat,
         report.add(Row("start_empty_ms", "sombra-tui, 1 character and no history, to first "
                        "screen (the fixed cost of its widgets)", median_ms(fixed), "ms"))
         report.add(Row("start_ms", f"sombra-tui ({characters} characters, "
-                       f"{len(combat.log):,} events) to first full screen", median_ms(ours),
+                       f"{len(combat.log_view()):,} events) to first full screen", median_ms(ours),
                        "ms"))
         ratio = statistics.median(ours) / statistics.median(bare)
         report.add(Row("start_ratio", "app start / bare app start", ratio, "x",
@@ -760,7 +763,7 @@ async def _bench_app(report: Report, sizes: Sizes, combat: Combat,
                 halves_of["plain"].append(statistics.median(baseline[before:]))
         screen = median_ms(samples)
         report.add(Row("command_to_screen_ms", f"command to screen ({characters} characters, "
-                       f"{len(combat.log):,}-event log)", screen, "ms CPU",
+                       f"{len(combat.log_view()):,}-event log)", screen, "ms CPU",
                        target="< 16 ms", met=screen < 16))
         report.add(Row("command_sync_ms", "of which run_command (engine + render_state, wall)",
                        median_ms(sync), "ms"))
@@ -899,10 +902,10 @@ async def _bench_players(report: Report, sizes: Sizes, combat: Combat,
     costs = []
     for _i in range(max(5, sizes.replay_repeats)):
         costs.append(timed(lambda: ask.players_view(
-            combat.state, combat.log, combat.revision).model_dump_json()))
+            combat.state, combat.log_view(), combat.revision).model_dump_json()))
     characters = len(combat.state.characters)
     report.add(Row("players_snapshot_ms", f"the players' snapshot per command ({characters} "
-                   f"characters, {len(combat.log):,}-event log; built and encoded once for "
+                   f"characters, {len(combat.log_view()):,}-event log; built and encoded once for "
                    "every page)", median_ms(costs), "ms"))
 
 
@@ -922,7 +925,7 @@ async def _bench_undo(report: Report, sizes: Sizes, combat: Combat,
     samples: dict[str, list[float]] = {"command": [], "undo": [], "redo": [], "stock": []}
     halves_of: dict[str, list[float]] = {key: [] for key in samples}
     keys = sum(1 for binding in bindings(Scope.MAIN) if binding.show)
-    lines = [event_text(event, Palette()).plain for event in combat.log[-60:]]
+    lines = [event_text(event, Palette()).plain for event in combat.log_view()[-60:]]
     refreshes = _Refreshes()
 
     async def to_screen(app: Any, kind: str, action: Callable[[], object]) -> None:
@@ -1004,7 +1007,7 @@ async def _bench_demo(report: Report, sizes: Sizes, progress: Callable[[str], No
     history = build_history(encounter, 20 + count)
     combat = Combat(encounter, history[:20])
     keys = sum(1 for binding in bindings(Scope.MAIN) if binding.show)
-    lines = [event_text(event, Palette()).plain for event in combat.log[-60:]]
+    lines = [event_text(event, Palette()).plain for event in combat.log_view()[-60:]]
     cpu: dict[str, list[float]] = {"app": [], "stock": []}
     frames: dict[str, list[int]] = {"app": [], "stock": []}
     halves_of: dict[str, list[float]] = {"app": [], "stock": []}

@@ -98,7 +98,7 @@ if TYPE_CHECKING:
     from sombra_tui.engine.errors import SombraError, validation_problems
     from sombra_tui.engine.events import EventKind, LogEvent
     from sombra_tui.engine.formula import FormulaError, parse_formula
-    from sombra_tui.engine.history import Combat
+    from sombra_tui.engine.history import Combat, LogView
     from sombra_tui.engine.initiative import action_groups, action_order, declaration_order
     from sombra_tui.engine.model import (
         DEFAULT_RESISTENCIA,
@@ -207,7 +207,7 @@ _WHERE: dict[str, str] = {
     "SombraError": "errors", "validation_problems": "errors",
     "EventKind": "events", "LogEvent": "events",
     "FormulaError": "formula", "parse_formula": "formula",
-    "Combat": "history",
+    "Combat": "history", "LogView": "history",
     "action_groups": "initiative", "action_order": "initiative",
     "declaration_order": "initiative",
     "DEFAULT_RESISTENCIA": "model", "MAX_COPIES": "model", "MAX_GD": "model",
@@ -316,6 +316,7 @@ __all__ = [
     "LocatedDamage",
     "Location",
     "LogEvent",
+    "LogView",
     "ManualHit",
     "Mark",
     "MoveCharacter",

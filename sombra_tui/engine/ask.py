@@ -10,6 +10,7 @@ Nothing here changes a state: each function reads one and returns a value.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -368,7 +369,8 @@ def command_label(command: BaseModel | type[BaseModel]) -> str:
 # --- the players' view (issue 23) ---
 
 
-def players_view(state: CombatState, log: list[LogEvent], sequence: int) -> PlayersSnapshot:
+def players_view(state: CombatState, log: Sequence[LogEvent],
+                 sequence: int) -> PlayersSnapshot:
     """The player-safe snapshot of the combat (engine/players_view.py says what it holds
     and what never goes in it), its strings in the language in force. `sequence` is the
     caller's change counter (Combat.revision): it increases with every command, undo and

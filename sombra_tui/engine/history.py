@@ -10,9 +10,13 @@ further back, the nearest checkpoint is replayed, never the start.
 from __future__ import annotations
 
 import gc
+import itertools
+from array import array
+from bisect import bisect_right
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import overload
 
 from sombra_tui.engine import machine
 from sombra_tui.engine.commands import Command, StartCombat
@@ -29,11 +33,29 @@ from sombra_tui.engine.state import CombatState
 #: replays at most this many commands once (~10 ms at 200 characters): 256 rather than
 #: 64 quarters their memory (issue 24; 1,131 bytes per command at 128 in the bench).
 CHECKPOINT_EVERY = 256
+#: Issue 24: the checkpoints of the latest this many blocks are kept; further back, one
+#: in SPARSE_CHECKPOINTS (every 1,024 commands), so a long history holds a third as
+#: many. An undo that far back replays at most 1,023 commands once (_refill puts the
+#: checkpoints it passes back), and so does reading that old part of the log.
+DENSE_CHECKPOINTS = 4
+SPARSE_CHECKPOINTS = 4
 #: Issue 24: the states before this many of the last commands are kept, so undo is a
 #: swap (a clone per command: ~0.1 ms and ~140 KB at 200 characters), and the states
 #: after as many undone ones, so redo is a swap too. Undoing further replays from the
 #: nearest checkpoint once and keeps the states it passes again.
 UNDO_STATES = 16
+#: Issue 24: the log's events are kept for the commands since the checkpoint before the
+#: latest one (256-511 commands); an older command's events are not kept (None) and are
+#: replayed from its checkpoint when read (LogView), as an undo past the kept states
+#: is: at most 255 commands, or 1,023 where checkpoints are thinned out (about 40 ms at
+#: 200 characters, once for that part of the log while the view is read). The events
+#: were most of a long history's memory (about 2,000 bytes a command in the bench).
+#: The replay is the one the history always is (S1): the same commands from the same
+#: state give the same events.
+KEPT_EVENT_BLOCKS = 2
+#: Every batch of events (a command's, as applied) gets its own number, never reused:
+#: what a UI compares to know whether the events it shows are still the log's (LogView.key).
+_SERIALS = itertools.count(1)
 #: Issue 24: the commands a step of a snapshot's check replays (~10 ms at 200
 #: characters on the bench's machine: the app stays responsive between steps).
 CHECK_STEP = 100
@@ -78,10 +100,13 @@ class Combat:
         #: it): each one starts from its own state of the generator.
         self.dice_drawn = dice_drawn
         self._commands: list[Command] = []
-        self._events: list[list[LogEvent]] = []
-        #: The log flattened (kept in step with _events: a UI asks for it after every
-        #: command, and flattening ten thousand commands' events each time is slow).
-        self._log: list[LogEvent] = []
+        #: The events of each command, None where not kept (KEPT_EVENT_BLOCKS).
+        self._events: list[list[LogEvent] | None] = []
+        #: _ends[i]: how many events the commands up to i emitted (in step with
+        #: _commands: where each command's events start and end in the log).
+        self._ends: array[int] = array("q")
+        #: _serials[i]: the number of command i's batch of events (_SERIALS).
+        self._serials: array[int] = array("q")
         self._redo: list[Command] = list(redo)
         self._state = machine.initial_state(encounter)
         self._checkpoints: dict[int, CombatState] = {0: self._state.checkpoint(None)}
@@ -91,7 +116,9 @@ class Combat:
         self._before: deque[CombatState] = deque(maxlen=UNDO_STATES)
         #: And for redo: the state after each of the last undone commands with its
         #: events (_after[-1] for _redo[-1], as many as were kept), so redo is a swap.
-        self._after: deque[tuple[CombatState, list[LogEvent]]] = deque(maxlen=UNDO_STATES)
+        #: (Each with its batch's number and how many events it has.)
+        self._after: deque[tuple[CombatState, list[LogEvent] | None, int, int]] = deque(
+            maxlen=UNDO_STATES)
         #: What loading the file had to say once (an older format converted).
         self.notices: list[str] = []
         #: Issue 23: counts every command executed, undone or redone since this Combat
@@ -112,17 +139,14 @@ class Combat:
         for index in range(len(self._commands), len(commands) if stop is None else stop):
             command = commands[index]
             try:
-                self._commands.append(command)
                 events = machine.apply(self._state, command)
-                self._events.append(events)
-                self._log.extend(events)
-                self._maybe_checkpoint()
             except SombraError as error:
                 raise SombraError(N_("Command {number} of the history ({command}) does "
                                      "not replay: {reason}"),
                                   code="history.replay_failed",
                                   params={"number": index + 1, "command": command.type,
                                           "reason": str(error)}) from error
+            self._push(command, events)
 
     @classmethod
     def from_snapshot(cls, encounter: Encounter, commands: Iterable[Command],
@@ -165,7 +189,8 @@ class Combat:
         self._check = None
         replayed = check.replayed
         self._events = replayed._events
-        self._log = replayed._log
+        self._ends = replayed._ends
+        self._serials = replayed._serials
         self._checkpoints = replayed._checkpoints
         self._before = deque(maxlen=UNDO_STATES)
         if check.failure is not None:  # the history stops at a command that fails
@@ -195,12 +220,21 @@ class Combat:
 
     @property
     def log(self) -> list[LogEvent]:
-        return list(self._log)
+        """The whole log (every event made: a long history's older events are replayed
+        from their checkpoints; a UI reads log_view, which makes only those it reads)."""
+        return list(self.log_view())
+
+    def log_view(self) -> LogView:
+        """The log as it is now (issue 24): its events are made when read, and `key`
+        tells whether an event is still the one a UI showed, without keeping it."""
+        return LogView(self._commands, self._events, self._ends, self._serials,
+                       self._checkpoints)
 
     def events_since(self, count: int) -> list[LogEvent]:
         """Events of the commands from index `count` on (for incremental UIs)."""
         self.settle()
-        return [event for events in self._events[count:] for event in events]
+        view = self.log_view()
+        return view[view.start_of(count):]
 
     @property
     def can_undo(self) -> bool:
@@ -233,12 +267,9 @@ class Combat:
                               code="history.nothing_to_undo")
         if not self._before:
             self._refill()
-        command = self._commands.pop()
-        undone = self._events.pop()
-        if undone:
-            del self._log[-len(undone):]
+        command, undone, serial, count = self._pop()
         self._redo.append(command)
-        self._after.append((self._state, undone))  # left as it is, for redo
+        self._after.append((self._state, undone, serial, count))  # left as it is, for redo
         self._state = self._before.pop()  # the state before it, as the replay gives
         self._drop_checkpoints_after(len(self._commands))
         self.revision += 1
@@ -251,13 +282,10 @@ class Combat:
                               code="history.nothing_to_redo")
         command = self._redo[-1]
         if self._after:  # undone here: the state it left, untouched since (a swap)
-            state, events = self._after.pop()
+            state, events, serial, count = self._after.pop()
             self._before.append(self._state)
             self._state = state
-            self._commands.append(command)
-            self._events.append(events)
-            self._log.extend(events)
-            self._maybe_checkpoint()
+            self._push(command, events, serial, count)
         else:  # a redo stack read from a file, or past the kept states
             self._apply(command)
         self._redo.pop()
@@ -312,17 +340,41 @@ class Combat:
             self._state = before
             raise
         self._before.append(before)
+        self._push(command, events)
+        return events
+
+    def _push(self, command: Command, events: list[LogEvent] | None,
+              serial: int = 0, count: int = 0) -> None:
+        """Add a command applied to the state, with its events (None: not kept; then
+        `count` says how many), and the number of their batch (a new one unless given:
+        a redo's swap keeps its own)."""
         self._commands.append(command)
         self._events.append(events)
-        self._log.extend(events)
+        ends = self._ends
+        ends.append((ends[-1] if ends else 0) + (count if events is None else len(events)))
+        self._serials.append(serial or next(_SERIALS))
         self._maybe_checkpoint()
-        return events
+
+    def _pop(self) -> tuple[Command, list[LogEvent] | None, int, int]:
+        """Take the last command off, with its events, their batch's number and count."""
+        ends = self._ends
+        count = ends.pop() - (ends[-1] if ends else 0)
+        return self._commands.pop(), self._events.pop(), self._serials.pop(), count
 
     def _maybe_checkpoint(self) -> None:
         length = len(self._commands)
         if length % CHECKPOINT_EVERY == 0:
-            previous = self._checkpoints.get(length - CHECKPOINT_EVERY)
-            self._checkpoints[length] = self._state.checkpoint(previous)
+            checkpoints = self._checkpoints
+            previous = checkpoints.get(length - CHECKPOINT_EVERY)
+            checkpoints[length] = self._state.checkpoint(previous)
+            older = length - DENSE_CHECKPOINTS * CHECKPOINT_EVERY
+            if older > 0 and older % (SPARSE_CHECKPOINTS * CHECKPOINT_EVERY):
+                checkpoints.pop(older, None)
+            # The events of the block before the previous one are no longer kept.
+            events = self._events
+            for index in range(max(0, length - KEPT_EVENT_BLOCKS * CHECKPOINT_EVERY),
+                               max(0, length - (KEPT_EVENT_BLOCKS - 1) * CHECKPOINT_EVERY)):
+                events[index] = None
 
     def _drop_checkpoints_after(self, length: int) -> None:
         # Checkpoints are added in increasing order, so the latest is last: an undo
@@ -337,15 +389,140 @@ class Combat:
         last UNDO_STATES commands on the way, so the next undos are swaps again."""
         length = len(self._commands)
         self._drop_checkpoints_after(length)
-        base = max(k for k in self._checkpoints if k < length)
-        state = self._checkpoints[base].clone()
+        checkpoints = self._checkpoints
+        base = max(k for k in checkpoints if k < length)
+        state = checkpoints[base].clone()
         keep_from = length - UNDO_STATES
         before: deque[CombatState] = deque(maxlen=UNDO_STATES)
+        added = False
         for index in range(base, length):
             if index >= keep_from:
                 before.append(state.clone())
+            if index > base and index % CHECKPOINT_EVERY == 0:  # thinned out: back
+                checkpoints[index] = state.checkpoint(checkpoints.get(index - CHECKPOINT_EVERY))
+                added = True
             machine.apply(state, self._commands[index])
+        if added:  # in order again (the latest is last: _drop_checkpoints_after)
+            self._checkpoints = dict(sorted(checkpoints.items()))
         self._before = before
+
+
+class LogView(Sequence[LogEvent]):
+    """Issue 24: the log of a combat as it was when asked for (Combat.log_view), its
+    events made when read: those of the latest commands are the combat's own, older
+    ones are replayed from their checkpoint (each block of CHECKPOINT_EVERY commands at
+    most once, while this view is the one read). It holds copies of the combat's lists,
+    so it stays what it was after the combat changes.
+
+    `key(i)` identifies event i (the number of its command's batch of events and its
+    place in it): equal keys, in two views of the same combat, are the same event,
+    whether or not it was made again. A UI compares keys where it compared objects."""
+
+    __slots__ = ("_checkpoints", "_commands", "_ends", "_events", "_made", "_serials")
+
+    def __init__(self, commands: list[Command], events: list[list[LogEvent] | None],
+                 ends: array[int], serials: array[int],
+                 checkpoints: dict[int, CombatState]) -> None:
+        self._ends = ends[:]
+        count = len(self._ends)
+        self._commands = commands[:count]
+        self._events = events[:count]
+        self._serials = serials[:]
+        self._checkpoints = dict(checkpoints)
+        #: The events replayed for commands whose events the combat did not keep.
+        self._made: dict[int, list[LogEvent]] = {}
+
+    def __len__(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    @overload
+    def __getitem__(self, index: int) -> LogEvent: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[LogEvent]: ...
+
+    def __getitem__(self, index: int | slice) -> LogEvent | list[LogEvent]:
+        length = len(self)
+        if isinstance(index, slice):
+            start, stop, step = index.indices(length)
+            if step != 1:
+                return [self[i] for i in range(start, stop, step)]
+            return self._between(start, stop)
+        if index < 0:
+            index += length
+        if not 0 <= index < length:
+            raise IndexError("log index out of range")
+        command = bisect_right(self._ends, index)
+        return self.events_of(command)[index - self.start_of(command)]
+
+    def __iter__(self) -> Iterator[LogEvent]:
+        for command in range(len(self._ends)):
+            yield from self.events_of(command)
+
+    def __reversed__(self) -> Iterator[LogEvent]:
+        for command in range(len(self._ends) - 1, -1, -1):
+            yield from reversed(self.events_of(command))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LogView | list | tuple):
+            return len(self) == len(other) and list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"LogView({len(self)} events of {len(self._ends)} commands)"
+
+    def key(self, index: int) -> tuple[int, int]:
+        """What identifies event `index` (see the class's docstring)."""
+        if index < 0:
+            index += len(self)
+        command = bisect_right(self._ends, index)
+        return self._serials[command], index - self.start_of(command)
+
+    def start_of(self, command: int) -> int:
+        """The index of the first event of command `command` (the log's length past
+        the last command)."""
+        if command <= 0:
+            return 0
+        ends = self._ends
+        return ends[min(command, len(ends)) - 1]
+
+    def events_of(self, command: int) -> list[LogEvent]:
+        """The events command `command` emitted."""
+        events = self._events[command]
+        if events is None:
+            events = self._made.get(command)
+            if events is None:
+                self._replay_block(command)
+                events = self._made[command]
+        return events
+
+    def _between(self, start: int, stop: int) -> list[LogEvent]:
+        if start >= stop:
+            return []
+        ends = self._ends
+        first, last = bisect_right(ends, start), bisect_right(ends, stop - 1)
+        out: list[LogEvent] = []
+        for command in range(first, last + 1):
+            out.extend(self.events_of(command))
+        offset = start - self.start_of(first)
+        return out[offset:offset + stop - start]
+
+    def _replay_block(self, command: int) -> None:
+        """Replay the commands from the checkpoint before `command` up to the next
+        command whose events are kept, keeping what they emit (the last block replayed
+        only: a UI reads a long log a page at a time)."""
+        base = max(k for k in self._checkpoints if k <= command)
+        state = self._checkpoints[base].clone()
+        made: dict[int, list[LogEvent]] = {}
+        with bulk():
+            for index in range(base, len(self._ends)):
+                if index > command and (index % CHECKPOINT_EVERY == 0
+                                        or self._events[index] is not None):
+                    break
+                made[index] = machine.apply(state, self._commands[index])
+        self._made = made
 
 
 class _Check:

@@ -22,7 +22,7 @@ overrides and open proposals (whose dice are not yet the table's).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from pydantic import ConfigDict, Field
@@ -291,7 +291,7 @@ def _outcome(event: LogEvent) -> str:
     return f"[{ta.dice}] {ta.label}"
 
 
-def public_log(state: CombatState, log: list[LogEvent]) -> list[str]:
+def public_log(state: CombatState, log: Sequence[LogEvent]) -> list[str]:
     """The newest LOG_LINES public lines, oldest first (read from the end: a long
     evening's log is not rendered whole after every change)."""
     lines: list[str] = []
@@ -333,7 +333,7 @@ def scrub(snapshot: PlayersSnapshot, state: CombatState) -> PlayersSnapshot:
     return PlayersSnapshot.model_validate(clean(snapshot.model_dump()))
 
 
-def build(state: CombatState, log: list[LogEvent], sequence: int, *, order: list[str],
+def build(state: CombatState, log: Sequence[LogEvent], sequence: int, *, order: list[str],
           now_kind: str, now_names: tuple[str, ...], prompt: tuple[str, str, bool] | None,
           pv_of: Any) -> PlayersSnapshot:
     """The snapshot, from what `ask` worked out (the order, the next step, the prompt)."""

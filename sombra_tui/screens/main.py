@@ -248,7 +248,7 @@ class MainScreen(Screen[None]):
             self._cursor_session = session
             self._recall_cursor()
         self.query_one(DeclarationQueue).show_state(state, table.selected_name)
-        self.query_one(ResolutionLog).show_events(session.combat.log, force=force_log)
+        self.query_one(ResolutionLog).show_events(session.combat.log_view(), force=force_log)
         panel = self.query_one("#queue-panel")
         title = (_("Declarations") if state.phase in (Phase.SETUP, Phase.DECLARATION)
                  else _("Resolution"))

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
+
 from textual.events import Resize
 from textual.widgets import RichLog
 
-from sombra_tui.engine import LogEvent
+from sombra_tui.engine import LogEvent, LogView
 from sombra_tui.textual_compat import (
     rich_log_has_size,
     rich_log_holds_lines,
@@ -24,6 +26,15 @@ TAIL = 60
 PAGE = 100
 
 
+def _key(events: Sequence[LogEvent], index: int) -> Hashable:
+    """What identifies event `index` of `events` from one reading to the next: the
+    log view's key (its events are made when read, issue 24), or, for a plain list of
+    events (whose objects the widget keeps meanwhile), the object itself."""
+    if isinstance(events, LogView):
+        return events.key(index)
+    return id(events[index])
+
+
 class ResolutionLog(FollowsTheme, SteadyVirtualSize, RichLog):
     """Appends only the new events; rewrites only when history shrank (undo). A new
     line is a repaint, not a layout pass (SteadyVirtualSize: RichLog sets its virtual
@@ -36,7 +47,8 @@ class ResolutionLog(FollowsTheme, SteadyVirtualSize, RichLog):
     def __init__(self, **kwargs: object) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, min_width=40,
                          **kwargs)  # type: ignore[arg-type]
-        self._shown: list[LogEvent] = []
+        #: The events shown (the log view last given: its events are not all kept).
+        self._shown: Sequence[LogEvent] = []
         #: Index in _shown of the oldest event rendered (older ones wait for a scroll up).
         self._first = 0
         self._colours: tuple[str, ...] | None = None
@@ -59,12 +71,15 @@ class ResolutionLog(FollowsTheme, SteadyVirtualSize, RichLog):
         if heights and len(heights) <= len(self._heights):
             self._heights[len(self._heights) - len(heights):] = heights
 
-    def show_events(self, events: list[LogEvent], *, force: bool = False) -> None:
+    def show_events(self, events: Sequence[LogEvent], *, force: bool = False) -> None:
+        """Show `events` (Combat.log_view, or a list of events): only those not shown
+        yet are rendered, or, after an undo, the undone ones' lines dropped."""
         shown = self._shown
         colours = (self.palette.success, self.palette.error, self.palette.warning,
                    self.palette.accent)
         prefix_same = (len(events) >= len(shown)
-                       and (not shown or events[len(shown) - 1] is shown[-1]))
+                       and (not shown or _key(events, len(shown) - 1)
+                            == _key(shown, len(shown) - 1)))
         # A forced rewrite (new theme, first screen) is only needed if colours changed.
         # More than TAIL new events at once (a long file's log, once checked, issue 24)
         # are a rewrite too: only the latest TAIL are rendered.
@@ -72,7 +87,7 @@ class ResolutionLog(FollowsTheme, SteadyVirtualSize, RichLog):
                 and len(events) - len(shown) <= TAIL:
             new = events[len(shown):]
         elif not force and self._cut_to(events):  # an undo: its lines go, no rewrite
-            self._shown = list(events)
+            self._shown = _kept(events)
             return
         else:
             self.clear()
@@ -81,15 +96,16 @@ class ResolutionLog(FollowsTheme, SteadyVirtualSize, RichLog):
             new = events[self._first:]
         self._colours = colours
         self._write(new)
-        self._shown = list(events)
+        self._shown = _kept(events)
 
-    def _cut_to(self, events: list[LogEvent]) -> bool:
+    def _cut_to(self, events: Sequence[LogEvent]) -> bool:
         """Issue 24: when `events` is what is shown without its last events (an undo),
         drop their lines and say True; else (or if the lines cannot be told apart) do
         nothing and say False. An undo then costs what a command's new lines cost."""
         shown, keep = self._shown, len(events) - self._first
         if not (0 <= keep < len(shown) - self._first and len(events) < len(shown)
-                and (not events or events[-1] is shown[len(events) - 1])):
+                and (not events or _key(events, len(events) - 1)
+                     == _key(shown, len(events) - 1))):
             return False
         heights = self._heights
         if (not rich_log_has_size(self) or rich_log_holds_lines(self)
@@ -104,7 +120,7 @@ class ResolutionLog(FollowsTheme, SteadyVirtualSize, RichLog):
         self.refresh()
         return True
 
-    def _write(self, events: list[LogEvent]) -> None:
+    def _write(self, events: Sequence[LogEvent]) -> None:
         # Scrolled to the end once, now, in the same repaint as the new lines: RichLog's
         # own scroll waits for the next refresh, which repainted the whole log a second
         # time. Before the log has a size RichLog holds the lines back, and its own
@@ -140,7 +156,7 @@ class ResolutionLog(FollowsTheme, SteadyVirtualSize, RichLog):
         self.scroll_to(y=added, animate=False, immediate=True)
         self.refresh()
 
-    def _write_quietly(self, events: list[LogEvent]) -> list[int]:
+    def _write_quietly(self, events: Sequence[LogEvent]) -> list[int]:
         """Write `events` without scrolling; how many lines each took."""
         heights = []
         for event in events:
@@ -148,3 +164,9 @@ class ResolutionLog(FollowsTheme, SteadyVirtualSize, RichLog):
             self.write(event_text(event, self.palette), scroll_end=False)
             heights.append(len(self.lines) - before)
         return heights
+
+
+def _kept(events: Sequence[LogEvent]) -> Sequence[LogEvent]:
+    """What the widget keeps of `events`: the log view itself (it does not change), or
+    a copy of a list (which its owner may change)."""
+    return events if isinstance(events, LogView) else list(events)

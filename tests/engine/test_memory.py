@@ -94,3 +94,35 @@ def test_every_frozen_engine_model_shares_its_fields_sets() -> None:
                    if model.__module__.startswith("sombra_tui.engine")
                    and model.model_config.get("frozen") and not issubclass(model, Frozen))
     assert plain == []
+
+
+def test_opening_a_file_gives_back_what_reading_and_checking_it_freed(
+        tmp_path: Any, monkeypatch: Any) -> None:
+    """Session.open and the end of its check hand the C allocator's freed memory back
+    (malloc_trim on Linux): what pydantic's JSON parser and the check's replay freed
+    is not kept in the process's peak."""
+    import asyncio
+
+    from sombra_tui import session
+    from sombra_tui.engine import storage
+
+    session.release_freed_memory()  # looked up once, and harmless wherever it runs
+    calls: list[int] = []
+    monkeypatch.setattr(session, "_malloc_trim", calls.append)
+    path = tmp_path / f"encounter{storage.FILE_SUFFIX}"
+    storage.save(COMBAT, path)
+    opened = session.Session.open(path)
+    assert calls == [0]
+    steps = 0
+    step = opened.combat.check_step
+
+    def counted(count: int = 0) -> bool:
+        nonlocal steps
+        steps += 1
+        return step(count)
+
+    monkeypatch.setattr(opened.combat, "check_step", counted)
+    assert asyncio.run(opened.checked()) is None
+    assert steps > 1  # checked a step at a time
+    assert calls == [0] * (1 + steps)  # after each step but the last, and once checked
+    assert opened.combat.log == COMBAT.log
