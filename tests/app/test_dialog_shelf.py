@@ -593,3 +593,30 @@ async def test_a_dialog_taken_while_it_is_being_prepared_opens_filled_with_the_k
         name = app.session.combat.state.current_declarer
         assert isinstance(prepared, DeclarationEditor) and prepared.character.name == name
         assert prepared.query_one("#a0-description").value == "dispara"
+
+
+async def test_a_pick_list_refilled_with_the_same_names_keeps_its_options_unticked(
+        ) -> None:
+    """The same names again (the same character's dialog) only untick the list, which
+    keeps its options; other names replace them."""
+    from textual.app import App, ComposeResult
+
+    from sombra_tui.screens.dialogs.fields import PickList, refill_picks
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield PickList(id="picks")
+
+    app = One()
+    async with app.run_test() as pilot:
+        picks = app.query_one(PickList)
+        refill_picks(picks, ["Ana", "Bruno"])
+        picks.select("Bruno")
+        await pilot.pause()
+        options = list(picks.options)
+        refill_picks(picks, ["Ana", "Bruno"])
+        assert picks.options == options and picks.selected == []
+        assert picks.highlighted == 0
+        refill_picks(picks, ["Bruno", "Carla"])
+        assert [option.value for option in picks.options] == ["Bruno", "Carla"]
+        assert picks.selected == [] and picks.highlighted == 0

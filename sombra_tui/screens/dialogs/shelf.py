@@ -53,9 +53,9 @@ class ShelfDialog(Dialog[ResultT]):
         """Before the shelf fills it again: the dialog as it opens, no error, no open list.
         Called inside `quietly()`, so that nothing it sets counts as the DJ's."""
         self.clear_errors()
-        for select in self.query(Select):
+        for select in self.walk_children(Select):
             select.expanded = False
-        for scroll in self.query(VerticalScroll):
+        for scroll in self.walk_children(VerticalScroll):
             scroll.scroll_home(animate=False)
         self._early_keys = []
         # One still being prepared (not mounted) holds the keys until it is, as a new one.
