@@ -125,7 +125,8 @@ def repaint_unshown(screen: Screen[Any]) -> bool:
     """Repaint, unshown, what changed in `screen` since `mount_screen_unshown` laid it
     out: its widgets ask for their repaint after that (their size set, their content
     written), and a screen that is not shown keeps those requests for its first
-    showing, where they cost what a new screen's first frame does. As Textual repaints
+    showing, where they cost what a new screen's first frame does; a layout asked for
+    meanwhile (`Screen._layout_required`) is run first, unshown. As Textual repaints
     a shown screen (`Screen._dirty_widgets` handed to the compositor, then rendered),
     but only into the widgets' kept lines: nothing is drawn. Call it while the app is
     idle, after `mount_screen_unshown`, until it returns True: the screen is laid out
@@ -136,6 +137,10 @@ def repaint_unshown(screen: Screen[Any]) -> bool:
         return True
     if not screen.is_running or screen._compositor.root is None:
         return False  # not mounted or not laid out yet
+    if screen._layout_required:  # asked for once laid out: laid out again
+        screen._layout_required = False
+        _lay_out_unshown(screen, screen.app.size)
+        return False
     if not screen._dirty_widgets:
         return True
     compositor = screen._compositor
