@@ -31,8 +31,9 @@ CHECKED_AGAINST = "8.2.8"
 
 __all__ = ["CHECKED_AGAINST", "FooterKey", "HoldsKeys", "SteadyHeader", "SteadyScrollbars",
            "character_to_key", "compositor_refreshes", "footer_bindings_ready",
-           "forward_key", "mount_screen_unshown", "rich_log_has_size", "rich_log_holds_lines",
-           "rich_log_lines_replaced", "rich_log_write_held_lines", "show_select_choice"]
+           "forward_key", "mount_screen_unshown", "repaint_unshown", "rich_log_has_size",
+           "rich_log_holds_lines", "rich_log_lines_replaced", "rich_log_write_held_lines",
+           "show_select_choice"]
 
 
 # ---- keys (keys.py: keymaps in Textual's key names) -----------------------------------
@@ -85,8 +86,13 @@ def mount_screen_unshown(app: App[Any], screen: Screen[Any]) -> None:
     the screen on the stack; Textual has no public way to build a screen before it is
     shown (`install_screen` only names it). Used while the app is idle, so that the
     round's dialogs open at once the first time too (issue 21).
+    Laid out and rendered unshown until nothing moves; `Compositor._dirty_regions` is
+    then cleared, so that the first showing repaints what the use changed and then the
+    whole screen (its resume, which draws the dimmed screen below), as a later showing
+    does, not the whole screen twice. What its widgets ask to repaint after that is
+    repainted by `repaint_unshown`.
     Tests: tests/app/test_dialog_shelf.py (a prepared dialog opens without composing
-    again and looks as a new one)."""
+    again and looks as a new one; left with nothing to repaint)."""
     if not screen.is_running:
         app.call_next(AwaitMount(screen, app._register(app, screen)))
         # Laid out and rendered at the app's size too, once mounted: its widgets keep
@@ -97,8 +103,52 @@ def mount_screen_unshown(app: App[Any], screen: Screen[Any]) -> None:
 
 
 def _lay_out_unshown(screen: Screen[Any], size: Size) -> None:
-    screen._refresh_layout(size)
-    screen._compositor.render_strips()
+    compositor = screen._compositor
+    # Laid out and rendered until nothing moves (at most 4 passes): a pass may show a
+    # scrollbar, which narrows what is inside it for the next one, and a list sizes its
+    # options when it renders them, as Textual's next layouts would at the first showing.
+    # The compositor notes what each pass moved (`Compositor._dirty_regions`).
+    for _pass in range(4):
+        compositor._dirty_regions.clear()
+        screen._refresh_layout(size)
+        moved = bool(compositor._dirty_regions)
+        compositor.render_strips()
+        if not moved:
+            break
+    # Nothing is left to repaint: the first showing repaints what the use changed and
+    # then the whole screen (its resume), as a later showing does. Left dirty, the
+    # whole screen was repainted twice at the first showing.
+    compositor._dirty_regions.clear()
+
+
+def repaint_unshown(screen: Screen[Any]) -> bool:
+    """Repaint, unshown, what changed in `screen` since `mount_screen_unshown` laid it
+    out: its widgets ask for their repaint after that (their size set, their content
+    written), and a screen that is not shown keeps those requests for its first
+    showing, where they cost what a new screen's first frame does; a layout asked for
+    meanwhile (`Screen._layout_required`) is run first, unshown. As Textual repaints
+    a shown screen (`Screen._dirty_widgets` handed to the compositor, then rendered),
+    but only into the widgets' kept lines: nothing is drawn. Call it while the app is
+    idle, after `mount_screen_unshown`, until it returns True: the screen is laid out
+    and had nothing left to repaint (False: not laid out yet, or it repainted). Nothing
+    is done to a screen on the stack (True). Checked against Textual 8.2.8.
+    Tests: tests/app/test_dialog_shelf.py."""
+    if screen in screen.app.screen_stack:
+        return True
+    if not screen.is_running or screen._compositor.root is None:
+        return False  # not mounted or not laid out yet
+    if screen._layout_required:  # asked for once laid out: laid out again
+        screen._layout_required = False
+        _lay_out_unshown(screen, screen.app.size)
+        return False
+    if not screen._dirty_widgets:
+        return True
+    compositor = screen._compositor
+    compositor.update_widgets(screen._dirty_widgets)
+    screen._dirty_widgets.clear()
+    compositor.render_strips()
+    compositor._dirty_regions.clear()
+    return False
 
 
 # ---- selects shown again (dialogs/base.py, refill_select) ------------------------------

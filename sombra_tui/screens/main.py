@@ -32,6 +32,7 @@ from sombra_tui.engine import (
     ExtendedStatus,
     LogEvent,
     Phase,
+    Prompt,
     Proposal,
     ProposalKind,
     SombraError,
@@ -41,7 +42,7 @@ from sombra_tui.engine import (
 from sombra_tui.engine.ask import NextKind
 from sombra_tui.engine.i18n import _, pgettext
 from sombra_tui.session import Session
-from sombra_tui.textual_compat import SteadyHeader
+from sombra_tui.textual_compat import SteadyHeader, repaint_unshown
 from sombra_tui.ui_state import Cursor
 from sombra_tui.widgets.declaration_queue import DeclarationQueue
 from sombra_tui.widgets.footer import TranslatedFooter
@@ -68,6 +69,8 @@ COMPACT_BELOW = 100
 #: PREPARE_EVERY seconds (each is a few hundred ms of CPU: keys typed meanwhile wait).
 PREPARE_AFTER = 0.5
 PREPARE_EVERY = 0.3
+#: Turns at most, once the dialogs are built, until each has nothing left to repaint.
+SETTLE_TURNS = 10
 
 #: The command each key sends (or the mark it sets): the key, its footer entry and its
 #: palette command are offered when the engine allows that command now (check_action).
@@ -144,21 +147,64 @@ class MainScreen(Screen[None]):
                 *(("reaction", side) for side in sides), *(("hit", iv) for iv in hits)]
 
     def round_dialogs_prepared(self) -> bool:
-        """Whether every dialog of `round_dialog_shapes` is built and mounted."""
+        """Whether every dialog of `round_dialog_shapes` is built, mounted and repainted
+        unshown (the preparing's last turn)."""
         kept = [self.shelf.kept(self._shelved(*shape)[0]) for shape in self.round_dialog_shapes()]
-        return all(dialog is not None and dialog.is_mounted for dialog in kept)
+        return self._prepared and all(dialog is not None and dialog.is_mounted
+                                      for dialog in kept)
+
+    #: Whether the preparing's last turn ran (prepare_dialogs_soon starts it again).
+    _prepared = False
+    #: Turns run since every dialog was built, to repaint them unshown.
+    _settling = 0
 
     def prepare_dialogs_soon(self) -> None:
         """Build the round's dialogs unshown, one at a time, while the DJ reads the
         screen: each then opens the first time as fast as it opens again."""
         if getattr(self.app, "prepare_dialogs", False) and self.is_mounted:
+            self._prepared = False
             self.set_timer(PREPARE_AFTER, self._prepare_next_dialog)
 
+    def _use_now(self) -> tuple[str, Callable[[], Any], Callable[[Any], bool]] | None:
+        """The round's dialog the next step (space) opens now, as its key, maker and
+        fill (the same as the step's own), or None when it opens none of them."""
+        state = self.state
+        step = ask.next_step(state)
+        if step.kind is NextKind.DECLARE and state.current_declarer is not None:
+            return self._declaration_use(state.current_declarer)
+        if step.kind is NextKind.REACT and state.top_prompt is not None:
+            return self._reaction_use(state.top_prompt)
+        if step.kind is NextKind.SETTLE_HIT and step.proposal is not None and \
+                step.proposal.kind is ProposalKind.HIT:
+            return self._hit_use(step.proposal)
+        if step.kind is NextKind.RESOLVE and (group := state.current_group()):
+            acting = self._acting_step(group)
+            if state.step_action(acting).kind is not ActionKind.AUTOMATIC and \
+                    not self._opposed(acting):
+                return self._ta_use(acting)
+        return None
+
     def _prepare_next_dialog(self) -> None:
-        for kind, shape in self.round_dialog_shapes():
-            if self.shelf.prepare(*self._shelved(kind, shape)):
+        # The dialog the next step opens is filled for that use before it is laid out:
+        # its first opening then lays out and draws only what a refill changes.
+        use = self._use_now()
+        shapes = [self._shelved(kind, shape) for kind, shape in self.round_dialog_shapes()]
+        # What the dialogs built before asked to repaint once laid out (their widgets'
+        # sizes, the contents written) is repainted now, unshown, not at their first
+        # showing, where it cost what a new dialog's first frame does.
+        settled = [repaint_unshown(kept) for key, _make in shapes
+                   if (kept := self.shelf.kept(key)) is not None]
+        for key, make in shapes:
+            fill = use[2] if use is not None and use[0] == key else None
+            if self.shelf.prepare(key, make, fill):
                 self.set_timer(PREPARE_EVERY, self._prepare_next_dialog)
                 return
+        if not all(settled) and self._settling < SETTLE_TURNS:
+            self._settling += 1
+            self.set_timer(PREPARE_EVERY, self._prepare_next_dialog)
+            return
+        self._settling = 0
+        self._prepared = True
         # All built: Python's full collection, due after so many new lasting objects,
         # runs now, while the DJ reads the screen, not inside the first opening of a
         # dialog (100-350 ms at 200 characters, seen in the benchmark).
@@ -330,6 +376,13 @@ class MainScreen(Screen[None]):
 
     # ---- hits, wounds, conditions (H, C) --------------------------------------------------
 
+    def _hit_use(self, proposal: Proposal) -> tuple[str, Callable[[], Any],
+                                                    Callable[[Any], bool]]:
+        """The shelf's key, maker and fill of the hit dialog of `proposal`."""
+        state, check = self.state, self.check
+        return (*self._shelved("hit", proposal.damage_type == TIPO_IV),
+                lambda dialog: dialog.fill(state, proposal, check))
+
     def settle_proposal(self, proposal: Proposal,
                         then: Callable[[], object] | None = None) -> None:
         """An open proposal: a hit (every number, editable) or an H7 / H11 question.
@@ -343,10 +396,7 @@ class MainScreen(Screen[None]):
                 then()
 
         if proposal.kind is ProposalKind.HIT:
-            check = self.check
-            hit: HitDialog = self.shelf.take(
-                *self._shelved("hit", proposal.damage_type == TIPO_IV),
-                lambda dialog: dialog.fill(state, proposal, check))
+            hit: HitDialog = self.shelf.take(*self._hit_use(proposal))
             self.open_dialog(hit, settled)
             return
 
@@ -451,21 +501,30 @@ class MainScreen(Screen[None]):
                 self.notify(_("Everyone has declared: {next} resolves the round.").format(
                     next=self.key_in_force("next_step")))
             return
-        state, check = self.state, self.check
-        dialog: DeclarationEditor = self.shelf.take(
-            *self._shelved("declaration"), lambda kept: kept.fill(state, declarer, check))
+        dialog: DeclarationEditor = self.shelf.take(*self._declaration_use(declarer))
         self.open_dialog(dialog, self.run_command)
+
+    def _declaration_use(self, declarer: str) -> tuple[str, Callable[[], Any],
+                                                       Callable[[Any], bool]]:
+        """The shelf's key, maker and fill of `declarer`'s declaration dialog."""
+        state, check = self.state, self.check
+        return (*self._shelved("declaration"),
+                lambda kept: kept.fill(state, declarer, check))
 
     def action_react(self) -> None:
         prompt = self.state.top_prompt
         if prompt is None:
             self.notify(_("No reacción prompt is open."), severity="warning")
             return
-        state, check, roll = self.state, self.check, self.session.combat.roll
-        dialog: ReactionDialog = self.shelf.take(
-            *self._shelved("reaction", state.table_rolls(prompt.reactor)),
-            lambda kept: kept.fill(state, prompt, check, roll))
+        dialog: ReactionDialog = self.shelf.take(*self._reaction_use(prompt))
         self.open_dialog(dialog, self.run_command)
+
+    def _reaction_use(self, prompt: Prompt) -> tuple[str, Callable[[], Any],
+                                                     Callable[[Any], bool]]:
+        """The shelf's key, maker and fill of the reacción dialog of `prompt`."""
+        state, check, roll = self.state, self.check, self.session.combat.roll
+        return (*self._shelved("reaction", state.table_rolls(prompt.reactor)),
+                lambda kept: kept.fill(state, prompt, check, roll))
 
     def action_decline(self) -> None:
         prompt = self.state.top_prompt
@@ -501,9 +560,13 @@ class MainScreen(Screen[None]):
             self.notify(_("Nothing left to resolve in this phase: {next} moves on.").format(
                 next=self.key_in_force("next_step")))
             return None
+        return self._acting_step(group).character
+
+    def _acting_step(self, group: list[Step]) -> Step:
+        """The step of the acting group the DJ's keys act on: the selected character's,
+        else the first."""
         selected = self.selected(quiet=True)
-        names = [step.character for step in group]
-        return selected if selected in names else names[0]
+        return next((step for step in group if step.character == selected), group[0])
 
     def action_roll(self) -> None:
         """Resolve the acting character's step with the seeded roller (T6)."""
@@ -543,11 +606,14 @@ class MainScreen(Screen[None]):
                              self._opposed_result)
             return
         # Not opposed, or nobody able is left to oppose it: the character's own TA.
-        check, roll = self.check, combat.roll
-        dialog: TADialog = self.shelf.take(
-            *self._shelved("ta", state.table_rolls(name)),
-            lambda kept: kept.fill(state, step, check, roll))
+        dialog: TADialog = self.shelf.take(*self._ta_use(step))
         self.open_dialog(dialog, self.resolve)
+
+    def _ta_use(self, step: Step) -> tuple[str, Callable[[], Any], Callable[[Any], bool]]:
+        """The shelf's key, maker and fill of the TA dialog of `step`."""
+        state, check, roll = self.state, self.check, self.session.combat.roll
+        return (*self._shelved("ta", state.table_rolls(step.character)),
+                lambda kept: kept.fill(state, step, check, roll))
 
     def _opposed_result(self, opposed: c.ResolveOpposed) -> None:
         """Run the opposed resolution, then its result dialog (O4, the DJ's decision)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from textual.widgets import Checkbox
+from textual.widgets import Checkbox, Input
 
 from sombra_tui.app import SombraApp
 from sombra_tui.engine import commands as c
@@ -593,3 +593,69 @@ async def test_a_dialog_taken_while_it_is_being_prepared_opens_filled_with_the_k
         name = app.session.combat.state.current_declarer
         assert isinstance(prepared, DeclarationEditor) and prepared.character.name == name
         assert prepared.query_one("#a0-description").value == "dispara"
+
+
+async def test_the_dialog_the_next_step_opens_is_prepared_for_it_with_nothing_to_repaint(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 21: the dialog the next step opens (here a reacción) is filled for that use
+    while it is prepared, and every prepared dialog is left laid out with nothing to
+    repaint, so its first opening costs what a later one does. Opened, it is still
+    filled again by the same code and equals a dialog built new, style for style; the
+    keys typed with the opening key land in it."""
+    from sombra_tui.textual_compat import repaint_unshown
+    encounter = three()
+    app = await prepared_app(monkeypatch, encounter,
+                             *everyone_declared(encounter, attack=True))
+    async with app.run_test(size=SIZE) as pilot:
+        main = app.main_screen
+        prepared = await all_prepared(app, pilot)
+        assert all(repaint_unshown(dialog) for dialog in prepared)
+        state = app.session.combat.state
+        prompt = state.top_prompt
+        assert prompt is not None
+        reaction = main.shelf.kept(main._shelved("reaction", state.table_rolls(
+            prompt.reactor))[0])
+        assert isinstance(reaction, ReactionDialog) and reaction.used
+        assert reaction.character.name == prompt.reactor and reaction not in app.screen_stack
+        # The others, which the next step does not open, wait for their use.
+        declaration = main.shelf.kept(main._shelved("declaration")[0])
+        assert declaration is not None and not declaration.used
+        await press(pilot, "r")
+        assert app.screen is reaction
+        shown = screen_text(app)
+        await press(pilot, "escape")
+        assert shown == await new_dialog_screen(app, pilot, "", ReactionDialog.for_use(
+            state, prompt, main.check, app.session.combat.roll))
+        typed = "3 5 2" if reaction.table else "se aparta"
+        await pilot.press("r", *typed)  # no pause: typed as the dialog opens
+        await settle(pilot)
+        assert app.screen is reaction
+        field = "#dice" if reaction.table else "#a0-description"
+        assert reaction.query_one(field, Input).value == typed
+
+
+async def test_a_pick_list_refilled_with_the_same_names_keeps_its_options_unticked(
+        ) -> None:
+    """The same names again (the same character's dialog) only untick the list, which
+    keeps its options; other names replace them."""
+    from textual.app import App, ComposeResult
+
+    from sombra_tui.screens.dialogs.fields import PickList, refill_picks
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield PickList(id="picks")
+
+    app = One()
+    async with app.run_test() as pilot:
+        picks = app.query_one(PickList)
+        refill_picks(picks, ["Ana", "Bruno"])
+        picks.select("Bruno")
+        await pilot.pause()
+        options = list(picks.options)
+        refill_picks(picks, ["Ana", "Bruno"])
+        assert picks.options == options and picks.selected == []
+        assert picks.highlighted == 0
+        refill_picks(picks, ["Bruno", "Carla"])
+        assert [option.value for option in picks.options] == ["Bruno", "Carla"]
+        assert picks.selected == [] and picks.highlighted == 0

@@ -195,7 +195,7 @@ class ActionForm(Vertical):
         refill_select(self.query_one(f"#{p('scope')}", Select),
                       scope_options(character.main_arm), "default")
         self.query_one(f"#{p('opposition')}", Select).value = NO_OPPOSITION
-        for select in self.query(Select):
+        for select in self.walk_children(Select):
             select.expanded = False
         self._sync_visibility()
 

@@ -13,11 +13,13 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
 from textual import events, on
 from textual.await_complete import AwaitComplete
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Select, SelectionList, Static
@@ -112,7 +114,7 @@ class Dialog(HoldsKeys, ModalScreen[ResultT]):
     def _fit_width(self, width: int) -> None:
         narrow = width < self.NARROW_BELOW
         self.set_class(narrow, "-narrow")
-        for button in self.query(Button):
+        for button in self.walk_children(Button):
             button.compact = narrow
 
     # ---- shown again (DialogShelf, dialogs/shelf.py) ----------------------------------
@@ -197,9 +199,12 @@ class Dialog(HoldsKeys, ModalScreen[ResultT]):
         self.submit()
 
     def clear_errors(self) -> None:
-        for field in self.query(Field):
+        # By type and id, not by CSS queries: every opening of a dialog shown again runs
+        # this over all its widgets, and a query matches selectors against each one.
+        for field in self.walk_children(Field):
             field.set_error(None)
-        for error in self.query("#form-error"):
+        with contextlib.suppress(NoMatches):
+            error = self.query_one("#form-error")
             if isinstance(error, Static):
                 error.update("")
 

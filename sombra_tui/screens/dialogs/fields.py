@@ -10,6 +10,7 @@ from rich.segment import Segment
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
@@ -106,9 +107,15 @@ class PickList(ConfirmsDialog, SelectionList[str]):
 
 
 def refill_picks(picks: SelectionList[str], names: list[str]) -> None:
-    """Give a pick list the options `names`, none ticked (a dialog shown again)."""
-    picks.clear_options()
-    picks.add_options([(name, name) for name in names])
+    """Give a pick list the options `names`, none ticked (a dialog shown again). The
+    same names as it has (the same character's dialog opened again) are only unticked:
+    building a list of an encounter's names costs more than the rest of the form."""
+    if [option.value for option in picks.options] == names:
+        if picks.selected:
+            picks.deselect_all()
+    else:
+        picks.clear_options()
+        picks.add_options([(name, name) for name in names])
     picks.highlighted = 0 if names else None
     picks.scroll_home(animate=False)
 
@@ -118,9 +125,12 @@ def refill_inputs(node: Widget, values: dict[str, str]) -> None:
     the end, as a new field would have them (a dialog shown again). A field the dialog
     does not have (tipo IV's entries, say) is skipped."""
     for field_id, value in values.items():
-        for field in node.query(f"#{field_id}").results(Input):
-            field.value = value
-            field.cursor_position = len(value)
+        try:
+            field = node.query_one(f"#{field_id}", Input)
+        except NoMatches:
+            continue
+        field.value = value
+        field.cursor_position = len(value)
 
 
 def refill_select(select: Select[SelectType], options: list[tuple[str, SelectType]],
@@ -198,9 +208,11 @@ class Field(Vertical):
 
     def set_error(self, message: str | None) -> None:
         self.set_class(bool(message), "-invalid")
-        lines = self.query(f"#error-{self.field_id}")
-        if lines:
-            lines.first(Static).update(message or "")
+        # Its own child, if there is one (found without a query of the whole field).
+        line = next((child for child in self.children
+                     if child.id == f"error-{self.field_id}"), None)
+        if isinstance(line, Static):
+            line.update(message or "")
         elif message:
             self.mount(Static(message, classes="field-error", id=f"error-{self.field_id}"))
 

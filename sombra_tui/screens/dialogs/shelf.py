@@ -13,7 +13,9 @@ every declaration. So the round's dialogs (declaration, reacción, TA, hit propo
   out: a dialog shown again is produced by the same code as a new one.
 
 The shelf keeps one dialog per key (the shape). `prepare` builds one while the app is
-idle, before the DJ asks for it; `take` hands out the kept one, filled for this use, and
+idle, before the DJ asks for it (filled for the use the next step would give it, if
+any, so that its first showing lays out and draws no more than a refill does); `take`
+hands out the kept one, filled for this use, and
 builds a new one only when the kept one cannot take it (the DJ added actions to it) or
 is on the screen. The kept dialogs are dropped when the theme or the language changes,
 as they were styled and worded for the old ones.
@@ -53,9 +55,9 @@ class ShelfDialog(Dialog[ResultT]):
         """Before the shelf fills it again: the dialog as it opens, no error, no open list.
         Called inside `quietly()`, so that nothing it sets counts as the DJ's."""
         self.clear_errors()
-        for select in self.query(Select):
+        for select in self.walk_children(Select):
             select.expanded = False
-        for scroll in self.query(VerticalScroll):
+        for scroll in self.walk_children(VerticalScroll):
             scroll.scroll_home(animate=False)
         self._early_keys = []
         # One still being prepared (not mounted) holds the keys until it is, as a new one.
@@ -115,13 +117,18 @@ class DialogShelf:
         self._kept[key] = dialog
         return dialog
 
-    def prepare(self, key: str, make: Callable[[], ShelfDialog[Any]]) -> bool:
+    def prepare(self, key: str, make: Callable[[], ShelvedT],
+                fill: Callable[[ShelvedT], bool] | None = None) -> bool:
         """Build the dialog for `key` now, unshown, if none is kept: its first opening is
-        then as quick as a later one. Returns whether it built one."""
+        then as quick as a later one. With `fill`, the use the app expects next, written
+        before the dialog is laid out (`take` fills it again, by the same code, when it
+        is asked for). Returns whether it built one."""
         self._check_looks()
         if key in self._kept:
             return False
         dialog = make()
+        if fill is not None:
+            fill(dialog)
         self.app.install_screen(dialog, self._name(key))
         self._kept[key] = dialog
         mount_screen_unshown(self.app, dialog)
