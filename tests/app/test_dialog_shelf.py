@@ -637,7 +637,8 @@ async def test_the_dialog_the_next_step_opens_is_prepared_for_it_with_nothing_to
 async def test_a_pick_list_refilled_with_the_same_names_keeps_its_options_unticked(
         ) -> None:
     """The same names again (the same character's dialog) only untick the list, which
-    keeps its options; other names replace them."""
+    keeps its options; other names (the next character's) replace them, the options of
+    the names kept put back as they were, unticked, in the new order."""
     from textual.app import App, ComposeResult
 
     from sombra_tui.screens.dialogs.fields import PickList, refill_picks
@@ -656,6 +657,16 @@ async def test_a_pick_list_refilled_with_the_same_names_keeps_its_options_untick
         refill_picks(picks, ["Ana", "Bruno"])
         assert picks.options == options and picks.selected == []
         assert picks.highlighted == 0
-        refill_picks(picks, ["Bruno", "Carla"])
-        assert [option.value for option in picks.options] == ["Bruno", "Carla"]
+        bruno = picks.get_option_at_index(1)
+        picks.select("Bruno")
+        refill_picks(picks, ["Carla", "Bruno", "Dora"])
+        assert [option.value for option in picks.options] == ["Carla", "Bruno", "Dora"]
+        assert picks.get_option_at_index(1) is bruno
         assert picks.selected == [] and picks.highlighted == 0
+        picks.highlighted = 1
+        picks.action_select()  # the space on the kept option ticks it, at its new place
+        await pilot.pause()
+        assert picks.selected == ["Bruno"]
+        picks.deselect("Bruno")
+        picks.select("Dora")
+        assert picks.selected == ["Dora"]
