@@ -775,12 +775,16 @@ async def _bench_app(report: Report, sizes: Sizes, combat: Combat,
         progress(f"open the round's dialogs x{sizes.start_repeats + 1}")
         openings = await _dialog_openings(sizes, combat.encounter, refreshes)
         for kind, what, _next in ROUND_DIALOGS:
-            first, built, again = openings[kind]
+            first, built, again, other = openings[kind]
             report.add(Row(f"dialog_{kind}_first_ms", f"open the {what} ({characters} "
                            "characters) the first time, prepared while the app was idle, "
                            "to its first screen", first, "ms CPU"))
-            report.add(Row(f"dialog_{kind}_again_ms", "open it again (filled anew), to "
-                           "its first screen", again, "ms CPU"))
+            report.add(Row(f"dialog_{kind}_again_ms", "open it again (filled anew, for "
+                           "the same use), to its first screen", again, "ms CPU"))
+            if other is not None:
+                report.add(Row(f"dialog_{kind}_other_ms", "open it again for the next "
+                               "character (its lists of names filled anew), to its first "
+                               "screen", other, "ms CPU"))
             report.add(Row(f"dialog_{kind}_built_ms", "built at the key (the kept dialogs "
                            "dropped, as after a theme change)", built, "ms CPU"))
             report.add(Row(f"dialog_{kind}_first_vs_again", "the first time / again",
@@ -1269,20 +1273,25 @@ def _shown(screen: Any, refreshes: _Refreshes) -> bool:
 
 
 async def _dialog_openings(sizes: Sizes, encounter: Encounter, refreshes: _Refreshes
-                           ) -> dict[str, tuple[float, float, float]]:
+                           ) -> dict[str, tuple[float, float, float, float | None]]:
     """CPU time from the DJ's key for each of the round's dialogs to its first full
     screen: the wait the DJ has at every declaration, reacción, TA and hit. In an app
     as the DJ runs it, the dialogs are built unshown once the first screen is up, so
     the first opening shows a prepared dialog; the next ones show it again, filled anew
-    (DialogShelf). For comparison, one more opening once the kept dialogs are dropped
-    (as after a theme change): the dialog built at the key. Each opening waits for the
-    dialog to settle before it is closed, as the DJ's typing does. Returns, for each
-    dialog: (first opening, prepared; built at the key; median of the next ones)."""
+    (DialogShelf), for the same use. The declaration is also opened again for the next
+    declarer each time (the DJ's next declaration: another character's, whose lists
+    of the others' names differ), the previous one declared by the dialog's result.
+    For comparison, one more opening once the kept dialogs are dropped (as after a
+    theme change): the dialog built at the key. Each opening waits for the dialog to
+    settle before it is closed, as the DJ's typing does. Returns, for each dialog:
+    (first opening, prepared; built at the key; median of the next ones for the same
+    use; median of the next ones for another character, or None where not timed)."""
     from sombra_tui.app import SombraApp
     from sombra_tui.screens import main as main_screen
     from sombra_tui.session import Session
 
-    async def opening(app: SombraApp) -> float:
+    async def opening(app: SombraApp, result: Callable[[], c.Command | None] = lambda: None
+                      ) -> float:
         main = app.main_screen
         await asyncio.sleep(sizes.settle)  # the main screen settled
         refreshes.first.clear()
@@ -1292,14 +1301,21 @@ async def _dialog_openings(sizes: Sizes, encounter: Encounter, refreshes: _Refre
         main.action_next_step()  # as the DJ's space does
         await _wait_for(lambda: bool(refreshes.first_cpu))
         await asyncio.sleep(sizes.settle)  # settled, as while the DJ types
-        app.screen.dismiss(None)
+        app.screen.dismiss(result())
         return (next(iter(refreshes.first_cpu.values())) - cpu) * 1000
+
+    def inaction(app: SombraApp) -> c.Command:
+        """The shown declaration's declarer declares inaction (the next declarer's
+        declaration opens next)."""
+        state = app.main_screen.state
+        assert state.current_declarer is not None
+        return c.Declare(character=state.current_declarer, actions=[], affected=[])
 
     # Prepared at once rather than half a second after the first screen: the openings
     # are timed, not the wait before them.
     timers = main_screen.PREPARE_AFTER, main_screen.PREPARE_EVERY
     main_screen.PREPARE_AFTER = main_screen.PREPARE_EVERY = 0.01
-    results: dict[str, tuple[float, float, float]] = {}
+    results: dict[str, tuple[float, float, float, float | None]] = {}
     try:
         for kind, history in dialog_states(encounter).items():
             app = SombraApp(Session(Combat(encounter, history)), remember_theme=False,
@@ -1309,12 +1325,20 @@ async def _dialog_openings(sizes: Sizes, encounter: Encounter, refreshes: _Refre
                 await _wait_for(functools.partial(_shown, main, refreshes))
                 await _wait_for(main.round_dialogs_prepared, timeout=120)
                 samples = [await opening(app) for _i in range(sizes.start_repeats + 1)]
+                others: list[float] = []
+                if kind == "declaration":
+                    await opening(app, functools.partial(inaction, app))
+                    for _i in range(sizes.start_repeats):
+                        if not _opens(main.state, kind):
+                            raise RuntimeError("bench: no next declarer to time")
+                        others.append(await opening(app, functools.partial(inaction, app)))
                 await asyncio.sleep(sizes.settle)
                 main.shelf.clear()
                 built = await opening(app)
             refreshes.watch = None
             _forget_journals()
-            results[kind] = (samples[0], built, statistics.median(samples[1:]))
+            results[kind] = (samples[0], built, statistics.median(samples[1:]),
+                             statistics.median(others) if others else None)
     finally:
         main_screen.PREPARE_AFTER, main_screen.PREPARE_EVERY = timers
     return results

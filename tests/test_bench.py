@@ -25,6 +25,8 @@ def expected_rows() -> set[str]:
             # issue 21 item 3: the round's dialogs, prepared, built at the key, again
             *(f"dialog_{kind}_{measure}" for kind, _what, _next in bench.ROUND_DIALOGS
               for measure in ("first_ms", "again_ms", "built_ms", "first_vs_again")),
+            # and the declaration again for the next declarer (other names in its lists)
+            "dialog_declaration_other_ms",
             "python_workload_ms",
             # issue 14: the same measures without sections H and C, taking turns
             "replay_plain_ms", "replay_hc_ratio", "command_to_screen_plain_ms",

@@ -21,6 +21,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
+from textual.timer import Timer
 
 from sombra_tui import engine as c  # the commands, through the engine's door
 from sombra_tui import keys
@@ -71,6 +72,11 @@ PREPARE_AFTER = 0.5
 PREPARE_EVERY = 0.3
 #: Turns at most, once the dialogs are built, until each has nothing left to repaint.
 SETTLE_TURNS = 10
+#: Seconds after a command before the kept dialog its next step opens is filled for
+#: that use, unshown (the next declarer's, say: its lists of names change), and then
+#: every REPAINT_EVERY seconds repainted unshown until nothing is left.
+REFILL_AFTER = 0.05
+REPAINT_EVERY = 0.02
 
 #: The command each key sends (or the mark it sets): the key, its footer entry and its
 #: palette command are offered when the engine allows that command now (check_action).
@@ -331,6 +337,41 @@ class MainScreen(Screen[None]):
     def _changed(self) -> None:
         self.render_state()
         self.post_message(self.Changed())
+        self._refill_next_soon()
+
+    #: The timer of the next refill (a command's replaces the one before).
+    _refill_timer: Timer | None = None
+
+    def _refill_next_soon(self) -> None:
+        """Once the round's dialogs are prepared: shortly after a command, the kept
+        dialog the next step opens is filled for that use and repainted, unshown, while
+        the DJ reads the screen, as the first one was prepared (issue 21). The next
+        declarer's dialog then opens as quickly as the same one again: what changed
+        (two lists of some 200 names) is laid out and drawn before the key. At the key
+        it is filled again, by the same code, for the state then."""
+        if not (self._prepared and self.is_mounted):
+            return
+        if self._refill_timer is not None:
+            self._refill_timer.stop()
+        self._refill_timer = self.set_timer(REFILL_AFTER, self._refill_next_dialog)
+
+    def _refill_next_dialog(self) -> None:
+        self._refill_timer = None
+        if self.app.screen is not self:  # a dialog is open: the DJ is not reading
+            return
+        use = self._use_now()
+        dialog = self.shelf.refill(*use[::2]) if use is not None else None
+        if dialog is not None:
+            # Once its widgets have asked for what the fill changed (their own turns).
+            self.set_timer(REPAINT_EVERY, lambda: self._repaint_unshown(dialog, SETTLE_TURNS))
+
+    def _repaint_unshown(self, dialog: Screen[Any], turns: int, quiet: int = 0) -> None:
+        """Repaint `dialog` unshown until it had nothing left twice in a row (a layout
+        asks for repaints in its widgets' next turns), at most `turns` times."""
+        quiet = quiet + 1 if repaint_unshown(dialog) else 0
+        if quiet < 2 and turns:
+            self.set_timer(REPAINT_EVERY,
+                           lambda: self._repaint_unshown(dialog, turns - 1, quiet))
 
     def check(self, command: Any) -> SombraError | None:
         """Dry run for dialogs: None when the engine accepts `command`, else its error.

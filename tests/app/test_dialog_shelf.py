@@ -29,6 +29,7 @@ from sombra_tui.engine.model import (
 from sombra_tui.engine.state import Phase
 from sombra_tui.screens.dialogs import DeclarationEditor, ReactionDialog, TADialog
 from sombra_tui.screens.dialogs.base import Dialog
+from sombra_tui.screens.dialogs.fields import PickList
 from sombra_tui.screens.dialogs.hit import HitDialog
 from tests.app.conftest import (
     MIN_SIZE,
@@ -634,10 +635,53 @@ async def test_the_dialog_the_next_step_opens_is_prepared_for_it_with_nothing_to
         assert reaction.query_one(field, Input).value == typed
 
 
+async def test_after_a_declaration_the_next_declarers_dialog_is_refilled_unshown(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 21: once a declaration is sent, the kept dialog is filled for the next
+    declarer and repainted while the DJ reads the screen (its lists of names change),
+    not at the key; opened, it is filled again by the same code, equals a dialog built
+    new, style for style, and the keys typed with the opening key land in it."""
+    from sombra_tui.screens import main as main_module
+    from sombra_tui.textual_compat import repaint_unshown
+    monkeypatch.setattr(main_module, "REFILL_AFTER", 0.01)
+    monkeypatch.setattr(main_module, "REPAINT_EVERY", 0.01)
+    app = await prepared_app(monkeypatch, three())
+    async with app.run_test(size=SIZE) as pilot:
+        main = app.main_screen
+        await all_prepared(app, pilot)
+        dialog = main.shelf.kept(main._shelved("declaration")[0])
+        assert isinstance(dialog, DeclarationEditor)
+        state = app.session.combat.state
+        first = state.current_declarer
+        await send_keys(pilot, "d", *"espera", "enter")
+        await settle(pilot)
+        following = state.current_declarer
+        assert following is not None and following != first and on_main_screen(app)
+        for _turn in range(400):  # by turns of the event loop, no clock
+            if dialog.character.name == following and main._refill_timer is None \
+                    and repaint_unshown(dialog):
+                break
+            await pilot.pause()
+        assert dialog.character.name == following and dialog not in app.screen_stack
+        assert [o.value for o in dialog.query_one("#affected", PickList).options] == \
+            [ch.name for ch in state.characters if ch.name != following]
+        assert repaint_unshown(dialog)  # nothing left to lay out or repaint
+        await press(pilot, "d")
+        assert app.screen is dialog and dialog.character.name == following
+        shown = screen_text(app)
+        await press(pilot, "escape")
+        assert shown == await new_dialog_screen(app, pilot, following)
+        await pilot.press("d", *"apunta")  # no pause: typed as the dialog opens
+        await settle(pilot)
+        assert app.screen is dialog
+        assert dialog.query_one("#a0-description", Input).value == "apunta"
+
+
 async def test_a_pick_list_refilled_with_the_same_names_keeps_its_options_unticked(
         ) -> None:
     """The same names again (the same character's dialog) only untick the list, which
-    keeps its options; other names replace them."""
+    keeps its options; other names (the next character's) replace them, the options of
+    the names kept put back as they were, unticked, in the new order."""
     from textual.app import App, ComposeResult
 
     from sombra_tui.screens.dialogs.fields import PickList, refill_picks
@@ -656,6 +700,16 @@ async def test_a_pick_list_refilled_with_the_same_names_keeps_its_options_untick
         refill_picks(picks, ["Ana", "Bruno"])
         assert picks.options == options and picks.selected == []
         assert picks.highlighted == 0
-        refill_picks(picks, ["Bruno", "Carla"])
-        assert [option.value for option in picks.options] == ["Bruno", "Carla"]
+        bruno = picks.get_option_at_index(1)
+        picks.select("Bruno")
+        refill_picks(picks, ["Carla", "Bruno", "Dora"])
+        assert [option.value for option in picks.options] == ["Carla", "Bruno", "Dora"]
+        assert picks.get_option_at_index(1) is bruno
         assert picks.selected == [] and picks.highlighted == 0
+        picks.highlighted = 1
+        picks.action_select()  # the space on the kept option ticks it, at its new place
+        await pilot.pause()
+        assert picks.selected == ["Bruno"]
+        picks.deselect("Bruno")
+        picks.select("Dora")
+        assert picks.selected == ["Dora"]

@@ -15,6 +15,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
 from textual.widgets.option_list import OptionDoesNotExist
+from textual.widgets.selection_list import Selection
 
 from sombra_tui import keys
 from sombra_tui.engine.i18n import N_, _
@@ -109,13 +110,19 @@ class PickList(ConfirmsDialog, SelectionList[str]):
 def refill_picks(picks: SelectionList[str], names: list[str]) -> None:
     """Give a pick list the options `names`, none ticked (a dialog shown again). The
     same names as it has (the same character's dialog opened again) are only unticked:
-    building a list of an encounter's names costs more than the rest of the form."""
-    if [option.value for option in picks.options] == names:
+    building a list of an encounter's names costs more than the rest of the form. For
+    other names (the next character's dialog: one name out, another in), the options
+    of the names it keeps are put back as they are, in the new order: each keeps the
+    text it was made into and measured with (a new option parses its name again)."""
+    options: dict[str, Selection[str]] = {
+        (option := picks.get_option_at_index(index)).value: option
+        for index in range(picks.option_count)}
+    if list(options) == names:
         if picks.selected:
             picks.deselect_all()
     else:
         picks.clear_options()
-        picks.add_options([(name, name) for name in names])
+        picks.add_options([options.get(name) or Selection(name, name) for name in names])
     picks.highlighted = 0 if names else None
     picks.scroll_home(animate=False)
 

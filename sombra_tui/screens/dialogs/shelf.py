@@ -134,6 +134,21 @@ class DialogShelf:
         mount_screen_unshown(self.app, dialog)
         return True
 
+    def refill(self, key: str, fill: Callable[[ShelvedT], bool]) -> ShelvedT | None:
+        """Fill the kept dialog for `key`, unshown, for the use the app expects next
+        (`take` fills it again, by the same code, when it is asked for): the kept
+        dialog, or None when none is kept and mounted, it is on the screen, or it
+        cannot take the use (`take` builds a new one then)."""
+        self._check_looks()
+        kept = self._kept.get(key)
+        if kept is None or not kept.is_mounted or self._in_use(kept):
+            return None
+        with kept.quietly():
+            kept.prepare_reuse()
+            if fill(kept):  # type: ignore[arg-type]
+                return kept  # type: ignore[return-value]
+        return None
+
     def kept(self, key: str) -> ShelfDialog[Any] | None:
         return self._kept.get(key)
 
