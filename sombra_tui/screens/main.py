@@ -70,7 +70,8 @@ COMPACT_BELOW = 100
 #: PREPARE_EVERY seconds (each is a few hundred ms of CPU: keys typed meanwhile wait).
 PREPARE_AFTER = 0.5
 PREPARE_EVERY = 0.3
-#: Turns at most, once the dialogs are built, until each has nothing left to repaint.
+#: Turns at most (every REPAINT_EVERY seconds), once the dialogs are built, until each
+#: has nothing left to repaint.
 SETTLE_TURNS = 10
 #: Seconds after a command before the kept dialog its next step opens is filled for
 #: that use, unshown (the next declarer's, say: its lists of names change), and then
@@ -206,8 +207,10 @@ class MainScreen(Screen[None]):
                 self.set_timer(PREPARE_EVERY, self._prepare_next_dialog)
                 return
         if not all(settled) and self._settling < SETTLE_TURNS:
+            # A repaint is a few ms, not a build: the next turn comes as soon as the
+            # widgets' own turns have asked for theirs (a key waits at most that long).
             self._settling += 1
-            self.set_timer(PREPARE_EVERY, self._prepare_next_dialog)
+            self.set_timer(REPAINT_EVERY, self._prepare_next_dialog)
             return
         self._settling = 0
         self._prepared = True
