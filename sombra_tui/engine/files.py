@@ -46,6 +46,12 @@ def _check_kind(path: Path, mode: int, what: str) -> None:
                       params={"path": str(path), "kind": kind, "what": what})
 
 
+def _read_failed(path: Path, error: OSError) -> SombraError:
+    """The domain error for a file that could not be read, naming the system's reason."""
+    return SombraError(N_("Could not read {path}: {reason}."), code="storage.read_failed",
+                       params={"path": str(path), "reason": os_reason(error, plain=True)})
+
+
 def _too_large(path: Path, size: str, limit: int, what: str) -> SombraError:
     return SombraError(N_("{path} is too large ({size}) to be {what}; the limit is {limit}."),
                        code="storage.too_large",
@@ -77,10 +83,7 @@ def read_regular_file(path: Path, limit: int, *, what: str | None = None) -> byt
         raise MissingFileError(N_("{path} does not exist."), code="storage.missing",
                                params={"path": str(path)}) from error
     except OSError as error:
-        raise SombraError(N_("Could not read {path}: {reason}."),
-                          code="storage.read_failed",
-                          params={"path": str(path),
-                                  "reason": os_reason(error, plain=True)}) from error
+        raise _read_failed(path, error) from error
     try:
         info = os.fstat(descriptor)
         _check_kind(path, info.st_mode, what)
@@ -95,10 +98,7 @@ def read_regular_file(path: Path, limit: int, *, what: str | None = None) -> byt
             chunks.append(chunk)
             left -= len(chunk)
     except OSError as error:
-        raise SombraError(N_("Could not read {path}: {reason}."),
-                          code="storage.read_failed",
-                          params={"path": str(path),
-                                  "reason": os_reason(error, plain=True)}) from error
+        raise _read_failed(path, error) from error
     finally:
         os.close(descriptor)
     if left <= 0:
