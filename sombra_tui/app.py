@@ -18,7 +18,7 @@ from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.theme import Theme
 
-from sombra_tui import config, keys, themes
+from sombra_tui import config, keys, resume_gc, themes
 from sombra_tui.demo import demo_encounter
 from sombra_tui.engine import Encounter, ImportCharacters, i18n
 from sombra_tui.engine.errors import SombraError
@@ -93,6 +93,9 @@ class SombraApp(App[None]):
     # ---- start-up -----------------------------------------------------------------
 
     def on_mount(self) -> None:
+        # `sombra-tui` paused the cyclic garbage collector for the start (issue 24 item
+        # 5); it runs again once the first screen is drawn.
+        self.call_after_refresh(resume_gc)
         loaded = themes.load_all_themes()
         for theme in loaded.themes.values():
             self.register_theme(theme)
@@ -615,6 +618,7 @@ class SombraApp(App[None]):
             shown_as=self._keys_of("players_view")), chosen)
 
     async def on_unmount(self) -> None:
+        resume_gc()  # if the app stops before its first screen
         if self.players_server is not None:
             await self.players_server.stop()
 

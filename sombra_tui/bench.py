@@ -1116,6 +1116,9 @@ except (OSError, StopIteration):
 COLD_SCRIPT = """
 import asyncio, os, sys, time
 kind, characters, keys = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+if kind == "app":  # first thing, as `sombra-tui` does (cli.main)
+    import sombra_tui
+    sombra_tui.pause_gc_for_start()
 from textual.screen import Screen
 if kind == "app":
     from sombra_tui.app import SombraApp

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sombra_tui import __version__
+from sombra_tui import __version__, pause_gc_for_start, resume_gc
 from sombra_tui.engine import i18n
 from sombra_tui.engine.i18n import N_, _
 
@@ -153,9 +153,19 @@ def open_or_create(path: Path) -> Session:
 
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
+    starts_app = not (arguments and arguments[0] in SUBCOMMANDS)
+    if starts_app:  # the collector waits for the first screen (issue 24 item 5)
+        pause_gc_for_start()
+    try:
+        return _main(arguments, starts_app)
+    finally:
+        resume_gc()  # the app resumed it at its first screen; else (an error) now
+
+
+def _main(arguments: list[str], starts_app: bool) -> int:
     language = choose_language(arguments)
-    if arguments and arguments[0] in SUBCOMMANDS:  # --lang is the app's; a subcommand
-        arguments = without_lang(arguments)      # only speaks it
+    if not starts_app:  # --lang is the app's; a subcommand only speaks it
+        arguments = without_lang(arguments)
     # Subcommands come first; a file that happens to be called "schema" opens as ./schema.
     if arguments and arguments[0] == "schema":
         return schema_main(arguments[1:])

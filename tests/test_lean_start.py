@@ -304,3 +304,42 @@ def test_the_first_state_is_the_validated_one() -> None:
     assert made == validated
     assert made.model_fields_set == validated.model_fields_set
     assert made.model_dump() == validated.model_dump()
+
+
+START_PAUSE = """
+import asyncio, gc, json, sys
+import sombra_tui
+sombra_tui.pause_gc_for_start()  # as `sombra-tui` does first thing
+from sombra_tui.app import SombraApp
+from sombra_tui import cli
+found = {"paused": not gc.isenabled()}
+async def main():
+    app = SombraApp(remember_theme=False, cursor_blink=False, journal=False,
+                    prepare_dialogs=False)
+    async with app.run_test(headless=True, size=(120, 40)) as pilot:
+        found["paused_until_mounted"] = not gc.isenabled()
+        await pilot.pause()
+        found["resumed_after_first_screen"] = gc.isenabled()
+asyncio.run(main())
+sombra_tui.pause_gc_for_start()
+found["error_returns"] = cli.main(["--seed", "-1"])
+found["resumed_after_error"] = gc.isenabled()
+print(json.dumps(found))
+"""
+
+
+def test_the_collector_waits_for_the_first_screen(tmp_path: Path) -> None:
+    """Issue 24 item 5: `sombra-tui` pauses Python's cyclic garbage collector from its
+    first line to the app's first screen (the start's objects live as long as the app,
+    and the young collections that scanned them cost about 20 ms); the app resumes it
+    once that screen is drawn, and the command line when it returns without the app."""
+    from sombra_tui import config
+
+    env = {**os.environ, config.DATA_DIR_ENV: str(tmp_path / "data"),
+           config.CONFIG_DIR_ENV: str(tmp_path / "config")}
+    done = subprocess.run([sys.executable, "-c", START_PAUSE], capture_output=True,
+                          text=True, check=True, timeout=120, env=env)
+    found = json.loads(done.stdout.splitlines()[-1])
+    assert found == {"paused": True, "paused_until_mounted": True,
+                     "resumed_after_first_screen": True,
+                     "error_returns": 2, "resumed_after_error": True}
