@@ -47,10 +47,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import cProfile
 import functools
 import json
 import os
 import platform
+import pstats
 import random
 import re
 import statistics
@@ -775,7 +777,7 @@ async def _bench_app(report: Report, sizes: Sizes, combat: Combat,
         progress(f"open the round's dialogs x{sizes.start_repeats + 1}")
         openings = await _dialog_openings(sizes, combat.encounter, refreshes)
         for kind, what, _next in ROUND_DIALOGS:
-            first, built, again, other = openings[kind]
+            first, built, again, other, calls = openings[kind]
             report.add(Row(f"dialog_{kind}_first_ms", f"open the {what} ({characters} "
                            "characters) the first time, prepared while the app was idle, "
                            "to its first screen", first, "ms CPU"))
@@ -790,6 +792,9 @@ async def _bench_app(report: Report, sizes: Sizes, combat: Combat,
             report.add(Row(f"dialog_{kind}_first_vs_again", "the first time / again",
                            first / again if again else 0.0, "x", target="<= 1.5x",
                            met=first <= 1.5 * again))
+            report.add(Row(f"dialog_{kind}_calls_first_vs_again", "the first time / again, "
+                           "in Python function calls (load-independent)", calls, "x",
+                           target="<= 1.1x", met=calls <= 1.1))
 
 
 async def _screen_samples(app: Any, commands: Sequence[c.Command], sizes: Sizes,
@@ -1276,7 +1281,7 @@ def _shown(screen: Any, refreshes: _Refreshes) -> bool:
 
 
 async def _dialog_openings(sizes: Sizes, encounter: Encounter, refreshes: _Refreshes
-                           ) -> dict[str, tuple[float, float, float, float | None]]:
+                           ) -> dict[str, tuple[float, float, float, float | None, float]]:
     """CPU time from the DJ's key for each of the round's dialogs to its first full
     screen: the wait the DJ has at every declaration, reacción, TA and hit. In an app
     as the DJ runs it, the dialogs are built unshown once the first screen is up, so
@@ -1288,21 +1293,31 @@ async def _dialog_openings(sizes: Sizes, encounter: Encounter, refreshes: _Refre
     theme change): the dialog built at the key. Each opening waits for the dialog to
     settle before it is closed, as the DJ's typing does. Returns, for each dialog:
     (first opening, prepared; built at the key; median of the next ones for the same
-    use; median of the next ones for another character, or None where not timed)."""
+    use; median of the next ones for another character, or None where not timed; the
+    first opening's function calls over the mean of the next two's, counted apart)."""
     from sombra_tui.app import SombraApp
     from sombra_tui.screens import main as main_screen
     from sombra_tui.session import Session
 
-    async def opening(app: SombraApp, result: Callable[[], c.Command | None] = lambda: None
-                      ) -> float:
+    async def opening(app: SombraApp, result: Callable[[], c.Command | None] = lambda: None,
+                      calls: list[int] | None = None) -> float:
+        """The CPU time of one opening; with `calls`, counted under a profiler instead:
+        the Python function calls made from the key to the first screen are appended."""
         main = app.main_screen
         await asyncio.sleep(sizes.settle)  # the main screen settled
         refreshes.first.clear()
         refreshes.first_cpu.clear()
         refreshes.watch = lambda screen: screen is not main
+        profile = cProfile.Profile() if calls is not None else None
         cpu = time.thread_time()
+        if profile is not None:
+            profile.enable()
         main.action_next_step()  # as the DJ's space does
         await _wait_for(lambda: bool(refreshes.first_cpu))
+        if profile is not None:
+            profile.disable()
+            assert calls is not None
+            calls.append(pstats.Stats(profile).total_calls)  # type: ignore[attr-defined]
         await asyncio.sleep(sizes.settle)  # settled, as while the DJ types
         app.screen.dismiss(result())
         return (next(iter(refreshes.first_cpu.values())) - cpu) * 1000
@@ -1318,7 +1333,7 @@ async def _dialog_openings(sizes: Sizes, encounter: Encounter, refreshes: _Refre
     # are timed, not the wait before them.
     timers = main_screen.PREPARE_AFTER, main_screen.PREPARE_EVERY
     main_screen.PREPARE_AFTER = main_screen.PREPARE_EVERY = 0.01
-    results: dict[str, tuple[float, float, float, float | None]] = {}
+    results: dict[str, tuple[float, float, float, float | None, float]] = {}
     try:
         for kind, history in dialog_states(encounter).items():
             app = SombraApp(Session(Combat(encounter, history)), remember_theme=False,
@@ -1340,8 +1355,23 @@ async def _dialog_openings(sizes: Sizes, encounter: Encounter, refreshes: _Refre
                 built = await opening(app)
             refreshes.watch = None
             _forget_journals()
+            # The same openings counted (a second app, as the first opening happens once):
+            # the function calls of the first one and of the next two, which the load of
+            # a shared machine does not move as it moves their CPU time.
+            calls: list[int] = []
+            app = SombraApp(Session(Combat(encounter, history)), remember_theme=False,
+                            cursor_blink=False)
+            async with app.run_test(headless=True, size=sizes.size):
+                main = app.main_screen
+                await _wait_for(functools.partial(_shown, main, refreshes))
+                await _wait_for(main.round_dialogs_prepared, timeout=120)
+                for _i in range(3):
+                    await opening(app, calls=calls)
+            refreshes.watch = None
+            _forget_journals()
             results[kind] = (samples[0], built, statistics.median(samples[1:]),
-                             statistics.median(others) if others else None)
+                             statistics.median(others) if others else None,
+                             calls[0] / statistics.mean(calls[1:]))
     finally:
         main_screen.PREPARE_AFTER, main_screen.PREPARE_EVERY = timers
     return results

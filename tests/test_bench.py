@@ -24,7 +24,8 @@ def expected_rows() -> set[str]:
             "command_to_screen_ms", "command_sync_ms",
             # issue 21 item 3: the round's dialogs, prepared, built at the key, again
             *(f"dialog_{kind}_{measure}" for kind, _what, _next in bench.ROUND_DIALOGS
-              for measure in ("first_ms", "again_ms", "built_ms", "first_vs_again")),
+              for measure in ("first_ms", "again_ms", "built_ms", "first_vs_again",
+                              "calls_first_vs_again")),
             # and the declaration again for the next declarer (other names in its lists)
             "dialog_declaration_other_ms",
             "python_workload_ms",
