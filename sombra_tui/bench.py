@@ -59,7 +59,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -1329,6 +1329,18 @@ async def _dialog_openings(sizes: Sizes, encounter: Encounter, refreshes: _Refre
         assert state.current_declarer is not None
         return c.Declare(character=state.current_declarer, actions=[], affected=[])
 
+    @contextlib.asynccontextmanager
+    async def prepared(history: list[c.Command]) -> AsyncIterator[SombraApp]:
+        """The app at `history`'s state, its first screen drawn, its dialogs prepared."""
+        app = SombraApp(Session(Combat(encounter, history)), remember_theme=False,
+                        cursor_blink=False)
+        async with app.run_test(headless=True, size=sizes.size):
+            await _wait_for(functools.partial(_shown, app.main_screen, refreshes))
+            await _wait_for(app.main_screen.round_dialogs_prepared, timeout=120)
+            yield app
+        refreshes.watch = None
+        _forget_journals()
+
     # Prepared at once rather than half a second after the first screen: the openings
     # are timed, not the wait before them.
     timers = main_screen.PREPARE_AFTER, main_screen.PREPARE_EVERY
@@ -1336,12 +1348,8 @@ async def _dialog_openings(sizes: Sizes, encounter: Encounter, refreshes: _Refre
     results: dict[str, tuple[float, float, float, float | None, float]] = {}
     try:
         for kind, history in dialog_states(encounter).items():
-            app = SombraApp(Session(Combat(encounter, history)), remember_theme=False,
-                            cursor_blink=False)
-            async with app.run_test(headless=True, size=sizes.size):
+            async with prepared(history) as app:
                 main = app.main_screen
-                await _wait_for(functools.partial(_shown, main, refreshes))
-                await _wait_for(main.round_dialogs_prepared, timeout=120)
                 samples = [await opening(app) for _i in range(sizes.start_repeats + 1)]
                 others: list[float] = []
                 if kind == "declaration":
@@ -1353,22 +1361,13 @@ async def _dialog_openings(sizes: Sizes, encounter: Encounter, refreshes: _Refre
                 await asyncio.sleep(sizes.settle)
                 main.shelf.clear()
                 built = await opening(app)
-            refreshes.watch = None
-            _forget_journals()
             # The same openings counted (a second app, as the first opening happens once):
             # the function calls of the first one and of the next two, which the load of
             # a shared machine does not move as it moves their CPU time.
             calls: list[int] = []
-            app = SombraApp(Session(Combat(encounter, history)), remember_theme=False,
-                            cursor_blink=False)
-            async with app.run_test(headless=True, size=sizes.size):
-                main = app.main_screen
-                await _wait_for(functools.partial(_shown, main, refreshes))
-                await _wait_for(main.round_dialogs_prepared, timeout=120)
+            async with prepared(history) as app:
                 for _i in range(3):
                     await opening(app, calls=calls)
-            refreshes.watch = None
-            _forget_journals()
             results[kind] = (samples[0], built, statistics.median(samples[1:]),
                              statistics.median(others) if others else None,
                              calls[0] / statistics.mean(calls[1:]))
