@@ -13,6 +13,7 @@ SERIAL_MODULES, which run alone, never next to other tests).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -45,6 +46,25 @@ def lane_markers(path: Path, fixtures: list[str]) -> list[str]:
     if parts[-1] in SERIAL_MODULES:
         markers.append("serial")
     return markers
+
+
+#: `-n auto` (pyproject.toml): this many workers a core. A Pilot test spends most of its
+#: wall time waiting, not computing: after every key Textual's Pilot sleeps in steps of
+#: 20 ms until the app is idle, and tests wait for fresh processes they spawn. With one
+#: worker a core the workers were busy about a third of the time; with two a core the
+#: parallel pass took 5 min 41 s against 7 min 32 s, run one after the other (README,
+#: "Tests in lanes").
+WORKERS_PER_CORE = 2
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """pytest-xdist's hook for `-n auto`: WORKERS_PER_CORE workers for each core this
+    process may run on."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        cores = os.cpu_count() or 1
+    return WORKERS_PER_CORE * cores
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
