@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from sombra_tui.engine import files
 from sombra_tui.engine.errors import SombraError, json_reason, validation_problems
+from sombra_tui.engine.frozen import trusted
 from sombra_tui.engine.i18n import _
 
 APP_NAME = "sombra-tui"
@@ -86,7 +87,7 @@ def preferences_path() -> Path:
 class Preferences(BaseModel):
     """User preferences, saved as JSON. Unknown keys are ignored (newer versions)."""
 
-    model_config = ConfigDict(extra="ignore", validate_assignment=True)
+    model_config = ConfigDict(extra="ignore", validate_assignment=True, defer_build=True)
 
     theme: str = Field(default=DEFAULT_THEME, min_length=1)
     #: The DJ's language ("es" or "en"); None: --lang, else the locale decides.
@@ -96,6 +97,39 @@ class Preferences(BaseModel):
     keys: dict[str, Any] = Field(default_factory=dict)
     #: The players' view (issue 23) on the local network (phones), not only this machine.
     players_lan: bool = False
+
+    @classmethod
+    def read(cls, data: dict[str, Any]) -> Preferences:
+        """The preferences in a file's `data`, validated: raises ValidationError as
+        `model_validate` does. A file whose every field has its exact type is checked
+        here without building pydantic's validator (issue 24 item 5: they are read
+        before the first screen); any other goes to `model_validate`, which names what
+        is wrong. The two agree (tests/app/test_config.py)."""
+        quick = _read_exact(data)
+        return quick if quick is not None else cls.model_validate(data)
+
+    @classmethod
+    def default(cls) -> Preferences:
+        """`Preferences()`, without building pydantic's validator."""
+        return trusted(cls)
+
+
+def _read_exact(data: dict[str, Any]) -> Preferences | None:
+    """Preferences' own checks on fields of their exact types (unknown keys ignored, as
+    the model ignores them), without pydantic; None for data `model_validate` should
+    judge."""
+    given = {key: data[key] for key in Preferences.model_fields if key in data}
+    theme = given.get("theme", DEFAULT_THEME)
+    if type(theme) is not str or not theme or given.get("language") not in ("es", "en", None):
+        return None
+    keymap = given.get("keys", {})
+    if type(keymap) is not dict or not all(type(key) is str for key in keymap):
+        return None
+    if type(given.get("players_lan", False)) is not bool:
+        return None
+    if "keys" in given:
+        given["keys"] = dict(keymap)
+    return trusted(Preferences, **given)
 
 
 class LoadedPreferences(NamedTuple):
@@ -122,38 +156,38 @@ def load_preferences(path: Path | None = None) -> LoadedPreferences:
         text = files.read_regular_file(path, MAX_PREFERENCES_BYTES,
                                          what=_("a preferences file")).decode("utf-8")
     except files.MissingFileError:
-        return LoadedPreferences(Preferences(), None)
+        return LoadedPreferences(Preferences.default(), None)
     except SombraError as error:
-        return LoadedPreferences(Preferences(), _("{problem}; using the default "
+        return LoadedPreferences(Preferences.default(), _("{problem}; using the default "
                                                    "preferences.").format(
                                                     problem=str(error).removesuffix('.')))
     except UnicodeDecodeError as error:
-        return LoadedPreferences(Preferences(),
+        return LoadedPreferences(Preferences.default(),
                                  _("Could not read {path} ({error}); using the default "
                                     "preferences.").format(
                                      path=path, error=error))
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError as error:
-        return LoadedPreferences(Preferences(),
+        return LoadedPreferences(Preferences.default(),
                                  _("{path} is not valid JSON (line {lineno}, column "
                                     "{colno}: {msg}); using the default preferences.").format(
                                      path=path, lineno=error.lineno, colno=error.colno,
                                      msg=json_reason(error.msg)))
     if not isinstance(data, dict):
-        return LoadedPreferences(Preferences(),
+        return LoadedPreferences(Preferences.default(),
                                  _("{path} does not hold a JSON object; using the default "
                                     "preferences.").format(
                                      path=path))
     try:
-        return LoadedPreferences(Preferences.model_validate(data), None)
+        return LoadedPreferences(Preferences.read(data), None)
     except ValidationError as error:
         bad = _bad_fields(error)
     kept = {key: value for key, value in data.items() if key not in bad}
     try:
         preferences = Preferences.model_validate(kept)
     except ValidationError:  # pragma: no cover - dropping the bad keys leaves defaults
-        preferences = Preferences()
+        preferences = Preferences.default()
     names = ", ".join(repr(name) for name in bad)
     return LoadedPreferences(preferences,
                              _("{path} has a bad value for {names}; using the default for "

@@ -34,12 +34,14 @@ from pydantic import (
     ValidationError,
     field_validator,
 )
+from pydantic_core import PydanticCustomError
 from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
 from sombra_tui import config
 from sombra_tui.engine import files
 from sombra_tui.engine.errors import SombraError, invalid, os_reason, validation_problems
+from sombra_tui.engine.frozen import trusted
 from sombra_tui.engine.i18n import N_, _
 
 THEME_SUFFIX = ".toml"
@@ -60,7 +62,7 @@ class ThemeFileError(Exception):
 class ThemeSpec(BaseModel):
     """One theme as written in a TOML file."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     name: str
     dark: StrictBool
@@ -79,39 +81,28 @@ class ThemeSpec(BaseModel):
     @field_validator("name")
     @classmethod
     def _check_name(cls, value: str) -> str:
-        if not _NAME_PATTERN.match(value):
-            raise invalid("theme.usable_theme_name_letters", N_("{value} is not a usable theme "
-                                                                "name; use letters, digits, '-'"
-                                                                " and '_' (e.g. 'mi-tema')"),
-                value=repr(value))
-        return value
+        return _checked_name(value)
 
     @field_validator(*COLOUR_FIELDS)
     @classmethod
     def _check_colour(cls, value: str) -> str:
-        value = value.strip()
-        try:
-            Color.parse(value)
-        except ColorParseError:
-            raise invalid("theme.colour_c_rgb_or", N_("{value} is not a colour; use e.g. "
-                                                      "'#c8893a', 'rgb(200, 137, 58)' or a "
-                                                      "colour name like 'white'"),
-                value=repr(value)) from None
-        return value
+        return _checked_colour(value)
 
     @field_validator("variables")
     @classmethod
     def _check_variables(cls, value: dict[str, str]) -> dict[str, str]:
-        for key, setting in value.items():
-            if not _VARIABLE_PATTERN.match(key):
-                raise invalid("theme.bad_variable_name",
-                              N_("{key} is not a theme variable name (lowercase words joined "
-                                 "by '-', e.g. 'footer-key-foreground')"), key=repr(key))
-            if not setting.strip() or any(char in setting for char in ";{}\n"):
-                raise invalid("theme.has_unusable_value", N_("{key} has an unusable value "
-                                                             "{setting}"),
-                    key=repr(key), setting=repr(setting))
-        return value
+        return _checked_variables(value)
+
+    @classmethod
+    def read(cls, data: dict[str, Any]) -> ThemeSpec:
+        """The theme in a file's `data`, validated: raises ValidationError as
+        `model_validate` does. A file pydantic would take as it is, with every field of
+        its exact type, is checked here by the same checks without building pydantic's
+        validator (issue 24 item 5: the first screen's theme is read before it); any
+        other goes to `model_validate`, which names what is wrong. The two agree
+        (tests/app/test_themes.py)."""
+        quick = _read_exact(data)
+        return quick if quick is not None else cls.model_validate(data)
 
     def to_textual(self) -> Theme:
         return Theme(
@@ -129,6 +120,67 @@ class ThemeSpec(BaseModel):
             success=self.success,
             variables=dict(self.variables),
         )
+
+
+def _checked_name(value: str) -> str:
+    if not _NAME_PATTERN.match(value):
+        raise invalid("theme.usable_theme_name_letters", N_("{value} is not a usable theme "
+                                                            "name; use letters, digits, '-'"
+                                                            " and '_' (e.g. 'mi-tema')"),
+                      value=repr(value))
+    return value
+
+
+def _checked_colour(value: str) -> str:
+    value = value.strip()
+    try:
+        Color.parse(value)
+    except ColorParseError:
+        raise invalid("theme.colour_c_rgb_or", N_("{value} is not a colour; use e.g. "
+                                                  "'#c8893a', 'rgb(200, 137, 58)' or a "
+                                                  "colour name like 'white'"),
+                      value=repr(value)) from None
+    return value
+
+
+def _checked_variables(value: dict[str, str]) -> dict[str, str]:
+    for key, setting in value.items():
+        if not _VARIABLE_PATTERN.match(key):
+            raise invalid("theme.bad_variable_name",
+                          N_("{key} is not a theme variable name (lowercase words joined "
+                             "by '-', e.g. 'footer-key-foreground')"), key=repr(key))
+        if not setting.strip() or any(char in setting for char in ";{}\n"):
+            raise invalid("theme.has_unusable_value", N_("{key} has an unusable value "
+                                                         "{setting}"),
+                          key=repr(key), setting=repr(setting))
+    return value
+
+
+_REQUIRED = ("name", "dark", *COLOUR_FIELDS)
+
+
+def _read_exact(data: dict[str, Any]) -> ThemeSpec | None:
+    """ThemeSpec's own checks on a file whose every field has its exact type (str, a
+    bool for `dark`, a table of strings for `variables`), without pydantic: the spec,
+    or None for any file `model_validate` should judge (a missing, extra or mistyped
+    field, a value its checks refuse)."""
+    if not all(key in data for key in _REQUIRED) or \
+            not data.keys() <= {*_REQUIRED, "variables"} or type(data["dark"]) is not bool:
+        return None
+    variables = data.get("variables", {})
+    if type(variables) is not dict or not all(
+            type(key) is str and type(value) is str for key, value in variables.items()):
+        return None
+    if not all(type(data[field]) is str for field in ("name", *COLOUR_FIELDS)):
+        return None
+    try:
+        values = {"name": _checked_name(data["name"]), "dark": data["dark"],
+                  **{field: _checked_colour(data[field]) for field in COLOUR_FIELDS},
+                  "variables": _checked_variables(dict(variables))}
+    except PydanticCustomError:
+        return None
+    given = {key: values[key] for key in data}  # the fields set, as validation gives it
+    return trusted(ThemeSpec, **given)
 
 
 class LoadedThemes(NamedTuple):
@@ -165,7 +217,7 @@ def load_theme_file(path: Path) -> ThemeSpec:
         raise ThemeFileError(_("Theme file {path} is not UTF-8 text.").format(
             path=path)) from error
     try:
-        return ThemeSpec.model_validate(data)
+        return ThemeSpec.read(data)
     except ValidationError as error:
         raise ThemeFileError(_("Theme file {path}: {problem}.").format(
             path=path, problem=_describe(error))) from error

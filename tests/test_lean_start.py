@@ -181,13 +181,12 @@ print(json.dumps(sorted(model.__qualname__ for model in below(BaseModel)
 
 
 def test_importing_the_app_builds_only_the_models_it_makes() -> None:
-    """In a fresh process: the commands, the journal's and the file's models are not
-    built by the import (only those the import itself instantiates: the empty body and
-    the demo's weapon)."""
+    """In a fresh process: no engine model is built by the import, not even those it
+    makes (the empty body and the demo's weapons are made without validation)."""
     done = subprocess.run([sys.executable, "-c", BUILT], capture_output=True, text=True,
                           check=True, timeout=120)
     built = set(json.loads(done.stdout.splitlines()[-1]))
-    assert built <= {"Body", "Counters", "Weapon"}, built
+    assert built == set(), built
 
 
 def test_a_model_built_on_first_use_still_validates_and_refuses() -> None:
@@ -343,3 +342,74 @@ def test_the_collector_waits_for_the_first_screen(tmp_path: Path) -> None:
     assert found == {"paused": True, "paused_until_mounted": True,
                      "resumed_after_first_screen": True,
                      "error_returns": 2, "resumed_after_error": True}
+
+
+NO_VALIDATOR = """
+import asyncio, json, sys
+from sombra_tui.app import SombraApp
+from pydantic import BaseModel
+def below(model):
+    for sub in model.__subclasses__():
+        yield sub
+        yield from below(sub)
+async def main():
+    app = SombraApp(remember_theme=False, cursor_blink=False, journal=False,
+                    prepare_dialogs=False)
+    async with app.run_test(headless=True, size=(120, 40)) as pilot:
+        await pilot.pause()
+        shown = (app.theme, len(app.session.combat.state.characters), app.startup_problems)
+        built = sorted(model.__qualname__ for model in below(BaseModel)
+                       if model.__module__.startswith("sombra_tui")
+                       and model.__pydantic_complete__)
+        print(json.dumps([shown, built, "pydantic.plugin._loader" in sys.modules]))
+asyncio.run(main())
+"""
+
+
+def start_to_first_screen(tmp_path: Path) -> list[object]:
+    from sombra_tui import config
+
+    env = {**os.environ, config.DATA_DIR_ENV: str(tmp_path / "data"),
+           config.CONFIG_DIR_ENV: str(tmp_path / "config")}
+    done = subprocess.run([sys.executable, "-c", NO_VALIDATOR], capture_output=True,
+                          text=True, check=True, timeout=120, env=env)
+    found: list[object] = json.loads(done.stdout.splitlines()[-1])
+    return found
+
+
+def test_the_first_screen_builds_no_validator(tmp_path: Path) -> None:
+    """Issue 24 item 5: a DJ's first start draws the demo without pydantic building any
+    validator (each costs milliseconds to build, and the first one loads pydantic's
+    plugin machinery, about 9 ms more): the demo, the default preferences and the
+    built-in themes are checked without it."""
+    shown, built, plugins = start_to_first_screen(tmp_path)
+    assert shown == ["sombra", 6, []]
+    assert built == [] and plugins is False
+
+
+def test_nor_with_the_djs_preferences_and_theme(tmp_path: Path) -> None:
+    """Nor at a later start: the DJ's preferences and own theme, every field of its
+    type, are read by the same checks without building pydantic's validator."""
+    themes_dir = tmp_path / "config" / "themes"
+    themes_dir.mkdir(parents=True)
+    theme = (Path(__file__).parent.parent / "themes" / "sombra.toml").read_text("utf-8")
+    (themes_dir / "mio.toml").write_text(theme.replace('name = "sombra"', 'name = "mio"'),
+                                         "utf-8")
+    (tmp_path / "config" / "preferences.json").write_text(json.dumps(
+        {"theme": "mio", "language": "es", "keys": {"declare": "ctrl+d"},
+         "players_lan": False}), "utf-8")
+    shown, built, plugins = start_to_first_screen(tmp_path)
+    assert shown == ["mio", 6, []]
+    assert built == [] and plugins is False
+
+
+def test_a_bad_theme_is_still_judged_by_pydantic(tmp_path: Path) -> None:
+    """A file the quick checks do not take is validated as before, and its problem
+    named: the check above would pass if nothing were ever validated."""
+    themes_dir = tmp_path / "config" / "themes"
+    themes_dir.mkdir(parents=True)
+    (themes_dir / "roto.toml").write_text('name = "roto"\ndark = "yes"\n', "utf-8")
+    shown, built, plugins = start_to_first_screen(tmp_path)
+    assert shown[:2] == ["sombra", 6] and len(shown[2]) == 1  # type: ignore[index]
+    assert "roto.toml" in shown[2][0]  # type: ignore[index]
+    assert "ThemeSpec" in built and plugins is True

@@ -21,7 +21,7 @@ from textual.widgets import Input, Select, SelectionList
 from sombra_tui import bench, config
 from sombra_tui.app import SombraApp
 from sombra_tui.engine import SombraError, machine, storage
-from sombra_tui.engine import state as state_module
+from sombra_tui.engine import frozen as frozen_module
 from sombra_tui.engine.history import Combat
 from sombra_tui.engine.model import ActionKind, OppositionMode
 from sombra_tui.engine.state import CombatState, Step, StepStatus
@@ -53,7 +53,7 @@ HISTORY = bench.build_history(ENCOUNTER, 900)
 
 def test_trusted_records_equal_validated_ones(monkeypatch: pytest.MonkeyPatch) -> None:
     fast = Combat(ENCOUNTER, HISTORY)
-    monkeypatch.setattr(state_module, "VALIDATE_TRUSTED", True)
+    monkeypatch.setattr(frozen_module, "VALIDATE_TRUSTED", True)
     checked = Combat(ENCOUNTER, HISTORY)
     assert fast.state == checked.state and fast.log == checked.log
     for key, declaration in checked.state.declarations.items():

@@ -18,7 +18,7 @@ from pydantic import Field, field_validator, model_validator
 
 from sombra_tui.engine.coded import CodedError
 from sombra_tui.engine.errors import invalid
-from sombra_tui.engine.frozen import Frozen
+from sombra_tui.engine.frozen import Frozen, defaults
 from sombra_tui.engine.i18n import N_, _
 
 #: Largest grade a single effect may add (T3 stacks grades without a limit; this keeps typos out).
@@ -162,8 +162,8 @@ class Condition(Frozen):
     #: Duration in asaltos (C3); None: until removed.
     duration: int | None = Field(None, ge=1, le=MAX_DURATION)
     began: int = Field(0, ge=0)
-    source: ConditionSource = Field(default_factory=ConditionSource)
-    effects: ConditionEffects = Field(default_factory=ConditionEffects)
+    source: ConditionSource = Field(default_factory=defaults(ConditionSource))
+    effects: ConditionEffects = Field(default_factory=defaults(ConditionEffects))
     #: Never expires and takes no duration (C2: muerto).
     permanent: bool = False
     #: Hours beyond the combat (H9: a grave head wound's inconsciente lasts the damage in hours).

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from sombra_tui.engine.conditions import ActionScope, BodySide
 from sombra_tui.engine.dice import DEFAULT_POINTS_PER_GD
 from sombra_tui.engine.errors import invalid
-from sombra_tui.engine.frozen import Frozen
+from sombra_tui.engine.frozen import Frozen, defaults
 from sombra_tui.engine.i18n import N_, Msg, _
 from sombra_tui.engine.wounds import (
     MAX_POINTS,
@@ -268,8 +268,8 @@ class PlayerViewSettings(Frozen):
     PCs' wounds as numbers and NPCs' as words, every declaration as it is made, and
     nobody hidden."""
 
-    pc: SideView = Field(default_factory=SideView)
-    npc: SideView = Field(default_factory=lambda: SideView(wounds=WoundView.WORDS))
+    pc: SideView = Field(default_factory=defaults(SideView))
+    npc: SideView = Field(default_factory=defaults(SideView, wounds=WoundView.WORDS))
 
     def side(self, side: Side) -> SideView:
         return self.pc if side is Side.PC else self.npc
@@ -284,11 +284,11 @@ class Settings(Frozen):
     points_per_gd: int = Field(DEFAULT_POINTS_PER_GD, ge=1, le=20,
                                description="points per difficulty grade (T3)")
     #: Section H's settings (H2, H3, H6, H8, H9), one nested model.
-    wounds: WoundSettings = Field(default_factory=WoundSettings)
+    wounds: WoundSettings = Field(default_factory=defaults(WoundSettings))
     pc_dice: DiceSource = Field(DiceSource.TABLE, description="who rolls the PCs' TAs")
     npc_dice: DiceSource = Field(DiceSource.TRACKER, description="who rolls the NPCs' TAs")
     #: What the players' view shows (issue 23); absent in older files: the defaults.
-    players: PlayerViewSettings = Field(default_factory=PlayerViewSettings)
+    players: PlayerViewSettings = Field(default_factory=defaults(PlayerViewSettings))
 
     def dice_source(self, side: Side) -> DiceSource:
         return self.pc_dice if side is Side.PC else self.npc_dice
@@ -411,7 +411,7 @@ class Encounter(BaseModel):
     model_config = ConfigDict(defer_build=True)
 
     name: str = Field("Encuentro", min_length=1, max_length=80)
-    settings: Settings = Field(default_factory=Settings)
+    settings: Settings = Field(default_factory=defaults(Settings))
     characters: list[Character] = Field(default_factory=list, fail_fast=True)
     seed: int = Field(0, ge=0)
 

@@ -18,11 +18,10 @@ from pydantic import (
     PrivateAttr,
     WithJsonSchema,
 )
-from pydantic_core import PydanticUndefined
 
 from sombra_tui.engine.conditions import Condition, GradeEntry, total_gd
 from sombra_tui.engine.dice import Dice, TAResult
-from sombra_tui.engine.frozen import Frozen, shared_fields_set
+from sombra_tui.engine.frozen import Frozen, defaults, trusted
 from sombra_tui.engine.i18n import N_, Join, Msg, _, lazy, ngettext, text_data, text_from_data
 from sombra_tui.engine.model import Action, Character, ExtendedMode, Settings
 from sombra_tui.engine.wounds import (
@@ -228,7 +227,7 @@ class Body(Frozen):
     """A character's combat state of section H and C: G / W (H6), wounds (H8, H9) and
     conditions (C1). Frozen: the machine replaces it on every change (clones share it)."""
 
-    counters: Counters = Field(default_factory=Counters)
+    counters: Counters = Field(default_factory=defaults(Counters))
     wounds: tuple[Wound, ...] = ()
     conditions: tuple[Condition, ...] = ()
 
@@ -239,7 +238,7 @@ class Body(Frozen):
         return next((c for c in self.conditions if c.id == condition_id), None)
 
 
-EMPTY_BODY = Body()
+EMPTY_BODY = trusted(Body)
 
 
 class ProposalKind(StrEnum):
@@ -650,51 +649,6 @@ class CombatState(BaseModel):
 
 
 _Model = TypeVar("_Model", bound=BaseModel)
-#: Per model class: (field, default factory or None, default) in field order.
-_PLANS: dict[type[BaseModel], tuple[tuple[str, Any, Any], ...]] = {}
-
-
-def _plan(cls: type[BaseModel]) -> tuple[tuple[str, Any, Any], ...]:
-    plan = _PLANS.get(cls)
-    if plan is None:
-        plan = tuple((name, info.default_factory, info.default)
-                     for name, info in cls.model_fields.items())
-        for name, factory, default in plan:  # shared defaults must be immutable
-            assert factory is not None or default is PydanticUndefined or isinstance(
-                default, bool | int | str | StrEnum | type(None)), (cls, name)
-        _PLANS[cls] = plan
-    return plan
-
-
-def trusted(cls: type[_Model], /, **values: Any) -> _Model:
-    """`cls(**values)` without validation, for records the machine builds from values it
-    has already checked (a declaration would otherwise re-run the validators of every
-    action it holds). Lists are copied and unset fields take their defaults, as
-    validation does; the result is equal to the validated one (a test checks it)."""
-    if VALIDATE_TRUSTED:
-        return cls(**values)
-    data: dict[str, Any] = {}
-    for name, factory, default in _plan(cls):
-        if name in values:
-            value = values[name]
-            data[name] = list(value) if type(value) is list else value
-        else:
-            assert default is not PydanticUndefined or factory is not None, (cls, name)
-            data[name] = factory() if factory is not None else default
-    assert len(data) == len(cls.model_fields) and values.keys() <= data.keys(), values
-    model = object.__new__(cls)
-    _set(model, "__dict__", data)
-    # A frozen record shares its fields set, as validation gives it (engine/frozen.py).
-    _set(model, "__pydantic_fields_set__", shared_fields_set(set(values))
-         if issubclass(cls, Frozen) else set(values))
-    _set(model, "__pydantic_extra__", None)
-    _set(model, "__pydantic_private__", None)
-    return model
-
-
-#: Tests set this to make `trusted` validate, to compare both ways.
-VALIDATE_TRUSTED = False
-
 _set = object.__setattr__
 
 

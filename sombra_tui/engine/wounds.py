@@ -40,7 +40,7 @@ from sombra_tui.engine.conditions import (
 from sombra_tui.engine.dice import Dice
 from sombra_tui.engine.errors import invalid
 from sombra_tui.engine.formula import Formula, FormulaError, parse_formula
-from sombra_tui.engine.frozen import Frozen
+from sombra_tui.engine.frozen import Frozen, trusted
 from sombra_tui.engine.i18n import N_, _
 
 MAX_DAMAGE = 999
@@ -171,8 +171,9 @@ class DamageType(Frozen):
 def default_damage_types() -> tuple[DamageType, ...]:
     """H3: tipo 0 = d- non-lethal, I = d+ lethal, II = d+ + d- lethal; III-VIII empty."""
     filled = {"0": ("d-", False), "I": ("d+", True), "II": ("d+ + d-", True)}
-    return tuple(DamageType(id=tipo, formula=filled[tipo][0], lethal=filled[tipo][1])
-                 if tipo in filled else DamageType(id=tipo) for tipo in TIPOS)
+    # Built without validation (they are the canonical formulas; a test validates them).
+    return tuple(trusted(DamageType, id=tipo, formula=filled[tipo][0], lethal=filled[tipo][1])
+                 if tipo in filled else trusted(DamageType, id=tipo) for tipo in TIPOS)
 
 
 class SeverityReading(StrEnum):

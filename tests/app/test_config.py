@@ -156,3 +156,46 @@ def test_folders_under_points_data_and_config_there_then_restores(
         assert config.config_dir() == tmp_path / "config"
     assert os.environ[config.DATA_DIR_ENV] == "/somewhere/data"
     assert config.CONFIG_DIR_ENV not in os.environ
+
+
+# ---- read without pydantic's validator where the types are exact (issue 24 item 5) ---
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from pydantic import ValidationError  # noqa: E402
+
+#: Values of every kind a preferences file may hold, right and wrong.
+ANY_VALUE = st.one_of(st.none(), st.booleans(), st.integers(-2, 2), st.sampled_from(
+    ["", "es", "en", "fr", "sombra", "true", "1", " "]), st.lists(st.integers(0, 1),
+                                                                max_size=1),
+    st.dictionaries(st.sampled_from(["declare", "undo", ""]), st.sampled_from(["ctrl+d", 1]),
+                    max_size=2))
+PREFERENCE_DATA = st.dictionaries(
+    st.sampled_from(["theme", "language", "keys", "players_lan", "other"]), ANY_VALUE)
+
+
+@settings(max_examples=300, deadline=None)
+@given(PREFERENCE_DATA)
+def test_the_quick_read_agrees_with_validation(data: dict[str, object]) -> None:
+    """Whatever the quick checks take, pydantic takes the same way (same values, same
+    fields set); what they do not take goes to pydantic, which judges it."""
+    try:
+        validated: Preferences | None = Preferences.model_validate(data)
+    except ValidationError:
+        validated = None
+    quick = config._read_exact(data)
+    if quick is not None:
+        assert validated is not None
+        assert quick == validated and quick.model_fields_set == validated.model_fields_set
+    read = Preferences.read(data) if validated is not None else None
+    assert read == validated
+
+
+def test_a_file_of_exact_types_takes_the_quick_read() -> None:
+    """A preferences file as the app writes it never builds pydantic's validator."""
+    data = json.loads(Preferences(theme="papel", language="en", keys={"undo": "u"},
+                                  players_lan=True).model_dump_json())
+    quick = config._read_exact(data)
+    assert quick == Preferences.model_validate(data) and quick is not None
+    assert config._read_exact({"theme": ""}) is None  # an empty name: pydantic names it
+    assert Preferences.default() == Preferences()

@@ -333,3 +333,59 @@ async def test_ticked_and_unticked_boxes_differ_clearly(name: str) -> None:
         unticked = picks.get_component_styles("selection-list--button")
         assert contrast(ticked.background.hex, unticked.background.hex) >= 1.5
         assert contrast(ticked.color.hex, ticked.background.hex) >= 3
+
+
+# ---- read without pydantic's validator where the types are exact (issue 24 item 5) ---
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from pydantic import ValidationError  # noqa: E402
+
+from sombra_tui.themes import _read_exact  # noqa: E402
+
+GOOD_DATA = tomllib.loads(GOOD.format(name="bueno", primary="#102030"))
+#: Values of every kind a theme file may hold, right and wrong.
+THEME_VALUE = st.one_of(st.booleans(), st.integers(0, 2), st.sampled_from(
+    ["#102030", " #102030 ", "white", "rgb(1, 2, 3)", "no-colour", "", "mi-tema", "-x",
+     "ok"]), st.dictionaries(st.sampled_from(["footer-key-foreground", "Bad", "a"]),
+                             st.sampled_from(["#fff", "", "x;y", 3]), max_size=2))
+
+
+@st.composite
+def theme_data(draw: st.DrawFn) -> dict[str, object]:
+    data: dict[str, object] = dict(GOOD_DATA)
+    for key in draw(st.lists(st.sampled_from([*GOOD_DATA, "variables", "extra"]),
+                             max_size=3)):
+        if draw(st.booleans()):
+            data.pop(key, None)
+        else:
+            data[key] = draw(THEME_VALUE)
+    return data
+
+
+@settings(max_examples=400, deadline=None)
+@given(theme_data())
+def test_the_quick_read_agrees_with_validation(data: dict[str, object]) -> None:
+    """Whatever the quick checks take, pydantic takes the same way (same values, same
+    fields set); what they do not take goes to pydantic, which judges it."""
+    try:
+        validated: ThemeSpec | None = ThemeSpec.model_validate(data)
+    except ValidationError:
+        validated = None
+    quick = _read_exact(data)
+    if quick is not None:
+        assert validated is not None
+        assert quick == validated and quick.model_fields_set == validated.model_fields_set
+    if validated is None:
+        with pytest.raises(ValidationError):
+            ThemeSpec.read(data)
+    else:
+        assert ThemeSpec.read(data) == validated
+
+
+@pytest.mark.parametrize("name", sorted(BUILTIN))
+def test_the_builtin_themes_take_the_quick_read(name: str) -> None:
+    """The first screen's theme never builds pydantic's validator."""
+    data = tomllib.loads((REPO / "themes" / f"{name}.toml").read_text("utf-8"))
+    quick = _read_exact(data)
+    assert quick is not None and quick == ThemeSpec.model_validate(data)

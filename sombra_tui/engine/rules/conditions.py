@@ -20,6 +20,7 @@ from sombra_tui.engine.conditions import (
     prevents_pending_action,
 )
 from sombra_tui.engine.events import EventKind
+from sombra_tui.engine.frozen import trusted
 from sombra_tui.engine.i18n import N_, Msg, lazy
 from sombra_tui.engine.registry import (
     RESOLUTION_PHASES,
@@ -33,7 +34,6 @@ from sombra_tui.engine.state import (
     Phase,
     Proposal,
     ProposalKind,
-    trusted,
 )
 
 

@@ -20,6 +20,7 @@ from sombra_tui.engine.dice import (
 )
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import EventKind
+from sombra_tui.engine.frozen import trusted
 from sombra_tui.engine.i18n import N_, Join, Msg, Text, _
 from sombra_tui.engine.initiative import declaration_order
 from sombra_tui.engine.model import (
@@ -46,7 +47,6 @@ from sombra_tui.engine.state import (
     Prompt,
     PromptKind,
     ReactionMode,
-    trusted,
 )
 from sombra_tui.engine.wounds import Weapon
 
