@@ -65,9 +65,11 @@ def _plan(cls: type[BaseModel]) -> tuple[tuple[str, Any, Any], ...]:
 def trusted(cls: type[_Model], /, **values: Any) -> _Model:
     """`cls(**values)` without validation, for records built from values already
     checked: the machine's (a declaration would otherwise re-run the validators of every
-    action it holds), nested settings' defaults and the built-in demo. Lists are copied
-    and unset fields take their defaults, as validation does; the result is equal to the
-    validated one (tests check it: `VALIDATE_TRUSTED`)."""
+    action it holds), nested settings' defaults, the built-in demo and a new combat's
+    first state. Lists are copied and unset fields take their defaults, as validation
+    does (calling a default factory directly: pydantic's model_construct inspects each
+    factory's signature first, milliseconds for a model of many); the result is equal
+    to the validated one (tests check it: `VALIDATE_TRUSTED`)."""
     if VALIDATE_TRUSTED:
         return cls(**values)
     data: dict[str, Any] = {}
@@ -85,8 +87,21 @@ def trusted(cls: type[_Model], /, **values: Any) -> _Model:
     _set(model, "__pydantic_fields_set__", shared_fields_set(set(values))
          if issubclass(cls, Frozen) else set(values))
     _set(model, "__pydantic_extra__", None)
-    _set(model, "__pydantic_private__", None)
+    # Private attributes start at their defaults, as model_construct gives them.
+    private = cls.__private_attributes__
+    _set(model, "__pydantic_private__", {name: _private_default(attribute)
+                                         for name, attribute in private.items()}
+         if private else None)
     return model
+
+
+def _private_default(attribute: Any) -> Any:
+    factory = attribute.default_factory
+    if factory is not None:
+        return factory()
+    assert attribute.default is not PydanticUndefined and isinstance(
+        attribute.default, bool | int | str | StrEnum | tuple | type(None)), attribute
+    return attribute.default
 
 
 def defaults(cls: type[_Model], /, **values: Any) -> Any:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import sombra_tui.engine.rules  # noqa: F401  (registers every handler)
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.events import LogEvent
+from sombra_tui.engine.frozen import trusted
 from sombra_tui.engine.model import Encounter
 from sombra_tui.engine.registry import RESOLUTION_PHASES, check_fits, entry_for
 from sombra_tui.engine.rules.core import Emitter
@@ -28,7 +29,8 @@ def initial_state(encounter: Encounter) -> CombatState:
     # checks nothing of its own about them, so they are not validated again (issue 24
     # item 5: building CombatState's validator was ~13 ms of the first screen; it is
     # built when a file's snapshot is first read).
-    state = CombatState.model_construct(
+    state = trusted(
+        CombatState,
         name=encounter.name,
         settings=encounter.settings,
         characters=list(encounter.characters),
