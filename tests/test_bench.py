@@ -47,6 +47,7 @@ def expected_rows() -> set[str]:
             "load_parse_older_ratio", "load_replay_ratio",
             # issue 24 item 5: a fresh process to the first screen, against the stock app
             "cold_start_ms", "cold_start_stock_ms", "cold_start_ratio",
+            "cold_start_floor_ratio", "cold_start_own_ratio",
             # issue 24: the demo's size against the baseline, frames per command
             "demo_command_ms", "demo_stock_command_ms", "demo_command_ratio",
             "demo_frames", "demo_stock_frames"}
