@@ -162,7 +162,8 @@ def test_folders_under_points_data_and_config_there_then_restores(
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-from pydantic import ValidationError  # noqa: E402
+
+from tests.app.quick_reads import assert_quick_read_agrees  # noqa: E402
 
 #: Values of every kind a preferences file may hold, right and wrong.
 ANY_VALUE = st.one_of(st.none(), st.booleans(), st.integers(-2, 2), st.sampled_from(
@@ -179,16 +180,7 @@ PREFERENCE_DATA = st.dictionaries(
 def test_the_quick_read_agrees_with_validation(data: dict[str, object]) -> None:
     """Whatever the quick checks take, pydantic takes the same way (same values, same
     fields set); what they do not take goes to pydantic, which judges it."""
-    try:
-        validated: Preferences | None = Preferences.model_validate(data)
-    except ValidationError:
-        validated = None
-    quick = config._read_exact(data)
-    if quick is not None:
-        assert validated is not None
-        assert quick == validated and quick.model_fields_set == validated.model_fields_set
-    read = Preferences.read(data) if validated is not None else None
-    assert read == validated
+    assert_quick_read_agrees(Preferences, config._read_exact, Preferences.read, data)
 
 
 def test_a_file_of_exact_types_takes_the_quick_read() -> None:

@@ -339,9 +339,9 @@ async def test_ticked_and_unticked_boxes_differ_clearly(name: str) -> None:
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-from pydantic import ValidationError  # noqa: E402
 
 from sombra_tui.themes import _read_exact  # noqa: E402
+from tests.app.quick_reads import assert_quick_read_agrees  # noqa: E402
 
 GOOD_DATA = tomllib.loads(GOOD.format(name="bueno", primary="#102030"))
 #: Values of every kind a theme file may hold, right and wrong.
@@ -368,19 +368,7 @@ def theme_data(draw: st.DrawFn) -> dict[str, object]:
 def test_the_quick_read_agrees_with_validation(data: dict[str, object]) -> None:
     """Whatever the quick checks take, pydantic takes the same way (same values, same
     fields set); what they do not take goes to pydantic, which judges it."""
-    try:
-        validated: ThemeSpec | None = ThemeSpec.model_validate(data)
-    except ValidationError:
-        validated = None
-    quick = _read_exact(data)
-    if quick is not None:
-        assert validated is not None
-        assert quick == validated and quick.model_fields_set == validated.model_fields_set
-    if validated is None:
-        with pytest.raises(ValidationError):
-            ThemeSpec.read(data)
-    else:
-        assert ThemeSpec.read(data) == validated
+    assert_quick_read_agrees(ThemeSpec, _read_exact, ThemeSpec.read, data)
 
 
 @pytest.mark.parametrize("name", sorted(BUILTIN))
