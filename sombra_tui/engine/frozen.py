@@ -46,6 +46,8 @@ class Frozen(BaseModel):
 
 
 _Model = TypeVar("_Model", bound=BaseModel)
+#: The defaults every record made may share (immutable).
+_SHAREABLE: tuple[type, ...] = (bool, int, str, StrEnum, tuple, type(None))
 #: Per model class: (field, default factory or None, default) in field order.
 _PLANS: dict[type[BaseModel], tuple[tuple[str, Any, Any], ...]] = {}
 
@@ -57,7 +59,7 @@ def _plan(cls: type[BaseModel]) -> tuple[tuple[str, Any, Any], ...]:
                      for name, info in cls.model_fields.items())
         for name, factory, default in plan:  # shared defaults must be immutable
             assert factory is not None or default is PydanticUndefined or isinstance(
-                default, bool | int | str | StrEnum | tuple | type(None)), (cls, name)
+                default, _SHAREABLE), (cls, name)
         _PLANS[cls] = plan
     return plan
 
@@ -99,8 +101,7 @@ def _private_default(attribute: Any) -> Any:
     factory = attribute.default_factory
     if factory is not None:
         return factory()
-    assert attribute.default is not PydanticUndefined and isinstance(
-        attribute.default, bool | int | str | StrEnum | tuple | type(None)), attribute
+    assert isinstance(attribute.default, _SHAREABLE), attribute  # shared: immutable
     return attribute.default
 
 
