@@ -747,23 +747,19 @@ class MainScreen(Screen[None]):
     # ---- history --------------------------------------------------------------------
 
     def action_undo(self) -> None:
-        try:
-            command = self.session.undo()
-        except SombraError as error:
-            self.notify(str(error), severity="warning")
-            return
-        self.notify(_("Undone: {command}").format(command=ask.command_label(command)),
-                    timeout=3)
-        self._changed()
+        self._travel(self.session.undo, _("Undone: {command}"))
 
     def action_redo(self) -> None:
+        self._travel(self.session.redo, _("Redone: {command}"))
+
+    def _travel(self, step: Callable[[], c.Command], message: str) -> None:
+        """One step through the history (undo or redo), told in `message`."""
         try:
-            command = self.session.redo()
+            command = step()
         except SombraError as error:
             self.notify(str(error), severity="warning")
             return
-        self.notify(_("Redone: {command}").format(command=ask.command_label(command)),
-                    timeout=3)
+        self.notify(message.format(command=ask.command_label(command)), timeout=3)
         self._changed()
 
     # ---- characters, extended actions, settings ---------------------------------------------

@@ -11,6 +11,7 @@ import ast
 import inspect
 import textwrap
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from pydantic import BaseModel
@@ -83,8 +84,11 @@ def test_every_commands_undo_name_is_translated_in_spanish(kind: type[BaseModel]
 def test_the_screen_names_commands_only_through_the_engine() -> None:
     """main.py keeps no list of command names of its own; undo and redo ask the engine."""
     assert not hasattr(main, "COMMAND_NAMES") and not hasattr(main, "describe_command")
-    for function in (MainScreen.action_undo, MainScreen.action_redo):
+    def called(function: Any) -> set[str]:
         tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
-        called = {node.func.attr for node in ast.walk(tree)
-                  if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)}
-        assert "command_label" in called, function.__qualname__
+        return {node.func.attr for node in ast.walk(tree)
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)}
+
+    for function in (MainScreen.action_undo, MainScreen.action_redo):
+        assert "_travel" in called(function), function.__qualname__
+    assert "command_label" in called(MainScreen._travel)
