@@ -292,6 +292,14 @@ def ta_preview(state: CombatState, command: c.Resolve | c.React | c.FreeTA) -> T
     return TAPreview(gd=gd, target=target, result=result)
 
 
+def step_preview(state: CombatState, step: Step) -> TAPreview:
+    """The TA `step` would make if it resolved now with no DJ overrides (T2, H10, C1): its
+    GD with the wound and condition grades, and the value rolled under; the panel's
+    line for a step still waiting, by the same code as ta_preview."""
+    result, gd, target = resolve_roll(state, c.Resolve(character=step.character), step)
+    return TAPreview(gd=gd, target=target, result=result)
+
+
 def affected_prefill(author: str, actions: list[Action]) -> list[str]:
     """D2: the affected list the actions' targets pre-fill, as Declare and React fill it
     when the DJ gives none."""

@@ -302,9 +302,13 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
                     StepStatus.PENDING: "▶" if id(step) in acting else "·"}[step.status]
             line = Text(f"{mark} {step.character}: {what}",
                         style="dim" if step.status is not StepStatus.PENDING else "")
-            if action is not None and step.status is StepStatus.PENDING and action.target:
-                line.append(f"  ({action.skill or _('target')} {action.target}, "
-                            f"GD {format_gd(action.gd)})", style="dim")
+            if action is not None and step.status is StepStatus.PENDING:
+                # The value and GD the TA will carry (the sheet's skill; wounds and
+                # conditions, H10, C1), as the engine will roll it.
+                preview = ask.step_preview(state, step)
+                if preview.target is not None:
+                    line.append(f"  ({action.skill or _('target')} {preview.target}, "
+                                f"GD {format_gd(preview.gd.total)})", style="dim")
             if step.result is not None:
                 outcome = _("success") if step.result.success else _("failure")
                 line.append(f"  {outcome}", style=palette.success if step.result.success
@@ -319,7 +323,7 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
                 f"{m.character} "
                 f"{i18n.said_of(ask.gender(state, m.character), MARK_WORDS.get(m.mark, m.mark))}"
                 for m in state.pending_marks)), style=palette.warning))
-        if not group:
+        if next_step(state).kind is NextKind.NEXT_PHASE:  # not while a hit is open
             parts.insert(1, Text(_("Nothing to resolve in this phase: {next} moves on.").format(
                 next=named.next), style="dim"))
         shown = selected or (group[0].character if group else None)
