@@ -54,7 +54,7 @@ class Dice(Frozen):
     @classmethod
     def of(cls, ds: int, a: int, b: int) -> Self:
         """Dice from three values, dS first, with a DJ-readable error (T6)."""
-        for position, value in (("dS", ds), ("second die", a), ("third die", b)):
+        for position, value in (("dS", ds), (_("second die"), a), (_("third die"), b)):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise SombraError(N_("The {position} must be a whole number from 1 to 10, "
                                      "not {value!r}."),

@@ -24,6 +24,7 @@ from sombra_tui.screens.dialogs.hit import HitDialog
 from tests.app.conftest import (
     SIZE,
     char,
+    field_error,
     fill,
     focus,
     make_app,
@@ -323,3 +324,65 @@ async def test_a_pcs_shot_played_by_keyboard_from_the_declaration_to_the_next_di
         assert ana.actor == "Ana" and ana.ta is not None and ana.ta.dice is not None
         assert (ana.ta.dice.ds, ana.ta.dice.a, ana.ta.dice.b) == (5, 5, 5)
         assert not [n for n in notifications(app) if n[0] == "error"]
+
+
+# ---- tipo IV: the DJ's list, pre-filled with the dS location (H4) ------------------------
+
+GRENADE = Weapon(name="granada", damage_type="IV", skill="Lanzar")
+
+
+def grenade_thrown() -> Any:
+    """Iker's grenade at Bruno succeeds (2 1 1 under Lanzar 14): its hit is proposed."""
+    from sombra_tui.engine import Combat
+    from tests.engine.conftest import act, advance_to, declare
+    encounter = Encounter(name="Muelle", seed=5, settings=Settings(), characters=[
+        char("Iker", 10, 6, 12, side=Side.PC, skills={"Lanzar": 14}, weapons=[GRENADE]),
+        char("Bruno", 12, 5, 12, skills={"Pelea": 12}, resistencia=8)])
+    combat = Combat(encounter)
+    combat.execute(c.StartCombat())
+    declare(combat, "Iker", act("lanza la granada", "Bruno", skill="Lanzar", weapon=GRENADE),
+            affected=[])
+    declare(combat, "Bruno")
+    advance_to(combat, Phase.ROUND)
+    combat.execute(c.Resolve(character="Iker", dice=c.Dice.of(2, 1, 1)))
+    [proposal] = combat.state.proposals
+    assert proposal.damage_type == "IV"
+    from sombra_tui.session import Session
+    return Session(combat)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+async def test_h4_the_tipo_iv_list_is_prefilled_in_the_djs_words_and_asks_for_the_damage(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The list starts with the dS location as the DJ reads it (it was the location's
+    id, which the list then refused); Enter with no damage yet says what is missing;
+    the DJ's damage is then accepted on that location."""
+    from sombra_tui.engine import i18n
+    from sombra_tui.engine.i18n import _
+    monkeypatch.setenv("LANGUAGE", language)
+    i18n.set_language(language)
+    app = make_app(grenade_thrown(), journal=False, language=language)
+    async with app.run_test(size=SIZE) as pilot:
+        combat = app.session.combat
+        [proposal] = combat.state.proposals
+        assert proposal.reading is not None
+        where = _(proposal.reading.location.label)
+        await pilot.press("space")
+        await pilot.pause()
+        assert isinstance(app.screen, HitDialog)
+        entries = app.screen.query_one("#entries")
+        assert entries.value == where  # type: ignore[attr-defined]
+        await focus(pilot, "entries")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HitDialog) and combat.state.proposals  # not accepted
+        problem = field_error(app, "entries")
+        assert where in problem and f"'{where} 4'" in problem
+        assert entries.value == where  # type: ignore[attr-defined]  # nothing lost
+        await pilot.press("end")
+        await type_text(pilot, " 7")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is app.main_screen and not combat.state.proposals
+        [wound] = combat.state.body("Bruno").wounds
+        assert (wound.location, wound.damage) == (proposal.reading.location, 7)

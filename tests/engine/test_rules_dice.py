@@ -341,6 +341,16 @@ def test_t6_refusal_names_the_die_and_the_value() -> None:
         Dice.of(3, 4, 11)
 
 
+@pytest.mark.parametrize(("text", "said"), [("3 11 2", "El segundo dado debe ir de 1 a 10"),
+                                            ("3 2 11", "El tercer dado debe ir de 1 a 10"),
+                                            ("0 2 1", "El dS debe ir de 1 a 10")])
+def test_t6_the_refusal_names_the_die_in_spanish(spanish: str, text: str, said: str) -> None:
+    """Found in a playtest: "El third die debe ir de 1 a 10, no 11."."""
+    with pytest.raises(SombraError) as info:
+        parse_dice(text)
+    assert str(info.value).startswith(said)
+
+
 # --------------------------------------------------------------------------- T7
 
 

@@ -94,8 +94,9 @@ class HitDialog(ShelfDialog[c.AcceptHit | c.DeclineHit]):
         self.query_one("#hit-numbers", Static).update(self._numbers())
         self.query_one("#location", Select).value = location
         self.query_one("#severity", Select).value = AS_READ
+        where = _(Location(location).label)  # as the DJ reads and types it (H4)
         refill_inputs(self, {"damage": str(damage), "reason": "",
-                             "entries": f"{location} {damage}".strip()})
+                             "entries": f"{where} {damage}".strip()})
         reading = self.proposal.reading
         self.query_one("#lethal", Checkbox).value = reading.lethal if reading else True
         # At once (not deferred like Widget.focus): it never lands on a list first.

@@ -206,6 +206,9 @@ def parse_entries(text: str) -> list[LocatedDamage]:
             continue
         *where, amount = words
         location = names.get(" ".join(where).casefold())
+        if location is None and " ".join(words).casefold() in names:  # no damage yet
+            raise FormError("entries", _("Give the damage after {where}, e.g. "
+                                         "'{where} 4'.").format(where=" ".join(words)))
         if location is None:
             raise FormError("entries", _("Unknown location {where!r}: use {known}.").format(
                 where=" ".join(where), known=", ".join(_(loc.label) for loc in Location)))
