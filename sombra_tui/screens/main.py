@@ -488,8 +488,21 @@ class MainScreen(Screen[None]):
             if command in held and event.key in self._keys_of(action):
                 event.stop()
                 event.prevent_default()
-                self.settle_first(getattr(self, f"action_{action}"))
+                if action == "type_dice" and self._dice_to_type():
+                    # The dice dialog at once, so that dice typed blind land in it: the
+                    # hit opens over it when they are sent (check), then they resolve.
+                    self.action_type_dice()
+                else:
+                    self.settle_first(getattr(self, f"action_{action}"))
                 return
+
+    def _dice_to_type(self) -> bool:
+        """Whether the acting step has dice the DJ may type now (not an automatic one)."""
+        group = self.state.current_group()
+        if not group:
+            return False
+        step = self._acting_step(group)
+        return self.state.step_action(step).kind is not ActionKind.AUTOMATIC
 
     def _keys_of(self, binding_id: str) -> list[str]:
         return (self.keymap.get(binding_id) or keys.BY_ID[binding_id].keys).split(",")

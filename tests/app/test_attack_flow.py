@@ -78,11 +78,11 @@ async def test_the_same_in_spanish() -> None:
         assert app.session.combat.state.body("Iker").counters.w > 0
 
 
-@pytest.mark.parametrize("key", ["y", "t"])
 async def test_a_key_of_the_next_step_opens_the_escaped_proposal_first_then_does_its_job(
-        key: str) -> None:
-    """The DJ escaped the hit to read the table and follows it to Lucía (y / t): the
+        ) -> None:
+    """The DJ escaped the hit to read the table and follows it to Lucía's roll (t): the
     hit opens first, and once it is settled the key does what it says."""
+    key = "t"
     app = shots.make_app(size=SIZE, resume=carlas_shot_hits)
     async with app.run_test(size=SIZE) as pilot:
         await carlas_shot_hits(pilot)
@@ -95,12 +95,37 @@ async def test_a_key_of_the_next_step_opens_the_escaped_proposal_first_then_does
         await pilot.press("space")
         await pilot.pause()
         assert not app.session.combat.state.proposals
-        if key == "y":  # then Lucía's dice, as asked
-            assert isinstance(app.screen, TADialog) and app.screen.step.character == "Lucía"
-        else:  # then Lucía's roll
-            tas = [e for e in app.session.combat.log if e.kind is EventKind.TA]
-            assert tas[-1].actor == "Lucía"
+        tas = [e for e in app.session.combat.log if e.kind is EventKind.TA]
+        assert tas[-1].actor == "Lucía"  # then Lucía's roll
         assert not [n for n in notifications(app) if n[1] == "error"]
+
+
+async def test_y_over_an_escaped_hit_takes_the_dice_typed_blind_and_shows_the_hit_on_enter(
+        ) -> None:
+    """Found in a playtest: y over an escaped hit opened the hit with its Accept button
+    focused, so dice typed blind ("2 3 1") lost their digits and the first space
+    accepted the hit unseen. Now y opens Lucía's dice at once; Enter shows the hit over
+    them, and once it is settled the typed dice resolve."""
+    app = shots.make_app(size=SIZE, resume=carlas_shot_hits)
+    async with app.run_test(size=SIZE) as pilot:
+        await carlas_shot_hits(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        combat = app.session.combat
+        await pilot.press("y", "2", "space", "3", "space", "1")
+        await pilot.pause()
+        assert isinstance(app.screen, TADialog) and app.screen.step.character == "Lucía"
+        assert combat.state.proposals  # nothing accepted unseen
+        assert app.screen.query_one("#dice").value == "2 3 1"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HitDialog) and combat.state.proposals  # the hit, seen
+        await pilot.press("space")
+        await pilot.pause()
+        assert app.screen is app.main_screen and not combat.state.proposals
+        lucia = [e for e in combat.log if e.kind is EventKind.TA][-1]
+        assert lucia.actor == "Lucía" and lucia.ta is not None and lucia.ta.dice is not None
+        assert (lucia.ta.dice.ds, lucia.ta.dice.a, lucia.ta.dice.b) == (2, 3, 1)
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
