@@ -55,6 +55,12 @@ class ResolutionLog(FollowsTheme, SteadyVirtualSize, RichLog):
         #: Issue 24: how many lines each event rendered from _first on wrapped to (so
         #: an undo drops its events' lines); only trusted while they add up to the lines.
         self._heights: list[int] = []
+        #: The width the lines were last wrapped to (0: none yet); a resize to another
+        #: width wraps the rendered events again.
+        self._wrapped_to = 0
+        #: Whether the log shows its end (a resize that makes room for fewer lines
+        #: leaves the scroll offset where it was: the end is scrolled to again).
+        self._follows_end = True
         self.palette = Palette()
 
     def repaint_palette(self) -> None:
@@ -64,12 +70,46 @@ class ResolutionLog(FollowsTheme, SteadyVirtualSize, RichLog):
     def on_resize(self, event: Resize) -> None:
         """Before the log has a size RichLog holds every line back; here they are written
         one event at a time (RichLog's own handler, which runs next, then finds none), so
-        that each event's height is known for an undo (issue 24)."""
-        if not event.size.width or rich_log_has_size(self):
+        that each event's height is known for an undo (issue 24). Once it has a size, a
+        new width wraps the rendered events again (RichLog keeps its lines as they were
+        wrapped), and a log that showed its end shows it again."""
+        if not event.size.width:
             return
-        heights = rich_log_write_held_lines(self)
-        if heights and len(heights) <= len(self._heights):
-            self._heights[len(self._heights) - len(heights):] = heights
+        width = self.scrollable_content_region.width
+        follows_end = self._follows_end  # as before the resize (rewrapping scrolls)
+        if not rich_log_has_size(self):
+            heights = rich_log_write_held_lines(self)
+            if heights and len(heights) <= len(self._heights):
+                self._heights[len(self._heights) - len(heights):] = heights
+        elif width != self._wrapped_to:
+            self._rewrap(follows_end)
+        self._wrapped_to = width
+        if follows_end:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+        self._follows_end = self.is_vertical_scroll_end
+
+    def _rewrap(self, follows_end: bool) -> None:
+        """Render the events shown again at the log's width, with the same event at the
+        top of the view. A log showing its end renders its latest TAIL events only
+        (older ones wait for a scroll up, as after a full rewrite)."""
+        shown, heights = self._shown, self._heights
+        if not shown:
+            return
+        top = self._first  # the event at the top of the view
+        if follows_end:
+            self._first = max(self._first, len(shown) - TAIL)
+        elif len(heights) == len(shown) - self._first and sum(heights) == len(self.lines):
+            line, scroll_y = 0, round(self.scroll_y)
+            for height in heights:
+                if line + height > scroll_y:
+                    break
+                line += height
+                top += 1
+        self.clear()
+        self._heights = self._write_quietly(shown[self._first:])
+        if not follows_end:
+            self.scroll_to(y=sum(self._heights[:top - self._first]), animate=False,
+                           immediate=True)
 
     def show_events(self, events: Sequence[LogEvent], *, force: bool = False) -> None:
         """Show `events` (Combat.log_view, or a list of events): only those not shown
@@ -138,6 +178,7 @@ class ResolutionLog(FollowsTheme, SteadyVirtualSize, RichLog):
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
+        self._follows_end = self.is_vertical_scroll_end
         if new_value <= 0 < self._first:
             self.call_after_refresh(self._show_older)
 
