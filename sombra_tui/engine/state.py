@@ -351,6 +351,9 @@ class CombatState(BaseModel):
     #: C4: conditions (ids) begun inside a simultaneous group's turn on a member of that
     #: group: they affect the group's members only after the group (P3, P4, H11).
     held_conditions: list[int] = Field(default_factory=list)
+    #: H11: characters whose pending round action the DJ let stand (declined prevented)
+    #: in this round phase: a condition begun this round does not skip it (C4).
+    acts_despite: list[str] = Field(default_factory=list)
 
     steps: list[Step] = Field(default_factory=list)
     extended: list[ExtendedProgress] = Field(default_factory=list)

@@ -420,10 +420,10 @@ def test_c3_a_condition_begun_before_round_1_counts_from_round_1() -> None:
 def test_c4_cannot_act_skips_the_pending_step_and_out_is_p4() -> None:
     combat = fighters()
     declare(combat, "Ana", act("aims", target=30))
+    combat.execute(ManualHit(character="Ana", location=Location.CABEZA, damage=6,
+                             lethal=False))  # leve head, after she declared: aturdido
     declare_all_inaction(combat)
     advance_to(combat, Phase.ROUND)
-    combat.execute(ManualHit(character="Ana", location=Location.CABEZA, damage=6,
-                             lethal=False))  # leve head: aturdido now (H11, C4)
     assert combat.state.pending_steps() == []
     assert any(e.rule == "C4" and "aturdido" in e.text
                for e in events_of(combat, EventKind.SKIPPED))
@@ -433,6 +433,36 @@ def test_c4_cannot_act_skips_the_pending_step_and_out_is_p4() -> None:
     inconsciente = combat.state.body("Bruno").conditions[-1]
     combat.execute(RemoveCondition(character="Bruno", condition_id=inconsciente.id))
     assert not combat.state.is_out("Bruno")  # the effect ends with the condition
+
+
+@pytest.mark.parametrize("confirm", [True, False])
+def test_h11_a_new_aturdido_proposes_prevented_and_the_djs_answer_decides(
+        confirm: bool) -> None:
+    """H11 names aturdido: a wound that leaves it on a character whose round action is
+    pending proposes prevented (found in a playtest: the step was skipped at once, the
+    DJ never asked). Confirmed, the action is cancelled (P4); declined, it stands this
+    round; the aturdido still acts through C4 in the rounds it covers (C3)."""
+    combat = fighters()
+    declare(combat, "Ana", act("aims", target=30))
+    declare_all_inaction(combat)
+    advance_to(combat, Phase.ROUND)
+    combat.execute(ManualHit(character="Ana", location=Location.CABEZA, damage=6,
+                             lethal=False))  # leve head: aturdido (H9)
+    [proposal] = combat.state.proposals
+    assert proposal.kind is ProposalKind.PREVENT and proposal.condition == "aturdido"
+    assert [s.character for s in combat.state.pending_steps()] == ["Ana"]  # not skipped
+    if confirm:
+        combat.execute(ConfirmProposal(proposal_id=proposal.id))
+        assert "Ana" in combat.state.prevented and combat.state.pending_steps() == []
+    else:
+        combat.execute(DeclineProposal(proposal_id=proposal.id))
+        assert [s.character for s in combat.state.pending_steps()] == ["Ana"]
+        events = combat.execute(Resolve(character="Ana", dice=dice(1, 1, 1)))
+        assert events_of(events, EventKind.TA)  # she acts this round
+    advance_to(combat, Phase.DECLARATION)  # the next round, covered by the aturdido
+    assert combat.state.acts_despite == []
+    ana = combat.state.declaration_of("Ana")
+    assert ana is not None and ana.is_inaction  # C4: only inaction
 
 
 def test_c4_an_aturdido_declarer_cannot_declare_an_action() -> None:

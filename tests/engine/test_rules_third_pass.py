@@ -35,6 +35,7 @@ from sombra_tui.engine.conditions import (
     ScopeKind,
     builtin,
 )
+from sombra_tui.engine.state import ProposalKind
 from sombra_tui.engine.wounds import Location
 from tests.engine.conftest import (
     act,
@@ -257,6 +258,9 @@ def test_c4_a_condition_on_a_later_group_applies_at_once() -> None:
     advance_to(combat, Phase.ROUND)
     combat.execute(Resolve(character="A", dice=dice(1, 2, 3)))
     combat.execute(AddCondition(character="C", condition=builtin("aturdido", began=0)))
+    [proposal] = combat.state.proposals  # at once: H11 asks about C's pending action
+    assert proposal.character == "C" and proposal.kind is ProposalKind.PREVENT
+    combat.execute(ConfirmProposal(proposal_id=proposal.id))
     combat.execute(Resolve(character="B", dice=dice(1, 2, 3)))
     assert status(combat)["C"] is StepStatus.SKIPPED
 

@@ -145,6 +145,8 @@ class GroupTurnMachine(RuleBasedStateMachine):
         self.turn_came: set[int] = set()
         #: C4: (character, condition id) begun inside the character's group's turn.
         self.held: set[tuple[str, int]] = set()
+        #: H11: who the DJ let act this round phase (declined prevented).
+        self.stands: set[str] = set()
         #: C4: characters the DJ marked out by hand and has not brought back.
         self.hand: set[str] = set()
         #: Whether the command being run came after an early roll, before the turn.
@@ -189,8 +191,13 @@ class GroupTurnMachine(RuleBasedStateMachine):
         state = self.state
         if name in state.out or (state.phase is Phase.ROUND and name in state.prevented):
             return True
+        # H11: a condition begun this round leaves the round action to the DJ's answer
+        # to prevented, while it is asked and once declined.
+        answered = state.phase is Phase.ROUND and (name in self.stands or any(
+            p.kind is ProposalKind.PREVENT and p.character == name for p in state.proposals))
         return any(blocks_action(cond) and cond.active_in(state.round)
                    and (name, cond.id) not in self.held
+                   and not (answered and cond.began == state.round)
                    for cond in state.body(name).conditions)
 
     def conditions_by_id(self) -> dict[tuple[str, int], Condition]:
@@ -212,6 +219,7 @@ class GroupTurnMachine(RuleBasedStateMachine):
         if (self.state.round, self.state.phase) != self.phase_key:
             self.phase_key = (self.state.round, self.state.phase)
             self.turn_came = set()
+            self.stands = set()
         elif isinstance(command, Resolve | ResolveOpposed):
             assert acting is not None
             self.turn_came.add(acting)  # P4: the group's turn comes with this TA
@@ -423,6 +431,8 @@ class GroupTurnMachine(RuleBasedStateMachine):
         prevented_before = name in self.state.prevented
         if not confirm:
             self.execute(DeclineProposal(proposal_id=proposal.id))
+            if proposal.kind is ProposalKind.PREVENT and self.state.phase is Phase.ROUND:
+                self.stands.add(name)  # H11: the round action stands
             return
         self.execute(ConfirmProposal(proposal_id=proposal.id))
         if proposal.kind is ProposalKind.PREVENT and self.state.phase is Phase.ROUND \

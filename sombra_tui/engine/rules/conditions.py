@@ -13,7 +13,6 @@ from sombra_tui.engine.conditions import (
     BUILTIN_NAMES,
     DOLOR_INTENSO,
     Condition,
-    can_act,
     end_of_round,
     is_out,
     preventing_action,
@@ -54,9 +53,11 @@ def condition_started(state: CombatState, name: str, condition: Condition,
              data={"id": condition.id, "condition": condition.name})
     if condition.effects.out:
         sync_out(state, name, emit)
+    # H11: even a condition that leaves the character unable to act (aturdido) only
+    # proposes prevented for the round action still pending: the DJ's answer decides
+    # (unable_by_conditions leaves the action to it).
     if not held and state.phase is Phase.ROUND and prevents_pending_action(condition) \
             and name not in state.prevented and name not in state.out \
-            and can_act(state.body(name).conditions, state.round) \
             and any(step.character == name and step.extended_id is None
                     for step in state.pending_steps()) \
             and not any(p.kind is ProposalKind.PREVENT and p.character == name
@@ -210,5 +211,16 @@ def unable_by_conditions(state: CombatState, name: str) -> str | None:
     if name not in state.bodies:
         return None
     # C4: a condition begun inside the group's turn waits for the group.
-    blockers = preventing_action(state.effective_conditions(name), state.round)
+    conditions = state.effective_conditions(name)
+    if state.phase is Phase.ROUND and round_action_left_to_dj(state, name):
+        # H11: one begun this round leaves the round action to the DJ's answer.
+        conditions = tuple(cond for cond in conditions if cond.began != state.round)
+    blockers = preventing_action(conditions, state.round)
     return ", ".join(dict.fromkeys(cond.name for cond in blockers)) or None
+
+
+def round_action_left_to_dj(state: CombatState, name: str) -> bool:
+    """H11: whether `name`'s pending round action waits for the DJ's answer to prevented
+    (a proposal open) or stands by it (declined this round phase)."""
+    return name in state.acts_despite or any(
+        p.kind is ProposalKind.PREVENT and p.character == name for p in state.proposals)

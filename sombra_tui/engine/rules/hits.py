@@ -429,6 +429,8 @@ def _decline_proposal(state: CombatState, cmd: c.DeclineProposal, emit: Emitter)
                               ProposalKind.PREVENT)
     position = state.proposals.index(proposal)
     state.proposals.remove(proposal)
+    if proposal.kind is ProposalKind.PREVENT and proposal.character not in state.acts_despite:
+        state.acts_despite.append(proposal.character)  # H11: the round action stands
     what = proposal.condition if proposal.kind is ProposalKind.THRESHOLD else "prevented"
     emit(EventKind.OVERRIDE, Msg(N_("DJ declines {what} for {name}."),
                                  what=what if proposal.kind is ProposalKind.THRESHOLD

@@ -105,6 +105,7 @@ def _advance(state: CombatState, cmd: c.Advance, emit: Emitter) -> None:
             raise SombraError(N_("Still to resolve in this phase: {names}."),
                               code="advance.unresolved", params={"names": who})
     state.held_conditions = []
+    state.acts_despite = []  # H11: the DJ's answers held for one round phase
     apply_pending_marks(state, emit)
     if phase is Phase.END_OF_ROUND:
         state.round += 1
