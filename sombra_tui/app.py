@@ -156,7 +156,7 @@ class SombraApp(App[None]):
                 _("An unfinished combat was found: \"{name}\", asalto {round} ({phase}), "
                   "last change {when}. It was not saved when sombra-tui stopped. Resume it?"
                   ).format(name=summary.name, round=summary.round,
-                           phase=_(summary.phase), when=when),
+                           phase=recovered_phase(summary.phase), when=when),
                 [(choice_keys(pgettext("key of Resume", "r"), "r"), _("Resume"), "resume"),
                  (choice_keys(pgettext("key of Later", "l"), "l"), _("Later"), "later"),
                  (choice_keys(pgettext("key of Discard", "d"), "d"), _("Discard"),
@@ -660,3 +660,14 @@ def _nothing() -> None:
 # Issue 24 item 5 (cold start): the modules loaded so far (Textual, the screens, the
 # widgets) live as long as the app; out of the collector's scans, as the engine's are.
 gc.freeze()
+
+
+def recovered_phase(phase: str) -> str:
+    """A journal's phase as the DJ reads it ("Round actions", not its code name); one
+    this version does not know is shown as it was written."""
+    from sombra_tui.engine import Phase
+    from sombra_tui.widgets.formatting import phase_label
+    try:
+        return phase_label(Phase(phase))
+    except ValueError:
+        return phase

@@ -91,6 +91,23 @@ async def test_ctrl_s_on_a_new_encounter_saves_as_into_the_data_dir(app_dirs: Di
         assert [p.name for p in app_dirs.data.glob("*.json")] == ["mesa.json"]
 
 
+@pytest.mark.parametrize("typed", ["campaña", "campaña/"])
+async def test_save_as_an_existing_folder_says_so_and_writes_nothing(
+        app_dirs: Dirs, typed: str) -> None:
+    """Found in a playtest: a folder's name was saved as FOLDER.json beside it."""
+    (app_dirs.data / "campaña").mkdir(parents=True)
+    app = make_app(session_after(worked_example_encounter()))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space", "ctrl+s")
+        assert isinstance(app.screen, FileDialog)
+        await save_as(pilot, typed)
+        await pilot.pause()
+        assert isinstance(app.screen, FileDialog)  # still open, the name kept
+        assert app.screen.query_one("#path", Input).value == typed
+        assert "is a folder: give a file name" in field_error(app, "path")
+        assert list(app_dirs.data.glob("*.json")) == [] and app.session.dirty
+
+
 async def test_reopen_mid_chain_restores_the_state_and_the_open_prompt(app_dirs: Dirs) -> None:
     """S1: saved while Ana's reaction prompt is open; reopened, the prompt is still there."""
     app = make_app(session_after(worked_example_encounter(), *bruno_shoots_ana()))

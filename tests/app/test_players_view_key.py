@@ -93,6 +93,29 @@ async def test_the_local_network_is_opt_in_and_carries_a_token() -> None:
         await pilot.pause()
 
 
+async def test_the_local_network_box_looks_empty_when_off_and_enter_only_closes() -> None:
+    """Found in a playtest: a plain Checkbox showed X when off, and Enter ticked it,
+    opening the page to the local network."""
+    app = app_on_any_port()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f8")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, PlayersViewDialog)
+        box = dialog.query_one("#players-lan", Checkbox)
+        assert not box.value and "X" not in box.render_line(0).text
+        box.focus()
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        server = app.players_server
+        assert app.screen is app.main_screen  # closed, the page still running
+        assert server is not None and server.running and not server.lan
+        assert not app.preferences.preferences.players_lan
+        await pilot.press("f8")
+        await pilot.pause()
+
+
 async def test_the_choice_is_remembered() -> None:
     app = app_on_any_port()
     app.remember_theme = True

@@ -33,6 +33,8 @@ async def test_resume_restores_the_unsaved_combat() -> None:
         assert isinstance(app.screen, ChoiceDialog)
         assert "Noche en el puerto" in app.screen.question
         assert "asalto 1" in app.screen.question
+        # The phase as the DJ reads it, not its code name (found in a playtest).
+        assert "(Declaration)" in app.screen.question, app.screen.question
         await pilot.press("r")
         await pilot.pause()
         await pilot.pause()

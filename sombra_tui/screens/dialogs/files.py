@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -80,6 +81,10 @@ class FileDialog(Dialog[Path]):
         path = Path(text).expanduser()
         if not path.is_absolute():
             path = self.folder / path
+        if self.mode == "save" and (path.is_dir() or text.endswith(("/", os.sep))):
+            # Before the suffix: "FOLDER" would become "FOLDER.json" beside it.
+            raise FormError("path", _("{path} is a folder: give a file name.").format(
+                path=path))
         if self.mode == "save" and not path.name.endswith(SUFFIX):
             path = path.with_name(path.name + SUFFIX)
         return path
@@ -91,9 +96,6 @@ class FileDialog(Dialog[Path]):
                 raise FormError("path", _("{path} is a folder: pick a file.").format(path=path))
             if not path.exists():
                 raise FormError("path", _("{path} does not exist.").format(path=path))
-        elif path.is_dir():
-            raise FormError("path", _("{path} is a folder: give a file name.").format(
-                path=path))
         elif not path.parent.exists():
             raise FormError("path", _("The folder {folder} does not exist.").format(
                 folder=path.parent))

@@ -11,6 +11,7 @@ from textual.widgets import Button, Checkbox, Static
 
 from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.base import Dialog
+from sombra_tui.screens.dialogs.fields import FormCheckbox
 
 #: The dialog's results (None: closed, the page keeps running).
 STOP, LAN, LOCAL = "stop", "lan", "local"
@@ -82,8 +83,9 @@ class PlayersViewDialog(Dialog[str]):
                                "network."),
                              classes="note")
                 # Compact (no frame): its words whole beside the code at 80x24.
-                yield Checkbox(_("On the local network (phones)"),
-                               self.lan, id="players-lan", compact=True)
+                # A form's box: unticked looks empty, and Enter closes (as everywhere).
+                yield FormCheckbox(_("On the local network (phones)"),
+                                   self.lan, id="players-lan", compact=True)
                 yield Static(_("Screens following it now: {count}").format(
                     count=self.clients), classes="note", id="players-clients")
                 with Horizontal(classes="buttons"):
