@@ -23,7 +23,7 @@ from sombra_tui.engine.allowed import allowed, mark_allowed
 from sombra_tui.engine.conditions import ActionScope, Condition, GradeEntry, counted_from
 from sombra_tui.engine.dice import TAResult
 from sombra_tui.engine.events import LogEvent
-from sombra_tui.engine.i18n import Msg
+from sombra_tui.engine.i18n import Msg, _
 from sombra_tui.engine.initiative import action_order
 from sombra_tui.engine.model import Action, ActionKind
 from sombra_tui.engine.registry import REGISTRY, label_of
@@ -31,6 +31,7 @@ from sombra_tui.engine.rules.declaration import alerta_gd as _alerta_gd
 from sombra_tui.engine.rules.declaration import alerta_roll, prefill_affected, prefill_names
 from sombra_tui.engine.rules.declaration import last_weapons as _last_weapons
 from sombra_tui.engine.rules.hits import HitPreview, pv_of, ta_grade_entries
+from sombra_tui.engine.rules.hits import consequence_words as _consequence_words
 from sombra_tui.engine.rules.hits import hit_preview as _hit_preview
 from sombra_tui.engine.rules.hits import proposal_question as _proposal_question
 from sombra_tui.engine.rules.opposition import (
@@ -54,7 +55,7 @@ from sombra_tui.engine.state import (
     ReactionMode,
     Step,
 )
-from sombra_tui.engine.wounds import Wound, with_bleed_rate
+from sombra_tui.engine.wounds import Wound, WoundAssessment, with_bleed_rate
 
 if TYPE_CHECKING:
     from sombra_tui.engine.players_view import PlayersSnapshot
@@ -332,6 +333,12 @@ def hit_preview(state: CombatState, proposal: Proposal, edits: c.AcceptHit | Non
     """H6: the target's counters before and after the hit, and its PV (None: no damage
     read yet, or the target has left); `edits` are the DJ's values (H12)."""
     return _hit_preview(state, proposal, edits)
+
+
+def consequence_words(assessment: WoundAssessment) -> str:
+    """H9: what the wound does, in the words the log uses, rendered now ("none")."""
+    return "; ".join(str(word) for word in _consequence_words(assessment.consequences)) \
+        or _("none")
 
 
 def wound_with_bleed_rate(wound: Wound, rate: int | None) -> Wound:

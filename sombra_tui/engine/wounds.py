@@ -41,7 +41,7 @@ from sombra_tui.engine.dice import Dice
 from sombra_tui.engine.errors import invalid
 from sombra_tui.engine.formula import Formula, FormulaError, parse_formula
 from sombra_tui.engine.frozen import Frozen, trusted
-from sombra_tui.engine.i18n import N_, _
+from sombra_tui.engine.i18n import N_, Msg
 
 MAX_DAMAGE = 999
 MAX_POINTS = 9999
@@ -281,6 +281,13 @@ class DamageReading(Frozen):
     def clamped(self) -> bool:
         return self.raw is not None and self.raw != self.value
 
+    def working(self, result: int | None = None) -> str:
+        """H3: the formula, its dice and its `result` (the raw one by default), each step
+        once: "d+ = 4", not "d+ = 4 = 4" (the log line and the hit proposal)."""
+        value = self.raw if result is None else result
+        steps = (self.formula, self.substituted, None if value is None else str(value))
+        return " = ".join(dict.fromkeys(step for step in steps if step))
+
 
 def damage_for(damage_type: DamageType, dice: Dice, typed: int | None = None) -> DamageReading:
     """H1/H3: a typed value always wins; else the formula over the attack's dice
@@ -491,18 +498,20 @@ class Reminder(Frozen):
     text: str
 
     @property
-    def message(self) -> str:
-        """The reminder in the DJ's language, from its code and params."""
+    def words(self) -> Msg | str:
+        """The reminder as a phrase of a wound's consequences, from its code and params,
+        rendered in the language shown (its English text for an unknown code)."""
         template = REMINDER_MESSAGES.get(self.code)
         if template is None:
             return self.text
-        words = {key: _(SIDE_WORDS.get(value, value)) if key == "side" else value
-                 for key, value in self.params.items()}
-        return _(template).format(**words)
+        return Msg(template, {key: Msg(SIDE_WORDS.get(value, value)) if key == "side"
+                              else value for key, value in self.params.items()})
 
 
 #: The reminders' words by code (English msgids).
-REMINDER_MESSAGES = {"wounds.drops_held": N_("Drops what the {side} arm holds.")}
+#: Each is a phrase of a wound's list of consequences ("...; drops what the right arm
+#: holds"), not a sentence of its own.
+REMINDER_MESSAGES = {"wounds.drops_held": N_("drops what the {side} arm holds")}
 #: The body's sides as a reminder names them.
 SIDE_WORDS = {"left": N_("left"), "right": N_("right")}
 
@@ -567,7 +576,7 @@ def consequences_of(location: Location, severity: Severity, damage: int, lethal:
                 conditions.append(ConditionSpec(name=DESARMADO))
                 reminders.append(Reminder(code="wounds.drops_held",
                                           params={"side": side.value},
-                                          text=f"Drops what the {side.value} arm holds."))
+                                          text=f"drops what the {side.value} arm holds"))
     bleed_rate: int | None = None
     if settings.bleeding and (lethal or not settings.only_lethal_bleeds):
         bleed_rate = settings.bleed_rate_grave if grave else settings.bleed_rate_leve

@@ -75,7 +75,32 @@ def test_a_wound_reminder_reads_in_the_language_in_force() -> None:
     from sombra_tui.engine.wounds import Reminder
 
     reminder = Reminder(code="wounds.drops_held", params={"side": "left"},
-                        text="Drops what the left arm holds.")
-    assert reminder.message == "Drops what the left arm holds."
+                        text="drops what the left arm holds")
+    words = reminder.words
+    assert str(words) == "drops what the left arm holds"
     i18n.set_language("es")
-    assert reminder.message == "Suelta lo que lleva en el brazo izquierdo."
+    assert str(words) == "suelta lo que lleva en el brazo izquierdo"  # as shown now
+
+
+def test_h9_a_grave_arm_wound_reads_as_one_list_in_the_log_and_the_proposal() -> None:
+    """Found in a playtest: «…sangra cada 5 asaltos, Suelta lo que lleva en el brazo
+    derecho.; G 10 -> 24…» in the log, and the hit proposal said it in English. Both
+    now read the engine's one wording of a wound's consequences (ask.consequence_words)."""
+    from sombra_tui.engine import ask
+    from sombra_tui.engine.commands import ManualHit
+    from sombra_tui.engine.wounds import Location, WoundSettings, assess
+    from tests.engine.conftest import char, started
+
+    i18n.set_language("es")
+    combat = started(char("Bruno", 12, 5, 12, resistencia=7))
+    [line] = [e for e in combat.execute(ManualHit(character="Bruno",
+                                                  location=Location.BRAZO_DERECHO,
+                                                  damage=14)) if e.kind.value == "hit"]
+    said = "dolor intenso, desarmado, sangra 1 punto cada 5 asaltos hasta que se atienda, " \
+           "suelta lo que lleva en el brazo derecho; G 0 -> 14"
+    assert said in line.text, line.text
+    assessment = assess(Location.BRAZO_DERECHO, 14, lethal=True, resistencia=7,
+                        settings=WoundSettings(), protection=0)
+    assert ask.consequence_words(assessment) == (
+        "+1 GD brazo derecho; dolor intenso; desarmado; sangra 1 punto cada 5 asaltos "
+        "hasta que se atienda; suelta lo que lleva en el brazo derecho")

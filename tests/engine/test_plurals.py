@@ -65,12 +65,15 @@ def test_an_import_counts_its_characters(language: str, one: str, two: str) -> N
 
 
 @pytest.mark.parametrize("rate, english, spanish", [
-    (1, "bleeds every 1 asalto", "sangra cada 1 asalto"),
-    (5, "bleeds every 5 asaltos", "sangra cada 5 asaltos"),
+    (1, "bleeds 1 point every 1 asalto until attended",
+     "sangra 1 punto cada 1 asalto hasta que se atienda"),
+    (5, "bleeds 1 point every 5 asaltos until attended",
+     "sangra 1 punto cada 5 asaltos hasta que se atienda"),
 ])
 def test_a_counted_message_agrees_in_both_languages_and_after_a_save(
         rate: int, english: str, spanish: str) -> None:
-    message = lazy.ngettext("bleeds every {rate} asalto", "bleeds every {rate} asaltos",
+    message = lazy.ngettext("bleeds 1 point every {rate} asalto until attended",
+                            "bleeds 1 point every {rate} asaltos until attended",
                             "rate", rate=rate)
     reread = text_from_data(text_data(message))
     assert reread == message

@@ -80,7 +80,7 @@ def test_worked_example_h_and_c() -> None:
     [line] = events_of(events, EventKind.HIT)  # H12: the hit's log line
     for piece in ("dS 5", "right arm", "tipo II d+ + d- = 8 + 3 = 11", "lethal",
                   "no protection", "R 7 -> light", "+1 GD right arm",
-                  "bleeds every 16", "G 0 -> 11, W 0 -> 11 of PV 21"):
+                  "bleeds 1 point every 16 asaltos", "G 0 -> 11, W 0 -> 11 of PV 21"):
         assert piece in line.text, piece
     assert line.code == "hit.applied" and line.data["w"] == 11
     advance_to(combat, Phase.END_OF_ROUND)

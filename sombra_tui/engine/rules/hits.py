@@ -46,6 +46,7 @@ from sombra_tui.engine.state import (
     Step,
 )
 from sombra_tui.engine.wounds import (
+    Consequences,
     Counters,
     LocatedDamage,
     Wound,
@@ -185,8 +186,7 @@ def _hit_assessments(state: CombatState, proposal: Proposal, cmd: c.AcceptHit
     if cmd.consequences is not None:
         changed.append(Msg(N_("consequences")))
     if reading is not None:
-        damage_text = (f"tipo {damage_type.id} {reading.damage.formula} = "
-                       f"{reading.damage.substituted} = {reading.damage.raw}"
+        damage_text = (f"tipo {damage_type.id} {reading.damage.working()}"
                        if reading.damage.formula and reading.damage.raw is not None
                        else f"tipo {damage_type.id}")
         numbers = Msg(N_("dS {ds} -> value {value}; {damage}"), ds=reading.dice.ds,
@@ -234,22 +234,34 @@ def hit_preview(state: CombatState, proposal: Proposal, edits: c.AcceptHit | Non
                       assessments=tuple(assessments))
 
 
+def consequence_words(cons: Consequences) -> list[Msg | str]:
+    """H9: what a wound does, worded once for the log line and the hit proposal (each a
+    phrase, rendered in the language shown): grades, conditions with their asaltos or
+    hours, the bleeding and the reminders."""
+    words: list[Msg | str] = [Msg(N_("{gd} GD {scope}"), gd=f"{e.gd:+d}",
+                                  scope=Msg(e.scope_label())) for e in cons.gd]
+    for spec in cons.conditions:
+        if spec.name == SANGRANDO and cons.bleed_rate:
+            continue  # said with its rate below
+        words.append(lazy.ngettext("{name} {count} asalto", "{name} {count} asaltos",
+                                   "count", name=spec.name, count=spec.duration)
+                     if spec.duration else
+                     Msg(N_("{name} ({hours} h)"), name=spec.name, hours=spec.hours)
+                     if spec.hours else spec.name)
+    if cons.bleed_rate:
+        words.append(lazy.ngettext("bleeds 1 point every {rate} asalto until attended",
+                                   "bleeds 1 point every {rate} asaltos until attended",
+                                   "rate", rate=cons.bleed_rate))
+    words += [reminder.words for reminder in cons.reminders]
+    return words
+
+
 def _wound_text(assessment: WoundAssessment) -> Msg:
     """H12: one wound's numbers for the log line (rendered in the DJ's language)."""
-    cons = assessment.consequences
     protection = (Msg(N_(" - protection {protection} = {damage}"),
                       protection=assessment.protection, damage=assessment.damage)
                   if assessment.protection else Msg(N_(", no protection")))
-    effects: list[Msg | str] = [Msg(N_("{gd} GD {scope}"), gd=f"{e.gd:+d}",
-                                    scope=Msg(e.scope_label())) for e in cons.gd]
-    effects += [lazy.ngettext("{name} {count} asalto", "{name} {count} asaltos", "count",
-                              name=spec.name, count=spec.duration)
-                if spec.duration else spec.name
-                for spec in cons.conditions if spec.name != SANGRANDO]
-    if cons.bleed_rate:
-        effects.append(lazy.ngettext("bleeds every {rate} asalto", "bleeds every {rate} asaltos",
-                                     "rate", rate=cons.bleed_rate))
-    effects += [reminder.message for reminder in cons.reminders]
+    effects = consequence_words(assessment.consequences)
     return Msg(N_("{location}: damage {damage}{protection}, {lethal}; R {resistencia} -> "
                   "{severity}{effects}"), location=Msg(assessment.location.label),
                damage=assessment.damage_in, protection=protection,

@@ -10,22 +10,9 @@ from sombra_tui.engine import (
     HitReading,
     Proposal,
     SombraError,
-    WoundAssessment,
     ask,
 )
 from sombra_tui.engine.i18n import _
-
-
-def consequences_text(assessment: WoundAssessment) -> str:
-    cons = assessment.consequences
-    parts = [f"{e.gd:+d} GD {_(e.scope_label())}" for e in cons.gd]
-    parts += [spec.name + (f" {spec.duration} asaltos" if spec.duration else "")
-              + (f" ({spec.hours} h)" if spec.hours else "") for spec in cons.conditions]
-    if cons.bleed_rate:
-        parts.append(_("loses 1 point every {rate} asaltos until attended").format(
-            rate=cons.bleed_rate))
-    parts += [reminder.text for reminder in cons.reminders]
-    return "; ".join(parts) or _("none")
 
 
 def proposal_lines(state: CombatState, proposal: Proposal, edits: c.AcceptHit | None = None,
@@ -64,10 +51,8 @@ def reading_lines(reading: HitReading) -> list[str]:
     else:
         raw = _(" (the formula gives {raw})").format(raw=damage.raw) if damage.clamped else ""
         lethal = _("lethal") if reading.lethal else _("non-lethal")
-        # "d+ = 4", not "d+ = 4 = 4": a step that repeats the one before is left out.
-        steps = list(dict.fromkeys((damage.formula, damage.substituted, str(damage.value))))
         lines.append(_("Damage: {working}{raw}, {lethal}").format(
-            working=" = ".join(steps), raw=raw, lethal=lethal))
+            working=damage.working(damage.value), raw=raw, lethal=lethal))
     if reading.tipo_iv_count is not None:
         lines.append(_("Tipo IV: reaches {count} location values (d- {minus}): list "
                        "(location damage, ...)").format(count=reading.tipo_iv_count,
@@ -94,7 +79,7 @@ def outcome_lines(state: CombatState, proposal: Proposal, edits: c.AcceptHit | N
             damage=assessment.damage, resistencia=assessment.resistencia,
             severity=_(assessment.severity.label)))
         lines.append(_("Consequences: {consequences}").format(
-            consequences=consequences_text(assessment)))
+            consequences=ask.consequence_words(assessment)))
     before, after = preview.before, preview.after
     lines.append(_("Points: G {g0} -> {g1}, W {w0} -> {w1} of PV {pv}").format(
         g0=before.g, g1=after.g, w0=before.w, w1=after.w, pv=preview.pv))
