@@ -377,10 +377,20 @@ def normalize_keys(text: str) -> str | None:
     return ",".join(dict.fromkeys(part for part in parts if part is not None))
 
 
-def show_key(key: str) -> str:
-    """One key as the DJ reads it: "?", "ctrl+s", "F2", "del"."""
+#: Keys named by a word in the key tables (help, README), in the DJ's language: a
+#: Spanish keyboard says "espacio", "intro", "supr", "repág".
+TABLE_WORDS = {"space": N_("space"), "enter": N_("enter"), "delete": N_("del"),
+               "pageup": N_("pgup"), "pagedown": N_("pgdn"), "home": N_("home"),
+               "end": N_("end")}
+
+
+def show_key(key: str, *, words: bool = False) -> str:
+    """One key as the DJ reads it: "?", "ctrl+s", "F2", "del"; `words`: a key named by
+    a word in the DJ's language ("espacio"), as the key tables show them."""
     *modifiers, base = key.split("+")
-    if base in SHOWN_AS:
+    if words and base in TABLE_WORDS:
+        shown = _(TABLE_WORDS[base])
+    elif base in SHOWN_AS:
         shown = SHOWN_AS[base]
     elif len(base) > 1 and base.startswith("f") and base[1:].isdigit():
         shown = base.upper()
@@ -392,13 +402,14 @@ def show_key(key: str) -> str:
     return "+".join([*modifiers, shown])
 
 
-def show_keys(keys: str) -> str:
-    return ", ".join(show_key(key) for key in keys.split(","))
+def show_keys(keys: str, *, words: bool = False) -> str:
+    return ", ".join(show_key(key, words=words) for key in keys.split(","))
 
 
-def keys_in_force(binding_id: str, keymap: Mapping[str, str]) -> str:
+def keys_in_force(binding_id: str, keymap: Mapping[str, str], *, words: bool = False
+                  ) -> str:
     """The key(s) of `binding_id` as the DJ reads them, the keymap applied."""
-    return show_keys(keymap.get(binding_id) or BY_ID[binding_id].keys)
+    return show_keys(keymap.get(binding_id) or BY_ID[binding_id].keys, words=words)
 
 
 #: Keys named by a word, said in the DJ's language in a sentence ("espacio", "intro").
@@ -499,7 +510,8 @@ def key_table(keymap: Mapping[str, str] | None = None) -> str:
     lines = [f"| {key_word} | {does} | id |", "| --- | --- | --- |"]
     for group in Group:
         lines.append(f"| **{_(group.value)}** | | |")
-        lines.extend(f"| {keys_in_force(key.id, keymap)} | {_(key.help)} | `{key.id}` |"
+        lines.extend(f"| {keys_in_force(key.id, keymap, words=True)} | {_(key.help)} | "
+                     f"`{key.id}` |"
                      for key in KEYS if key.group is group)
     return "\n".join(lines)
 
@@ -512,7 +524,7 @@ def help_keys(keymap: Mapping[str, str] | None = None) -> str:
     head = f"| {key_word} | {does} |\n| --- | --- |"
     parts = []
     for group in Group:
-        rows = "\n".join(f"| {keys_in_force(key.id, keymap)} | {_(key.help)} |"
+        rows = "\n".join(f"| {keys_in_force(key.id, keymap, words=True)} | {_(key.help)} |"
                          for key in KEYS if key.group is group)
         parts.append(f"### {_(group.value)}\n\n{head}\n{rows}")
     return "\n\n".join(parts)

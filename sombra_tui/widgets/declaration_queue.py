@@ -27,6 +27,7 @@ from sombra_tui.engine import (
     ask,
     format_gd,
     i18n,
+    unable_reason,
 )
 from sombra_tui.engine.ask import NextKind, next_step
 from sombra_tui.engine.i18n import N_, _, ngettext
@@ -302,7 +303,11 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
                     StepStatus.PENDING: "▶" if id(step) in acting else "·"}[step.status]
             line = Text(f"{mark} {step.character}: {what}",
                         style="dim" if step.status is not StepStatus.PENDING else "")
-            if action is not None and step.status is StepStatus.PENDING:
+            unable = (unable_reason(state, step.character)
+                      if step.status is StepStatus.PENDING else None)
+            if unable is not None:  # P4: marked now, skipped when its turn comes
+                line.append(f"  ({unable})", style=palette.warning)
+            elif action is not None and step.status is StepStatus.PENDING:
                 # The value and GD the TA will carry (the sheet's skill; wounds and
                 # conditions, H10, C1), as the engine will roll it.
                 preview = ask.step_preview(state, step)

@@ -310,3 +310,16 @@ async def test_buttons_and_hints_name_the_keys_the_dj_bound(app_dirs: Dirs) -> N
         await pilot.press("enter")  # the table rolls Ana's dice: it asks for them
         assert "ctrl+g rolls them instead" in field_error(app, "dice")
         await pilot.press("escape")
+
+
+def test_the_key_tables_name_word_keys_in_the_djs_language(spanish: str) -> None:
+    """Found in a playtest: the Spanish help listed «space», «enter», «pgup» while the
+    footer said «espacio». The tables (help, README.es) say them as a Spanish keyboard
+    does; the Textual names stay in the keymap's own messages."""
+    from sombra_tui.keys import help_keys, show_key
+    table = help_keys()
+    for word in ("| espacio |", "intro", "supr", "repág", "avpág"):
+        assert word in table, word
+    assert "| space |" not in table and "pgup" not in table
+    assert show_key("space") == "space"  # not said as a word outside the tables
+    assert "| esc |" in table or "| esc," in table  # escape stays "esc"

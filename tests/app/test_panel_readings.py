@@ -57,3 +57,19 @@ def test_h10_c1_a_waiting_step_shows_the_gd_and_value_its_ta_will_carry() -> Non
     line = next(line for line in plain(queue_lines(state, Palette())).splitlines()
                 if line.startswith(("▶ Ana", "· Ana")))
     assert "(Armas 30, GD +3)" in line
+
+
+def test_p4_a_waiting_step_of_a_prevented_character_says_so_at_once() -> None:
+    """Found in a playtest: after the DJ confirmed prevented, the step still read as a
+    plain pending one until its turn came (then it is skipped, P4)."""
+    from sombra_tui.engine import Mark, SetMark
+    set_language("en")
+    combat = started(char("Ana", 8, 3, 14, skills={"Armas": 30}),
+                     char("Carla", 15, 2, 13, skills={"Armas": 25}))
+    declare(combat, "Ana", act("shoots Carla", "Carla", skill="Armas"), affected=[])
+    declare(combat, "Carla", act("shoots Ana", "Ana", skill="Armas"), affected=[])
+    advance_to(combat, Phase.ROUND)
+    combat.execute(SetMark(character="Ana", mark=Mark.PREVENTED))
+    line = next(line for line in plain(queue_lines(combat.state, Palette())).splitlines()
+                if line.startswith("· Ana"))
+    assert line.endswith("(prevented)") and "GD" not in line

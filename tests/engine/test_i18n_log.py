@@ -104,3 +104,22 @@ def test_h9_a_grave_arm_wound_reads_as_one_list_in_the_log_and_the_proposal() ->
     assert ask.consequence_words(assessment) == (
         "+1 GD brazo derecho; dolor intenso; desarmado; sangra 1 punto cada 5 asaltos "
         "hasta que se atienda; suelta lo que lleva en el brazo derecho")
+
+
+def test_p4_a_skipped_step_quotes_its_action_as_spanish_does() -> None:
+    """Found in a playtest: «Se salta a Ana "dispara a Carla"», straight quotes among
+    a log that writes «...» everywhere else."""
+    from sombra_tui.engine import Mark, Phase, SetMark
+    from tests.engine.conftest import act, advance_to, char, declare, started
+
+    i18n.set_language("es")
+    combat = started(char("Ana", 8, 3, 14), char("Carla", 15, 2, 13))
+    declare(combat, "Ana", act("dispara a Carla", "Carla", target=12), affected=[])
+    declare(combat, "Carla")
+    combat.execute(SetMark(character="Ana", mark=Mark.OUT))
+    advance_to(combat, Phase.ROUND)
+    skipped = [e.text for e in combat.log if e.kind.value == "skipped"]
+    assert any(text.startswith("Se salta a Ana «dispara a Carla»: ") for text in skipped), \
+        skipped
+    i18n.set_language("en")
+    assert any(e.text == 'Ana "dispara a Carla" skipped: out.' for e in combat.log)

@@ -313,9 +313,11 @@ def settle_steps(state: CombatState, emit: Emitter) -> None:
                     and progress.status is ExtendedStatus.ACTIVE:
                 progress.rounds_counted -= 1  # P5: an out character's round does not count
             action = state.step_action(step) if state.character(name) else None
-            what = f" \"{action.description}\"" if action else ""
-            emit(EventKind.SKIPPED, Msg(N_("{name}{what} skipped: {reason}."),
-                                        name=name, what=what, reason=reason), actor=name,
+            # The quotes in the template: Spanish writes «...».
+            said = (Msg(N_("{name} \"{action}\" skipped: {reason}."), name=name,
+                        action=action.description, reason=reason) if action else
+                    Msg(N_("{name} skipped: {reason}."), name=name, reason=reason))
+            emit(EventKind.SKIPPED, said, actor=name,
                  rule="C4" if why == "cannot act" else
                  "P5" if step.extended_id is not None else "P4")
             after_step(state, step, emit)

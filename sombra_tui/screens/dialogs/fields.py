@@ -187,7 +187,7 @@ class Field(Vertical):
 
     DEFAULT_CSS = """
     Field { height: auto; margin: 0 0 0 0; }
-    Field > .field-label { color: $text-muted; }
+    Field > .field-label { color: $text-muted; width: 100%; }
     Field > .field-error { color: $error; height: auto; display: none; }
     Field.-invalid > .field-error { display: block; }
     Field.-invalid > Input { border: tall $error; }
