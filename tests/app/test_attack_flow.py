@@ -197,6 +197,11 @@ async def test_h6_the_hit_proposal_recomputes_as_the_dj_types_the_damage(
             damage=15 - as_read.protection, resistencia=as_read.resistencia,
             severity=_(severity.label)) in shown
         assert {"en": "Severity: ", "es": "Gravedad: "}[language] in shown
+        # The DJ's value under the dice's, both in sight (found in a playtest: only the
+        # dice's working showed, as if it still counted).
+        read = proposal.reading.damage.value
+        assert _("Damage typed by the DJ: {damage} (the dice read {read})").format(
+            damage=15, read=read) in shown.splitlines()
         points = [line for line in shown.splitlines()
                   if line.startswith(_("Points: G {g0} -> {g1}, W {w0} -> {w1} of PV {pv}")
                                      .split("{")[0])]

@@ -32,6 +32,7 @@ def proposal_lines(state: CombatState, proposal: Proposal, edits: c.AcceptHit | 
             return lines
     else:
         lines.extend(reading_lines(reading))
+        lines.extend(override_lines(reading, edits))
     if problem:
         return [*lines, problem]
     return lines + outcome_lines(state, proposal, edits)
@@ -57,6 +58,22 @@ def reading_lines(reading: HitReading) -> list[str]:
         lines.append(_("Tipo IV: reaches {count} location values (d- {minus}): list "
                        "(location damage, ...)").format(count=reading.tipo_iv_count,
                                                          minus=dice.d_minus))
+    return lines
+
+
+def override_lines(reading: HitReading, edits: c.AcceptHit | None) -> list[str]:
+    """H1, H2: the DJ's location or damage where it differs from what the dice read
+    (the DJ's value wins): said under the dice's, so both are in sight."""
+    if edits is None:
+        return []
+    lines = []
+    if edits.location is not None and edits.location is not reading.location:
+        lines.append(_("Location chosen by the DJ: {location} (the dice read {read})").format(
+            location=_(edits.location.label), read=_(reading.location.label)))
+    read = reading.damage.value
+    if edits.damage is not None and edits.damage != read:
+        lines.append(_("Damage typed by the DJ: {damage} (the dice read {read})").format(
+            damage=edits.damage, read="?" if read is None else read))
     return lines
 
 

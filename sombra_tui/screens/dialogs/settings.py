@@ -103,9 +103,9 @@ class SettingsDialog(Dialog[list[Command]]):
     def _fields(self) -> ComposeResult:
         s = self.settings
         yield Field(_("Encounter name"), TextInput(self.name_, id="name"), field_id="name")
-        yield FormCheckbox(_("Reacción: prompt reacciones during declarations"),
+        yield FormCheckbox(_("Reacción: reacción prompts during declarations"),
                            s.reaccion, id="reaccion")
-        yield FormCheckbox(_("Niveles de calidad: alto / medio / bajo"),
+        yield FormCheckbox(_("Niveles de calidad: high / medium / low quality"),
                            s.niveles_de_calidad, id="niveles")
         yield FormCheckbox(_("Iniciativa variable: +1d10 on primaria in round 1"),
                            s.iniciativa_variable, id="variable", disabled=self.started)
