@@ -30,7 +30,9 @@ from sombra_tui.engine.i18n import N_, _
 from sombra_tui.engine.model import Encounter
 
 JOURNAL_FORMAT = "sombra-tui journal"
-JOURNAL_VERSION = 1
+#: 2: H11 asks the DJ before a new aturdido cancels a pending round action; a journal of
+#: version 1 replays with that setting off, as it was played (as storage._v2_to_v3).
+JOURNAL_VERSION = 2
 JOURNAL_SUFFIX = ".journal.jsonl"
 #: A journal holds the combat as it started plus every change since: room for an
 #: encounter file of the largest size and a long evening on top.
@@ -202,8 +204,13 @@ def recover(path: Path) -> Recovered:
     except ValidationError as error:
         raise SombraError(N_("The journal {path} has no valid header."),
                           code="journal.no_header", params={"path": str(path)}) from error
+    encounter = header.encounter
+    if header.format_version < 2:
+        wounds = encounter.settings.wounds.model_copy(update={"unable_asks_prevented": False})
+        encounter = encounter.model_copy(update={"settings": encounter.settings.model_copy(
+            update={"wounds": wounds})})
     try:
-        combat = Combat(header.encounter, header.commands, header.redo,
+        combat = Combat(encounter, header.commands, header.redo,
                         dice_drawn=header.dice_drawn)
     except SombraError as error:
         raise SombraError(N_("The journal {path} does not replay: {reason}"),

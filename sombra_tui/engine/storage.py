@@ -38,7 +38,7 @@ from sombra_tui.engine.state import CombatState
 # file format's models); storage gives them too, as before.
 
 FORMAT_NAME = "sombra-tui encounter"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 #: Refuse larger files (never read past this). An app-written 10,000-command combat is
 #: about 3.4 MB since format version 2 (2.6 MB in version 1: weapons and scopes in the
 #: declarations, hits settled), 3.6 MB with the state snapshot of issue 24 (which does
@@ -122,11 +122,35 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2}
+def keep_c4_at_once(encounter: Any) -> None:
+    """H11 before format version 3: a new aturdido on a character whose round action was
+    pending cancelled it at once (C4); the history was played so, and replays only so.
+    `encounter`: its parsed JSON (a file's, a journal's header's)."""
+    if not isinstance(encounter, dict):
+        return
+    settings = encounter.setdefault("settings", {})
+    if isinstance(settings, dict):
+        wounds = settings.setdefault("wounds", {})
+        if isinstance(wounds, dict):
+            wounds["unable_asks_prevented"] = False
+
+
+def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 asks the DJ before a new aturdido cancels a pending round action (H11):
+    a version-2 file keeps playing as it was played, the setting off (the DJ may turn
+    it on in the encounter settings)."""
+    keep_c4_at_once(data.get("encounter"))
+    return data
+
+
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3}
 #: What the app says, once, when it opens a file of that version.
 MIGRATION_NOTICES: dict[int, str] = {
-    1: "Opened a version-1 file: its characters got Resistencia 5 and no weapons "
-       "(wounds and conditions are new); saving writes version 2.",
+    1: N_("Opened a version-1 file: its characters got Resistencia 5 and no weapons "
+          "(wounds and conditions are new); saving writes version 3."),
+    2: N_("Opened a version-2 file: a new aturdido still cancels a pending round action "
+          "at once, as when it was played (the encounter settings can make it ask "
+          "first); saving writes version 3."),
 }
 
 

@@ -211,6 +211,10 @@ class WoundSettings(Frozen):
     leg_as_arm: bool = True
     #: H9: a bled point is a herida point (W and G); off: a golpe point (G only).
     bled_point_is_herida: bool = True
+    #: H11: a new condition that leaves a character unable to act (aturdido) with its
+    #: round action pending proposes prevented, and the DJ's answer decides; off, the
+    #: action is cancelled at once (C4), as files before format version 3 played.
+    unable_asks_prevented: bool = True
 
     @field_validator("damage_types")
     @classmethod

@@ -251,3 +251,19 @@ async def test_a_bad_formula_is_refused_showing_where() -> None:
         assert app.screen is app.main_screen
         table = app.session.combat.state.settings.wounds.damage_type("III")
         assert table.formula == "(d+ + d-) x 2"
+
+
+async def test_h11_the_settings_turn_the_aturdido_question_off_and_on() -> None:
+    """The H11 setting (on by default; off in files played before format version 3)
+    is a box of the encounter settings, saved with the encounter by Apply."""
+    app = make_app(session_after(example_encounter()))
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.session.combat.state.settings.wounds.unable_asks_prevented
+        await pilot.press("g")
+        assert isinstance(app.screen, SettingsDialog)
+        await focus(pilot, "unable-asks")
+        await pilot.press("space")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is app.main_screen
+        assert not app.session.combat.state.settings.wounds.unable_asks_prevented

@@ -225,9 +225,10 @@ BAD_FILES: dict[str, tuple[Callable[[], bytes], list[str], str | None]] = {
     "JSON but a list": (fixed(b"[1, 2, 3]"), ["not a sombra-tui encounter file"], None),
     "JSON without the format": (fixed(json.dumps({"commands": []}).encode()),
                                 ["not a sombra-tui encounter file"], None),
-    "format version 3": (edited(lambda d: d.update(format_version=3)),
-                         ["format version 3", f"version {storage.FORMAT_VERSION}"],
-                         "format_version"),
+    "a newer format version": (edited(lambda d: d.update(
+        format_version=storage.FORMAT_VERSION + 1)),
+        [f"format version {storage.FORMAT_VERSION + 1}", f"version {storage.FORMAT_VERSION}"],
+        "format_version"),
     "format version missing": (edited(lambda d: d.pop("format_version")),
                                ["no valid format_version", "None"], "format_version"),
     "format version as text": (edited(lambda d: d.update(format_version="1")),

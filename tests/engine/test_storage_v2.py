@@ -50,12 +50,12 @@ def test_a_version_1_file_opens_unchanged_in_meaning_and_says_so_once() -> None:
     assert all(ch.weapons == [] for ch in combat.state.characters)
     assert combat.state.proposals == []  # no weapon: the old shot is no attack (H1)
     assert combat.state.phase is Phase.ROUND and combat.state.steps[0].result is not None
-    [notice] = combat.notices
-    assert "version-1" in notice and "Resistencia 5" in notice
+    first, second = combat.notices  # through version 2 to version 3
+    assert "version-1" in first and "Resistencia 5" in first and "version-2" in second
     saved = json.loads(storage.dumps(combat))
-    assert saved["format_version"] == storage.FORMAT_VERSION == 2
+    assert saved["format_version"] == storage.FORMAT_VERSION == 3
     again = storage.loads(storage.dumps(combat))
-    assert again.notices == []  # said once: a version-2 file has nothing to say
+    assert again.notices == []  # said once: a current file has nothing to say
     assert again.state == combat.state
 
 
@@ -86,9 +86,10 @@ def test_a_version_2_round_trip_keeps_wounds_conditions_and_proposals() -> None:
 def test_the_schema_describes_the_new_fields() -> None:
     text = json.dumps(storage.json_schema())
     for name in ("resistencia", "weapons", "protection", "main_arm", "wounds",
-                 "damage_types", "accept_hit", "manual_hit", "add_condition"):
+                 "damage_types", "accept_hit", "manual_hit", "add_condition",
+                 "unable_asks_prevented"):
         assert name in text, name
-    assert storage.json_schema()["title"].endswith("version 2")
+    assert storage.json_schema()["title"].endswith(f"version {storage.FORMAT_VERSION}")
 
 
 def test_combat_from_an_encounter_has_no_notices() -> None:

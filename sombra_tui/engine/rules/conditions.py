@@ -13,6 +13,7 @@ from sombra_tui.engine.conditions import (
     BUILTIN_NAMES,
     DOLOR_INTENSO,
     Condition,
+    can_act,
     end_of_round,
     is_out,
     preventing_action,
@@ -55,9 +56,11 @@ def condition_started(state: CombatState, name: str, condition: Condition,
         sync_out(state, name, emit)
     # H11: even a condition that leaves the character unable to act (aturdido) only
     # proposes prevented for the round action still pending: the DJ's answer decides
-    # (unable_by_conditions leaves the action to it).
+    # (unable_by_conditions leaves the action to it). Off (older files): C4 at once.
     if not held and state.phase is Phase.ROUND and prevents_pending_action(condition) \
             and name not in state.prevented and name not in state.out \
+            and (state.settings.wounds.unable_asks_prevented
+                 or can_act(state.body(name).conditions, state.round)) \
             and any(step.character == name and step.extended_id is None
                     for step in state.pending_steps()) \
             and not any(p.kind is ProposalKind.PREVENT and p.character == name

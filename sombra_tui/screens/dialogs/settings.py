@@ -150,6 +150,8 @@ class SettingsDialog(Dialog[list[Command]]):
             yield FormCheckbox(_("Bleeding"), w.bleeding, id="bleeding")
             yield FormCheckbox(_("Only lethal wounds bleed"), w.only_lethal_bleeds,
                                id="only-lethal")
+        yield FormCheckbox(_("A new aturdido asks before it cancels a pending round action"),
+                           w.unable_asks_prevented, id="unable-asks")
         yield Static(_("Damage types: a formula over dS, d+, d-, whole numbers, "
                        "+ - x and brackets (empty: type the damage)"), classes="note")
         for entry in w.damage_types:
@@ -220,6 +222,7 @@ class SettingsDialog(Dialog[list[Command]]):
                                                                    Select).value)),
             "bleeding": self.query_one("#bleeding", Checkbox).value,
             "only_lethal_bleeds": self.query_one("#only-lethal", Checkbox).value,
+            "unable_asks_prevented": self.query_one("#unable-asks", Checkbox).value,
             "damage_types": table,
         })
 
