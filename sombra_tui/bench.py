@@ -64,6 +64,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sombra_tui.engine import ask
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.conditions import builtin
 from sombra_tui.engine.dice import Dice
@@ -344,9 +345,10 @@ class ScriptedDJ:
         action = state.step_action(step)
         if action.kind is ActionKind.AUTOMATIC:
             return c.Resolve(character=step.character)
-        if action.opposition is not None:
+        opposition = ask.opposition_of(state, step)  # O2/O3: its own or one against it
+        if opposition is not None:
             rolls = [c.OpposedRoll(character=name, dice=self.dice(), target=rng.randint(9, 16))
-                     for name in [step.character, *action.opposition.against]]
+                     for name in [step.character, *opposition.against]]
             return c.ResolveOpposed(character=step.character, rolls=rolls,
                                     tie_winner=step.character)
         if rng.random() < 0.02:
@@ -849,7 +851,6 @@ async def _bench_players(report: Report, sizes: Sizes, combat: Combat,
     N pages, following it, in four turns (0, N, 0, N) in one app, so both see the same
     moments of this shared machine; then the snapshot's cost per command."""
     from sombra_tui.app import SombraApp
-    from sombra_tui.engine import ask
     from sombra_tui.players.server import FAN_OUT_DELAY_S, PlayersServer
     from sombra_tui.session import Session
 
@@ -1256,14 +1257,12 @@ ROUND_DIALOGS = (("declaration", "declaration dialog", "declare"),
 def _opens(state: CombatState, kind: str) -> bool:
     """Whether the next step in `state` opens the round's dialog `kind` (for the TA: a
     plain TA, neither automatic nor opposed, for everyone in the acting group)."""
-    from sombra_tui.engine import ask
-
     step = ask.next_step(state)
     if kind != "ta":
         return step.kind.value == dict((k, n) for k, _w, n in ROUND_DIALOGS)[kind]
     return step.kind is ask.NextKind.RESOLVE and all(
-        (action := state.step_action(s)).kind is not ActionKind.AUTOMATIC
-        and action.opposition is None for s in step.group)
+        state.step_action(s).kind is not ActionKind.AUTOMATIC
+        and ask.opposition_of(state, s) is None for s in step.group)
 
 
 def dialog_states(encounter: Encounter, seed: int = 2) -> dict[str, list[c.Command]]:

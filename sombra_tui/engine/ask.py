@@ -25,7 +25,7 @@ from sombra_tui.engine.dice import TAResult
 from sombra_tui.engine.events import LogEvent
 from sombra_tui.engine.i18n import Msg, _
 from sombra_tui.engine.initiative import action_order
-from sombra_tui.engine.model import Action, ActionKind
+from sombra_tui.engine.model import Action, ActionKind, Opposition
 from sombra_tui.engine.registry import REGISTRY, label_of
 from sombra_tui.engine.rules.declaration import alerta_gd as _alerta_gd
 from sombra_tui.engine.rules.declaration import alerta_roll, prefill_affected, prefill_names
@@ -38,6 +38,7 @@ from sombra_tui.engine.rules.opposition import (
     OpposedOutcome,
     OppositionPlan,
     plan_opposition,
+    step_opposition,
 )
 from sombra_tui.engine.rules.opposition import confirm_target as _confirm_target
 from sombra_tui.engine.rules.opposition import decide_opposed as _decide_opposed
@@ -233,9 +234,15 @@ def opposition_plan(state: CombatState, step: Step) -> OppositionPlan:
 def is_opposed(state: CombatState, step: Step) -> bool:
     """An opposed step with someone able left to oppose it (else it is a plain TA)."""
     action = state.step_action(step)
-    if action.opposition is None or action.kind is ActionKind.AUTOMATIC:
+    if step_opposition(state, step) is None or action.kind is ActionKind.AUTOMATIC:
         return False
     return not plan_opposition(state, step).solo
+
+
+def opposition_of(state: CombatState, step: Step) -> Opposition | None:
+    """O2/O3/I4: the opposition `step` takes part in: its action's own, or the one another
+    pending action declared against it (a dodge declared before a plain attack)."""
+    return step_opposition(state, step)
 
 
 # --- limits of the values a form may send ------------------------------------------------

@@ -30,8 +30,9 @@ from sombra_tui.engine.i18n import N_, _
 from sombra_tui.engine.model import Encounter
 
 JOURNAL_FORMAT = "sombra-tui journal"
-#: 2: H11 asks the DJ before a new aturdido cancels a pending round action; a journal of
-#: version 1 replays with that setting off, as it was played (as storage._v2_to_v3).
+#: 2: H11 asks the DJ before a new aturdido cancels a pending round action, and an
+#: opposition declared against a plain action binds it (O2, O3); a journal of version 1
+#: replays with both off, as it was played (as storage._v2_to_v3).
 JOURNAL_VERSION = 2
 JOURNAL_SUFFIX = ".journal.jsonl"
 #: A journal holds the combat as it started plus every change since: room for an
@@ -184,6 +185,10 @@ class Journal:
                                       "reason": os_reason(error)}) from error
 
 
+def _as_it_is(command: Command) -> Command:
+    return command
+
+
 def recover(path: Path) -> Recovered:
     """Rebuild the combat a journal describes. Raises SombraError if it is unusable."""
     path = Path(path)
@@ -204,14 +209,15 @@ def recover(path: Path) -> Recovered:
     except ValidationError as error:
         raise SombraError(N_("The journal {path} has no valid header."),
                           code="journal.no_header", params={"path": str(path)}) from error
-    encounter = header.encounter
+    encounter, commands, redo = header.encounter, header.commands, header.redo
+    #: A version-1 journal replays as it was played (storage._v2_to_v3).
+    played = storage.v2_command if header.format_version < 2 else _as_it_is
     if header.format_version < 2:
-        wounds = encounter.settings.wounds.model_copy(update={"unable_asks_prevented": False})
-        encounter = encounter.model_copy(update={"settings": encounter.settings.model_copy(
-            update={"wounds": wounds})})
+        encounter = encounter.model_copy(update={
+            "settings": storage.v2_settings(encounter.settings)})
+        commands, redo = [played(each) for each in commands], [played(each) for each in redo]
     try:
-        combat = Combat(encounter, header.commands, header.redo,
-                        dice_drawn=header.dice_drawn)
+        combat = Combat(encounter, commands, redo, dice_drawn=header.dice_drawn)
     except SombraError as error:
         raise SombraError(N_("The journal {path} does not replay: {reason}"),
                           code="journal.replay_failed",
@@ -232,7 +238,7 @@ def recover(path: Path) -> Recovered:
             break
         try:
             if isinstance(operation, DoOp):
-                combat.execute(operation.command)
+                combat.execute(played(operation.command))
                 if operation.dice_drawn is not None:  # T6: never reuse a draw
                     combat.dice_drawn = max(combat.dice_drawn, operation.dice_drawn)
             elif isinstance(operation, UndoOp):

@@ -289,6 +289,12 @@ class Settings(Frozen):
     npc_dice: DiceSource = Field(DiceSource.TRACKER, description="who rolls the NPCs' TAs")
     #: What the players' view shows (issue 23); absent in older files: the defaults.
     players: PlayerViewSettings = Field(default_factory=defaults(PlayerViewSettings))
+    #: O2/O3 with I4: an opposed action declared against a character makes that
+    #: character's own plain action (aimed at the declarer, or at nobody) its other side,
+    #: rolled when the first of them acts. Off only for histories of format version 2
+    #: and journals of version 1, played when the plain action resolved on its own and
+    #: replayed so (storage._v2_to_v3); not a setting the DJ changes.
+    oppositions_bind_both: bool = True
 
     def dice_source(self, side: Side) -> DiceSource:
         return self.pc_dice if side is Side.PC else self.npc_dice

@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from sombra_tui.engine.commands import Command
+from sombra_tui.engine.commands import ChangeSettings, Command
 from sombra_tui.engine.errors import (
     SombraError,
     describe_validation,
@@ -31,7 +31,7 @@ from sombra_tui.engine.files import MissingFileError as MissingFileError
 from sombra_tui.engine.files import read_regular_file as read_regular_file
 from sombra_tui.engine.history import SNAPSHOT_DIFFERS, Combat, bulk
 from sombra_tui.engine.i18n import N_, Msg
-from sombra_tui.engine.model import Character, Encounter, name_clashes
+from sombra_tui.engine.model import Character, Encounter, Settings, name_clashes
 from sombra_tui.engine.state import CombatState
 
 # MissingFileError and read_regular_file live in files.py (read at start-up without the
@@ -122,24 +122,49 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def keep_c4_at_once(encounter: Any) -> None:
-    """H11 before format version 3: a new aturdido on a character whose round action was
-    pending cancelled it at once (C4); the history was played so, and replays only so.
-    `encounter`: its parsed JSON (a file's, a journal's header's)."""
-    if not isinstance(encounter, dict):
+def keep_v2_readings(settings: Any) -> None:
+    """Before format version 3 a new aturdido on a character whose round action was
+    pending cancelled it at once (H11, C4), and a plain action against which another was
+    declared opposed resolved on its own (O2, O3); the history was played so, and replays
+    only so. `settings`: parsed JSON of Settings (a file's encounter's, or a
+    change_settings command's)."""
+    if not isinstance(settings, dict):
         return
-    settings = encounter.setdefault("settings", {})
-    if isinstance(settings, dict):
-        wounds = settings.setdefault("wounds", {})
-        if isinstance(wounds, dict):
-            wounds["unable_asks_prevented"] = False
+    settings["oppositions_bind_both"] = False
+    wounds = settings.setdefault("wounds", {})
+    if isinstance(wounds, dict):
+        wounds["unable_asks_prevented"] = False
+
+
+def v2_settings(settings: Settings) -> Settings:
+    """keep_v2_readings on a parsed Settings (a version-1 journal's)."""
+    return settings.model_copy(update={
+        "oppositions_bind_both": False,
+        "wounds": settings.wounds.model_copy(update={"unable_asks_prevented": False})})
+
+
+def v2_command(command: Command) -> Command:
+    """A command of a version-2 history as it was played: a change of settings keeps the
+    readings of that version (keep_v2_readings); any other command as it is."""
+    if isinstance(command, ChangeSettings):
+        return command.model_copy(update={"settings": v2_settings(command.settings)})
+    return command
 
 
 def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 3 asks the DJ before a new aturdido cancels a pending round action (H11):
-    a version-2 file keeps playing as it was played, the setting off (the DJ may turn
-    it on in the encounter settings)."""
-    keep_c4_at_once(data.get("encounter"))
+    """Version 3 asks the DJ before a new aturdido cancels a pending round action (H11)
+    and makes a plain action the other side of an opposition declared against it (O2,
+    O3): a version-2 file keeps playing as it was played, in its settings and in every
+    change of settings in its history (the DJ may turn H11's question on in the
+    encounter settings)."""
+    encounter = data.get("encounter")
+    if isinstance(encounter, dict):
+        keep_v2_readings(encounter.setdefault("settings", {}))
+    for key in ("commands", "redo"):
+        history = data.get(key)
+        for command in history if isinstance(history, list) else ():
+            if isinstance(command, dict) and command.get("type") == "change_settings":
+                keep_v2_readings(command.get("settings"))
     return data
 
 
@@ -149,8 +174,9 @@ MIGRATION_NOTICES: dict[int, str] = {
     1: N_("Opened a version-1 file: its characters got Resistencia 5 and no weapons "
           "(wounds and conditions are new); saving writes version 3."),
     2: N_("Opened a version-2 file: a new aturdido still cancels a pending round action "
-          "at once, as when it was played (the encounter settings can make it ask "
-          "first); saving writes version 3."),
+          "at once, and an attack declared plain against a dodge is still its own TA, as "
+          "when it was played (the encounter settings can make the aturdido ask first); "
+          "saving writes version 3."),
 }
 
 

@@ -224,3 +224,39 @@ async def test_opposed_dialog_prefills_the_gd_the_dj_set_for_an_extended_action(
         assert isinstance(app.screen, OpposedDialog)
         dialog = app.screen
         assert dialog.value(f"{dialog.slugs['Ana']}-gd") == "3"
+
+
+async def test_a_dodge_declared_first_is_rolled_with_the_plain_attack_once_each() -> None:
+    """O3 with I4 (playtest): Bruno declares first and dodges Carla; Carla then declares
+    her attack plain. At her turn t/y opens the opposed dialog for both, and nobody is
+    asked for a second TA at Bruno's turn."""
+    dodge = Action(description="esquiva", target=14, targets=["Carla"],
+                   opposition=Opposition(mode=OppositionMode.CONDITIONED, against=["Carla"],
+                                         role=Role.CONDITIONED, reading=Reading.ATTACK))
+    app = make_app(session_after(
+        Encounter(name="Duelo", seed=1, characters=[char("Bruno", 12, 5, 12),
+                                                      char("Carla", 15, 2, 13)]),
+        c.StartCombat(),
+        c.Declare(character="Bruno", actions=[dodge]),
+        c.Declare(character="Carla", actions=[Action(description="ataca a Bruno",
+                                                     target=15, targets=["Bruno"])]),
+        c.Decline(character="Bruno"), c.Advance(), c.Advance()), journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("y")
+        assert isinstance(app.screen, OpposedDialog)
+        assert "(conditioning Bruno)" in " ".join(
+            str(s.content) for s in app.screen.query(".note"))
+        await fill(pilot, "p0_Carla-dice", "2 3 4")  # 9 <= 15
+        await fill(pilot, "p1_Bruno-dice", "3 3 4")  # 10 + 5 = 15 > 14: the dodge fails
+        await pilot.press("enter")
+        assert isinstance(app.screen, OpposedResultDialog)
+        lines = " ".join(str(s.content) for s in app.screen.query(".result-line"))
+        assert "Carla hits Bruno" in lines
+        await pilot.press("enter")
+        assert on_main_screen(app)
+        combat = app.session.combat
+        command = combat.commands[-1]
+        assert isinstance(command, c.ResolveOpposed)
+        assert [roll.character for roll in command.rolls] == ["Carla", "Bruno"]
+        assert combat.state.pending_steps() == []
+        assert [e.actor for e in combat.log if e.kind is EventKind.TA] == ["Carla", "Bruno"]

@@ -122,7 +122,7 @@ def test_an_undecided_tie_points_at_the_tie_winner_field() -> None:
             OpposedRoll(character="Ana", dice=same, target=12, gd=0),
             OpposedRoll(character="Bruno", dice=same, target=12, gd=0)]))
     assert (info.value.code, info.value.field) == ("opposed.tie", "tie_winner")
-    assert info.value.params == {"winners": "Ana and Bruno"}
+    assert info.value.params == {"winners": "Ana, Bruno"}
 
 
 @pytest.mark.parametrize(("fields", "code", "expected"), [

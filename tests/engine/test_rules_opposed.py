@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from sombra_tui.engine import (
     Action,
     Advance,
+    ChangeSettings,
     Combat,
     Dice,
     EventKind,
@@ -21,6 +24,7 @@ from sombra_tui.engine import (
     Role,
     SetMark,
     StepStatus,
+    ask,
     read_outcome,
     resolve_ta,
 )
@@ -504,7 +508,7 @@ def test_o3_a_tie_in_one_pair_needs_the_dj() -> None:
              roll("Ana", dice(2, 3, 4)),  # 9 + 5 = 14: éxito medio, margin 1: a tie
              roll("Bruno", dice(9, 9, 8))]
     assert_refused(combat, ResolveOpposed(character="Carla", rolls=rolls),
-                   match="Tie between Carla and Ana")
+                   match="Tie between Carla, Ana")
     combat.execute(ResolveOpposed(character="Carla", rolls=rolls, tie_winner="Carla"))
     assert all(e.text.startswith("Carla wins") for e in events_of(combat, EventKind.OPPOSED))
 
@@ -598,3 +602,94 @@ def test_o2_o3_each_comparison_event_names_who_was_compared_and_who_won() -> Non
         roll("Bruno", dice(9, 9, 9))]))
     pairs = [(e.actor, e.targets, e.winner) for e in events_of(combat, EventKind.OPPOSED)]
     assert pairs == [("Ana", ["Carla"], "Carla"), ("Ana", ["Bruno"], "Ana")]
+
+
+# ------------------------------------------- O2/O3 with I4: declared by one side only
+
+
+def dodge_then_plain_attack(*, aimed_at: str = "Bruno", **settings: Any) -> Combat:
+    """Bruno (12) declares first and dodges Carla; Carla (15) then declares her attack
+    plain, aimed at `aimed_at`. The opposition is Bruno's declaration, both sides' TAs."""
+    combat = started(BRUNO, CARLA, ANA, **settings)
+    declare(combat, "Ana")
+    declare(combat, "Bruno", attack("Carla", Role.CONDITIONED, Reading.ATTACK, target=14))
+    decline_if_prompted(combat)
+    declare(combat, "Carla", act("fights", aimed_at, target=15))
+    decline_if_prompted(combat)
+    advance_to(combat, Phase.ROUND)
+    return combat
+
+
+def test_o3_i4_a_dodge_declared_first_makes_the_plain_attack_its_conditioning_side() -> None:
+    combat = dodge_then_plain_attack()
+    # Carla acts first (I4): a single TA would leave Bruno's dodge to roll her TA again.
+    assert_refused(combat, Resolve(character="Carla", dice=dice(2, 3, 4)), match="opposed")
+    carla = combat.state.current_group()[0]
+    plan = ask.opposition_plan(combat.state, carla)
+    assert plan.rolling == ("Carla", "Bruno") and plan.pairs == (("Carla", "Bruno"),)
+    combat.execute(ResolveOpposed(character="Carla", rolls=[
+        roll("Carla", dice(2, 3, 4)), roll("Bruno", dice(3, 3, 4))]))
+    # Carla 9 <= 15 conditions; Bruno's dodge 10 + 5 (GD +1) = 15 > 14 fails: one roll each.
+    assert results(combat) == {"Carla": (0, 9, True), "Bruno": (1, 15, False)}
+    assert [e.actor for e in events_of(combat, EventKind.TA)] == ["Carla", "Bruno"]
+    assert opposed_event(combat) == 'Carla wins the opposed action "fights". Carla hits Bruno.'
+    assert all(step.status is StepStatus.DONE for step in combat.state.steps
+               if step.character in ("Carla", "Bruno"))
+
+
+def test_o2_i4_a_direct_opposition_declared_first_binds_the_other_sides_plain_action() -> None:
+    combat = started(BRUNO, CARLA)
+    declare(combat, "Bruno", grab("Carla"))
+    decline_if_prompted(combat)
+    declare(combat, "Carla", act("grabs the idol", "Bruno", target=15))
+    decline_if_prompted(combat)
+    advance_to(combat, Phase.ROUND)
+    combat.execute(ResolveOpposed(character="Carla", rolls=[
+        roll("Carla", dice(2, 3, 4)), roll("Bruno", dice(7, 4, 3))]))
+    # Both éxito medio; Bruno's 14 is the better result (T5), as in the three-way grab.
+    assert results(combat) == {"Carla": (0, 9, True), "Bruno": (0, 14, True)}
+    assert opposed_event(combat).startswith("Bruno wins")
+    assert combat.state.pending_steps() == []
+
+
+def test_o1_an_attack_aimed_at_someone_else_stays_its_own_ta() -> None:
+    combat = dodge_then_plain_attack(aimed_at="Ana")
+    carla = combat.state.current_group()[0]
+    assert ask.opposition_of(combat.state, carla) is None
+    combat.execute(Resolve(character="Carla", dice=dice(2, 3, 4)))
+    assert results(combat) == {"Carla": (0, 9, True)}
+
+
+def test_o3_a_conditioning_action_does_not_make_the_other_sides_action_a_reaction() -> None:
+    # Bruno declared a plain attack on Carla; Carla's attack conditions him: he rolls
+    # against her with a value the DJ gives, and his own attack keeps its turn.
+    combat = started(BRUNO, CARLA)
+    declare(combat, "Bruno", act("shoots Carla", "Carla", target=14))
+    decline_if_prompted(combat)
+    declare(combat, "Carla", attack("Bruno", Role.CONDITIONING))
+    decline_if_prompted(combat)
+    advance_to(combat, Phase.ROUND)
+    bruno = next(s for s in combat.state.steps if s.character == "Bruno")
+    assert ask.opposition_of(combat.state, bruno) is None
+    combat.execute(ResolveOpposed(character="Carla", rolls=[
+        roll("Carla", dice(2, 3, 4)), roll("Bruno", dice(1, 1, 2), target=14)]))
+    assert [s.character for s in combat.state.pending_steps()] == ["Bruno"]
+
+
+def test_o3_versions_before_3_keep_the_plain_attack_on_its_own() -> None:
+    # storage._v2_to_v3: a history played so replays so; the DJ's settings never change it.
+    combat = dodge_then_plain_attack(oppositions_bind_both=False)
+    combat.execute(Resolve(character="Carla", dice=dice(2, 3, 4)))
+    settings = combat.state.settings.model_copy(update={"points_per_gd": 4,
+                                                        "oppositions_bind_both": True})
+    combat.execute(ChangeSettings(settings=settings))
+    assert not combat.state.settings.oppositions_bind_both
+    assert combat.state.settings.points_per_gd == 4
+
+
+def test_t5_a_tie_names_the_tied_in_the_language_in_force(spanish: str) -> None:
+    combat = three_grab()
+    tied = [roll("Carla", dice(2, 3, 4)), roll("Bruno", dice(4, 3, 2)),
+            roll("Ana", dice(10, 10, 9))]
+    assert_refused(combat, ResolveOpposed(character="Carla", rolls=tied),
+                   match="^Empate entre Carla, Bruno: el DJ elige al ganador.$")

@@ -87,6 +87,7 @@ from sombra_tui.engine import (
     SombraError,
     StartCombat,
     StepStatus,
+    ask,
     machine,
     plan_opposition,
     storage,
@@ -492,7 +493,8 @@ class CombatMachine(RuleBasedStateMachine):
         if action.kind is ActionKind.AUTOMATIC:
             self.execute(Resolve(character=name))
             return
-        if action.opposition is not None and not plan_opposition(self.state, step).solo:
+        if ask.opposition_of(self.state, step) is not None \
+                and not plan_opposition(self.state, step).solo:
             self.do_resolve_opposed(data, step)
             return
         accept = data.draw(st.sampled_from([None] * 6 + [True, False]), label="accept")

@@ -72,6 +72,7 @@ from sombra_tui.engine import (
     SombraError,
     StartCombat,
     StepStatus,
+    ask,
     plan_opposition,
 )
 from sombra_tui.engine.commands import (
@@ -374,7 +375,7 @@ class GroupTurnMachine(RuleBasedStateMachine):
         action = state.step_action(step)
         if action.kind is ActionKind.AUTOMATIC:
             self.execute(Resolve(character=name))
-        elif action.opposition is not None and not plan_opposition(state, step).solo:
+        elif ask.opposition_of(state, step) is not None and not plan_opposition(state, step).solo:
             self.do_resolve_opposed(data, step)
         else:
             held = set(self.held)  # as when the TA is made (the group may end with it)

@@ -24,7 +24,8 @@ def played_before_h11(asks: bool) -> Combat:
     """Ana (slowest) and Carla both shoot; a club to Ana's head stuns her (aturdido)
     before her turn, then Carla's shot resolves: under the rule before version 3 Ana's
     step was skipped at once and nobody was asked."""
-    settings = Settings(wounds=WoundSettings(unable_asks_prevented=asks))
+    settings = Settings(wounds=WoundSettings(unable_asks_prevented=asks),
+                        oppositions_bind_both=asks)
     combat = Combat(Encounter(name="Antes", settings=settings, characters=[
         char("Ana", 8, 3, 14, resistencia=6), char("Carla", 15, 2, 13)]))
     from sombra_tui.engine import StartCombat
@@ -43,6 +44,7 @@ def as_version_2(combat: Combat) -> str:
     data = json.loads(storage.dumps(combat))
     data["format_version"] = 2
     data["encounter"]["settings"]["wounds"].pop("unable_asks_prevented")
+    data["encounter"]["settings"].pop("oppositions_bind_both")
     data.pop("snapshot", None)
     return json.dumps(data)
 
@@ -77,7 +79,40 @@ def test_h11_a_version_1_journal_replays_as_it_was_played(tmp_path: Path) -> Non
     header = json.loads(lines[0])
     header["format_version"] = 1
     header["encounter"]["settings"]["wounds"].pop("unable_asks_prevented")
+    header["encounter"]["settings"].pop("oppositions_bind_both")
     path.write_text("\n".join([json.dumps(header), *lines[1:]]), encoding="utf-8")
     recovered = recover(path)
     assert recovered.combat.state == played.state
     assert not any(p.kind is ProposalKind.PREVENT for p in recovered.combat.state.proposals)
+
+
+def test_o3_a_version_2_file_with_a_change_of_settings_replays_as_it_was_played(
+        tmp_path: Path) -> None:
+    """Bruno dodged Carla before she declared her attack plain: before version 3 her
+    attack was its own TA. A change of settings in the history (which in version 2 had
+    neither field) does not bring version 3's readings back in the middle of it."""
+    from sombra_tui.engine import ChangeSettings
+    from tests.engine.test_rules_opposed import dodge_then_plain_attack
+
+    played = dodge_then_plain_attack(  # as version 2 played
+        oppositions_bind_both=False, wounds=WoundSettings(unable_asks_prevented=False))
+    old = played.state.settings
+    played.execute(ChangeSettings(settings=old.model_copy(update={"points_per_gd": 4})))
+    played.execute(Resolve(character="Carla", dice=dice(2, 3, 4)))  # on her own
+    data = json.loads(as_version_2_settings(played))
+    loaded_path = tmp_path / "esquiva.sombra.json"
+    loaded_path.write_text(json.dumps(data), encoding="utf-8")
+    loaded = storage.load(loaded_path)
+    assert loaded.state == played.state and loaded.commands == played.commands
+    bruno = next(s for s in loaded.state.steps if s.character == "Bruno")
+    assert bruno.status is StepStatus.PENDING  # his dodge still to roll
+
+
+def as_version_2_settings(combat: Combat) -> str:
+    """as_version_2, the change_settings commands too without version 3's fields."""
+    data = json.loads(as_version_2(combat))
+    for command in data["commands"]:
+        if command["type"] == "change_settings":
+            command["settings"]["wounds"].pop("unable_asks_prevented")
+            command["settings"].pop("oppositions_bind_both")
+    return json.dumps(data)

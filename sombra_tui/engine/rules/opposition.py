@@ -23,6 +23,7 @@ from sombra_tui.engine.events import EventKind, LogEvent
 from sombra_tui.engine.i18n import N_, Msg, Text, _
 from sombra_tui.engine.model import (
     Action,
+    ActionKind,
     Opposition,
     OppositionMode,
     Reading,
@@ -80,14 +81,57 @@ class OppositionPlan:
         return tuple(dict.fromkeys(pair[1] for pair in self.pairs))
 
 
+def step_opposition(state: CombatState, step: Step) -> Opposition | None:
+    """O2/O3 with I4: the opposition `step`'s action takes part in. Its own, when it
+    declared one; else the one another character's pending action in this phase declared
+    against it, direct or as the conditioned side (a dodge declared first, by the lower
+    initiative, against an attack the attacker then declared plain), seen from this side:
+    the same mode and reading, this side conditioning, against everyone whose opposed
+    action of that mode names this character. An action aimed at others only, automatic
+    or instant, stays its own (O1, T7), as does one whose character already answers that
+    opposition with an opposed action of its own; so does one named by a conditioning
+    action, which is no reaction to it: that opponent rolls with a value the DJ gives."""
+    action = state.step_action(step)
+    if action.opposition is not None:
+        return action.opposition
+    if action.kind in (ActionKind.AUTOMATIC, ActionKind.INSTANT) \
+            or not state.settings.oppositions_bind_both:
+        return None
+    name = step.character
+    pending = state.pending_steps()
+    #: Those this character already opposes with an opposed action of its own.
+    paired = {who for own in pending if own.character == name
+              and (declared := state.step_action(own).opposition) is not None
+              for who in declared.against}
+    found: list[tuple[str, Opposition]] = []
+    for other in pending:
+        if other.character == name or other.character in paired:
+            continue
+        theirs = state.step_action(other).opposition
+        if theirs is None or name not in theirs.against or (
+                theirs.mode is OppositionMode.CONDITIONED
+                and theirs.role is Role.CONDITIONING):
+            continue
+        if action.targets and other.character not in action.targets:
+            continue
+        found.append((other.character, theirs))
+    if not found:
+        return None
+    first = found[0][1]
+    against = list(dict.fromkeys(who for who, theirs in found if theirs.mode is first.mode))
+    return Opposition(mode=first.mode, against=against, role=Role.CONDITIONING,
+                      reading=first.reading)
+
+
 def _opposing_step(state: CombatState, name: str, against: Iterable[str]) -> Step | None:
-    """`name`'s pending step whose opposed action names one of `against`."""
+    """`name`'s pending step whose opposed action (step_opposition) names one of
+    `against`."""
     wanted = set(against)
     for step in state.pending_steps():
         if step.character != name:
             continue
-        action = state.step_action(step)
-        if action.opposition is not None and wanted & set(action.opposition.against):
+        opposition = step_opposition(state, step)
+        if opposition is not None and wanted & set(opposition.against):
             return step
     return None
 
@@ -95,8 +139,7 @@ def _opposing_step(state: CombatState, name: str, against: Iterable[str]) -> Ste
 def plan_opposition(state: CombatState, step: Step) -> OppositionPlan:
     """O2/O3/E4 with P4 and O5: the participants of `step`'s opposed action as things
     stand."""
-    action = state.step_action(step)
-    opposition = action.opposition
+    opposition = step_opposition(state, step)
     assert opposition is not None
     initiator = step.character
     direct = opposition.mode is OppositionMode.DIRECT or step.extended_id is not None
@@ -114,7 +157,7 @@ def plan_opposition(state: CombatState, step: Step) -> OppositionPlan:
             their = _opposing_step(state, name, [initiator])
             if their is None:
                 continue
-            their_opposition = state.step_action(their).opposition
+            their_opposition = step_opposition(state, their)
             assert their_opposition is not None
             if their_opposition.mode is not OppositionMode.CONDITIONED:
                 continue
@@ -191,7 +234,7 @@ def _decide(computed: list[str], among: list[str], cmd: c.ResolveOpposed
     if len(chosen) > 1:
         raise SombraError(N_("The DJ named {names} as winners of the same comparison; name "
                              "one."),
-                          code="opposed.two_winners", params={"names": " and ".join(chosen)})
+                          code="opposed.two_winners", params={"names": ", ".join(chosen)})
     if chosen:  # the DJ overrides any outcome, not only a tie
         winner = chosen[0]
         if len(computed) > 1:
@@ -203,7 +246,7 @@ def _decide(computed: list[str], among: list[str], cmd: c.ResolveOpposed
     if len(computed) > 1:
         if cmd.tie_winner is None or cmd.tie_winner not in among:
             raise SombraError(N_("Tie between {winners}: the DJ chooses the winner."),
-                              code="opposed.tie", params={"winners": " and ".join(computed)},
+                              code="opposed.tie", params={"winners": ", ".join(computed)},
                               field="tie_winner")
         if cmd.tie_winner not in computed:
             raise SombraError(N_("{winner} is not among the tied: {winners}."),
@@ -418,7 +461,7 @@ def _finish_opposed(state: CombatState, cmd: c.ResolveOpposed, step: Step, actio
 def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: Emitter) -> None:
     step = find_step(state, cmd.character, _("resolve an opposed action"))
     action = state.step_action(step)
-    opposition = action.opposition
+    opposition = step_opposition(state, step)
     if opposition is None:
         raise SombraError(N_("\"{description}\" is not an opposed action; resolve it with a "
                              "single TA."),

@@ -42,7 +42,11 @@ from sombra_tui.engine.rules.hits import (
     ta_grade_entries,
 )
 from sombra_tui.engine.rules.marks import apply_pending_marks
-from sombra_tui.engine.rules.opposition import log_exclusions, plan_opposition
+from sombra_tui.engine.rules.opposition import (
+    log_exclusions,
+    plan_opposition,
+    step_opposition,
+)
 from sombra_tui.engine.rules.steps import after_step, find_step, no_target, roll_under
 from sombra_tui.engine.state import (
     CombatState,
@@ -143,7 +147,7 @@ _PHASE_TITLES = {
 def _resolve(state: CombatState, cmd: c.Resolve, emit: Emitter) -> None:
     step = find_step(state, cmd.character, _("resolve an action"))
     action = state.step_action(step)
-    if action.opposition is not None and action.kind is not ActionKind.AUTOMATIC:
+    if step_opposition(state, step) is not None and action.kind is not ActionKind.AUTOMATIC:
         plan = plan_opposition(state, step)
         if not plan.solo:
             raise SombraError(N_("\"{description}\" is an opposed action: resolve it with the "

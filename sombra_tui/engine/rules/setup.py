@@ -198,7 +198,9 @@ def _setting_change(key: str, old: object, new: object) -> Msg:
 
 @handles(c.ChangeSettings, label=N_("change settings"))
 def _change_settings(state: CombatState, cmd: c.ChangeSettings, emit: Emitter) -> None:
-    old, new = state.settings, cmd.settings
+    old = state.settings
+    # O2/O3: how oppositions bind is the history's, never changed by the DJ (model.py).
+    new = cmd.settings.model_copy(update={"oppositions_bind_both": old.oppositions_bind_both})
     if new == old:
         raise SombraError(N_("The settings are unchanged."),
                           code="settings.unchanged")

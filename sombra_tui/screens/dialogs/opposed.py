@@ -22,7 +22,6 @@ from sombra_tui.engine import (
     SombraError,
     Step,
     ask,
-    plan_opposition,
 )
 from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.base import Dialog
@@ -52,11 +51,13 @@ class OpposedDialog(Dialog[ResolveOpposed]):
         self.state = state
         self.step = step
         self.action = state.step_action(step)
-        assert self.action.opposition is not None
-        self.opposition = self.action.opposition
+        # O2/O3: its own opposition, or the one declared against it (ask.opposition_of).
+        opposition = ask.opposition_of(state, step)
+        assert opposition is not None
+        self.opposition = opposition
         self.check = check
         self.roller = roller
-        self.plan = plan_opposition(state, step)
+        self.plan = ask.opposition_plan(state, step)
         self.participants = list(self.plan.rolling)
         self.slugs = {name: f"p{i}_{_slug(name)}" for i, name in enumerate(self.participants)}
 
