@@ -274,7 +274,8 @@ class MainScreen(Screen[None]):
             return
         self._label_panels()
         self.query_one("#queue-panel").border_title = ""
-        for widget in (self.query_one(InitiativeTable), self.query_one(DeclarationQueue)):
+        for widget in (self.query_one(InitiativeTable), self.query_one(DeclarationQueue),
+                       self.query_one(ResolutionLog)):
             relabel = getattr(widget, "relabel", None)
             if callable(relabel):
                 relabel()

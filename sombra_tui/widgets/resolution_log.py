@@ -67,6 +67,16 @@ class ResolutionLog(FollowsTheme, SteadyVirtualSize, RichLog):
         if self._shown:  # before the first events, nothing to paint again
             self.show_events(self._shown, force=True)
 
+    def relabel(self) -> None:
+        """The events shown rendered again in the language in force (a switch in g),
+        the same event at the top of the view, or the end if it was shown."""
+        if not self._shown or not rich_log_has_size(self):
+            return
+        follows_end = self._follows_end
+        self._rewrap(follows_end)
+        if follows_end:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+
     def on_resize(self, event: Resize) -> None:
         """Before the log has a size RichLog holds every line back; here they are written
         one event at a time (RichLog's own handler, which runs next, then finds none), so

@@ -12,11 +12,18 @@ from sombra_tui import config
 from sombra_tui.cli import build_parser, choose_language
 from sombra_tui.engine import i18n
 from sombra_tui.widgets.footer import footer_keys
+from sombra_tui.widgets.resolution_log import ResolutionLog
 from tests.app.conftest import SIZE, Dirs, make_app, notifications
 
 
 def footer_words(app) -> list[str]:  # type: ignore[no-untyped-def]
     return [key.description for key in footer_keys(app.screen)]
+
+
+def log_text(app) -> str:  # type: ignore[no-untyped-def]
+    """The resolution log's lines as written, in one line."""
+    log = app.main_screen.query_one(ResolutionLog)
+    return " ".join(" ".join(line.text for line in log.lines).split())
 
 
 async def test_spanish_screen_title_footer_and_panels(spanish: str) -> None:
@@ -43,9 +50,12 @@ async def test_switching_in_the_app_re_renders_everything_and_is_remembered(
         assert "Siguiente" in footer_words(app)
         assert app.screen.sub_title == "Asalto 1 · Declaración"
         assert app.screen.query_one("#queue-panel").border_title == "Declaraciones"
+        # The log's entries already written speak the new language too (playtest).
+        assert "Empieza el asalto 1" in log_text(app) and "begins" not in log_text(app)
         app.switch_language("en")
         await pilot.pause()
         assert "Next" in footer_words(app)
+        assert "Asalto 1 begins" in log_text(app)
     saved = json.loads(config.preferences_path().read_text(encoding="utf-8"))
     assert saved["language"] == "en"
 
