@@ -25,6 +25,7 @@ from tests.app.conftest import (
     fill,
     focus,
     make_app,
+    notifications,
     session_after,
     text_of,
     toggle,
@@ -267,3 +268,21 @@ async def test_h11_the_settings_turn_the_aturdido_question_off_and_on() -> None:
         await pilot.pause()
         assert app.screen is app.main_screen
         assert not app.session.combat.state.settings.wounds.unable_asks_prevented
+
+
+async def test_a_hit_from_the_sheet_that_raises_a_question_closes_the_sheet() -> None:
+    """H7 (playtest): a hit by hand that reaches Bruno's PV proposes inconsciente; the
+    sheet gives way so that the question is in front of the DJ, not hidden behind it."""
+    app = make_app(session_after(example_encounter()))
+    async with app.run_test(size=SIZE) as pilot:
+        combat = app.session.combat
+        await pilot.press("space", "down", "w")
+        assert isinstance(app.screen, CharacterSheet)
+        await pilot.press("h")
+        assert isinstance(app.screen, ManualHitDialog)
+        await type_text(pilot, "22")  # R 7: PV 21, reached
+        await pilot.press("enter")
+        await pilot.pause()
+        assert combat.state.proposals, "the hit raised no question"
+        assert app.screen is app.main_screen
+        assert any("question waits" in message for _, message in notifications(app))

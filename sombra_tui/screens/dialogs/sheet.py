@@ -139,7 +139,14 @@ class CharacterSheet(Dialog[c.Command]):
         if command is not None:
             # The sheet stays open across several edits: each command goes where every
             # dialog's result goes (the screen's callback), without closing it.
+            asked = {proposal.id for proposal in self.get_state().proposals}
             self.deliver(command)  # type: ignore[arg-type]
+            if any(proposal.id not in asked for proposal in self.get_state().proposals):
+                # H7/H11: the change raised a question (inconsciente? prevented?): the
+                # sheet gives way to the main screen, where it waits for the DJ's answer.
+                self.notify(_("A question waits for your answer on the main screen."))
+                self.dismiss(None)
+                return
             self.refresh_sheet()
 
     def action_hit(self) -> None:
