@@ -374,6 +374,8 @@ class DeclarationQueue(SteadyVirtualSize, FollowsTheme, ScrollView):
         self._shown: list[tuple[str, str, list[Span]]] = []
         self._lines: list[Text] = []
         self._strips: list[Strip] = []
+        #: How many of the first lines (the hint's) stay put when the panel scrolls.
+        self._pinned = 0
         #: The state last shown, painted again when the theme's colours change.
         self._state: CombatState | None = None
         self._selected: str | None = None
@@ -416,15 +418,19 @@ class DeclarationQueue(SteadyVirtualSize, FollowsTheme, ScrollView):
                                         self.visual_style, pad=True)
         # A repaint, or a layout pass only if a scrollbar comes or goes (SteadyVirtualSize).
         self.virtual_size = Size(width, len(self._strips))
-        # What the DJ acts on now in view, with as much as fits above it (the hint).
+        # The hint of the next key stays on the panel's first lines (playtest: at 80x24
+        # it scrolled away); under it, what the DJ acts on now in view, with as much as
+        # fits above it.
+        self._pinned = min(wrapped_height(lines[:1], width), room)
         first, height = current_line(lines, width)
-        self.scroll_to(y=max(0, min(first, first + height - room)), animate=False,
-                       immediate=True)
+        self.scroll_to(y=max(0, min(first - self._pinned, first + height - room)),
+                       animate=False, immediate=True)
         self.refresh()
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
-        index = y + round(self.scroll_y)
+        # The hint's lines are pinned; the rest scrolls beneath them.
+        index = y if y < self._pinned else y + round(self.scroll_y)
         if 0 <= index < len(self._strips):
             return self._strips[index].crop_extend(0, width, self.rich_style)
         return Strip.blank(width, self.rich_style)

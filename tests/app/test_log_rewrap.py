@@ -108,3 +108,22 @@ async def test_a_log_scrolled_up_keeps_its_top_entry_after_a_resize() -> None:
             assert all(line.cell_length <= width for line in log.lines)
             assert not log.is_vertical_scroll_end  # not sent to the end
             assert entry.startswith(words(shown_lines(log)[0])), f"at {size}"
+
+
+async def test_at_80x24_the_panels_key_line_stays_on_top_of_what_scrolls() -> None:
+    """Playtest: the declarations panel kept the step acting now in view by scrolling,
+    and at 80x24 its first lines, the key to press, scrolled away."""
+    from sombra_tui.engine import ask
+    from sombra_tui.widgets.declaration_queue import DeclarationQueue, next_step_hint
+
+    app = shots.make_app(size=MIN_SIZE, language="en", resume=shots.resolution_mid_round)
+    async with app.run_test(size=MIN_SIZE) as pilot:
+        await shots.resolution_mid_round(pilot)
+        queue = app.main_screen.query_one(DeclarationQueue)
+        assert queue.scroll_y > 0, "the panel no longer scrolls: the case is not tested"
+        height = queue.scrollable_content_region.height
+        shown = words(" ".join(queue.render_line(y).text for y in range(height)))
+        hint = words(next_step_hint(app.session.combat.state, app.main_screen.keymap))
+        assert shown.startswith(hint), shown
+        acting = ask.next_step(app.session.combat.state).who[0]
+        assert f"▶ {acting}:" in shown  # and the step acting now, under it
