@@ -404,8 +404,13 @@ class Action(Frozen):
 
     @property
     def is_attack(self) -> bool:
-        """H1: an action is an attack when it names a weapon and targets."""
-        return self.weapon is not None and bool(self.targets)
+        """H1: an action is an attack when it names a weapon and targets, unless it is a
+        dodge: the conditioned side of an attack (O3, O4), which avoids, never hits."""
+        opposition = self.opposition
+        dodge = (opposition is not None and opposition.mode is OppositionMode.CONDITIONED
+                 and opposition.role is Role.CONDITIONED
+                 and opposition.reading is Reading.ATTACK)
+        return self.weapon is not None and bool(self.targets) and not dodge
 
     def summary(self) -> str:
         return self.summary_msg().render()

@@ -693,3 +693,26 @@ def test_t5_a_tie_names_the_tied_in_the_language_in_force(spanish: str) -> None:
             roll("Ana", dice(10, 10, 9))]
     assert_refused(combat, ResolveOpposed(character="Carla", rolls=tied),
                    match="^Empate entre Carla, Bruno: el DJ elige al ganador.$")
+
+
+def test_o4_h1_a_dodge_that_names_a_weapon_avoids_and_never_hits() -> None:
+    """A dodge declared with the character's weapon (a form's prefill) and the attacker
+    as target is still the conditioned side of an attack: winning, it avoids (O4); it
+    proposes no hit on the attacker (H1), alone or in the opposition."""
+    from sombra_tui.engine.wounds import Weapon
+
+    pistol = Weapon(name="pistola", damage_type="II")
+    dodge = attack("Carla", Role.CONDITIONED, Reading.ATTACK, target=14)
+    dodge = dodge.model_copy(update={"weapon": pistol, "targets": ["Carla"]})
+    assert not dodge.is_attack
+    assert act("dispara", "Bruno", weapon=pistol).is_attack
+    combat = started(BRUNO, CARLA)
+    declare(combat, "Bruno", dodge)
+    decline_if_prompted(combat)
+    declare(combat, "Carla", act("dispara a Bruno", "Bruno", target=15, weapon=pistol))
+    decline_if_prompted(combat)
+    advance_to(combat, Phase.ROUND)
+    combat.execute(ResolveOpposed(character="Carla", rolls=[
+        roll("Carla", dice(9, 9, 8)), roll("Bruno", dice(1, 1, 2))]))
+    assert opposed_event(combat).endswith("Bruno avoids the attack.")
+    assert combat.state.proposals == []
