@@ -289,12 +289,13 @@ class Settings(Frozen):
     npc_dice: DiceSource = Field(DiceSource.TRACKER, description="who rolls the NPCs' TAs")
     #: What the players' view shows (issue 23); absent in older files: the defaults.
     players: PlayerViewSettings = Field(default_factory=defaults(PlayerViewSettings))
-    #: O2/O3 with I4: an opposed action declared against a character makes that
-    #: character's own plain action (aimed at the declarer, or at nobody) its other side,
-    #: rolled when the first of them acts. Off only for histories of format version 2
-    #: and journals of version 1, played when the plain action resolved on its own and
-    #: replayed so (storage._v2_to_v3); not a setting the DJ changes.
-    oppositions_bind_both: bool = True
+    #: Oppositions as format version 3 reads them: an opposed action declared against a
+    #: character makes that character's own plain action (aimed at the declarer, or at
+    #: nobody) its other side, rolled when the first of them acts (O2/O3 with I4); a
+    #: dodge that names a weapon proposes no hit (O4, H1). Off only for histories of
+    #: format version 2 and journals of version 1, played the earlier way and replayed
+    #: so (storage._v2_to_v3); not a setting the DJ changes.
+    oppositions_v3: bool = True
 
     def dice_source(self, side: Side) -> DiceSource:
         return self.pc_dice if side is Side.PC else self.npc_dice
@@ -404,13 +405,16 @@ class Action(Frozen):
 
     @property
     def is_attack(self) -> bool:
-        """H1: an action is an attack when it names a weapon and targets, unless it is a
-        dodge: the conditioned side of an attack (O3, O4), which avoids, never hits."""
+        """H1: an action is an attack when it names a weapon and targets."""
+        return self.weapon is not None and bool(self.targets)
+
+    @property
+    def is_dodge(self) -> bool:
+        """O3/O4: the conditioned side of an attack, which avoids it, never hits."""
         opposition = self.opposition
-        dodge = (opposition is not None and opposition.mode is OppositionMode.CONDITIONED
-                 and opposition.role is Role.CONDITIONED
-                 and opposition.reading is Reading.ATTACK)
-        return self.weapon is not None and bool(self.targets) and not dodge
+        return (opposition is not None and opposition.mode is OppositionMode.CONDITIONED
+                and opposition.role is Role.CONDITIONED
+                and opposition.reading is Reading.ATTACK)
 
     def summary(self) -> str:
         return self.summary_msg().render()

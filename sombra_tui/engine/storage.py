@@ -130,7 +130,7 @@ def keep_v2_readings(settings: Any) -> None:
     change_settings command's)."""
     if not isinstance(settings, dict):
         return
-    settings["oppositions_bind_both"] = False
+    settings["oppositions_v3"] = False
     wounds = settings.setdefault("wounds", {})
     if isinstance(wounds, dict):
         wounds["unable_asks_prevented"] = False
@@ -139,7 +139,7 @@ def keep_v2_readings(settings: Any) -> None:
 def v2_settings(settings: Settings) -> Settings:
     """keep_v2_readings on a parsed Settings (a version-1 journal's)."""
     return settings.model_copy(update={
-        "oppositions_bind_both": False,
+        "oppositions_v3": False,
         "wounds": settings.wounds.model_copy(update={"unable_asks_prevented": False})})
 
 

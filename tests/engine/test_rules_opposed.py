@@ -678,12 +678,12 @@ def test_o3_a_conditioning_action_does_not_make_the_other_sides_action_a_reactio
 
 def test_o3_versions_before_3_keep_the_plain_attack_on_its_own() -> None:
     # storage._v2_to_v3: a history played so replays so; the DJ's settings never change it.
-    combat = dodge_then_plain_attack(oppositions_bind_both=False)
+    combat = dodge_then_plain_attack(oppositions_v3=False)
     combat.execute(Resolve(character="Carla", dice=dice(2, 3, 4)))
     settings = combat.state.settings.model_copy(update={"points_per_gd": 4,
-                                                        "oppositions_bind_both": True})
+                                                        "oppositions_v3": True})
     combat.execute(ChangeSettings(settings=settings))
-    assert not combat.state.settings.oppositions_bind_both
+    assert not combat.state.settings.oppositions_v3
     assert combat.state.settings.points_per_gd == 4
 
 
@@ -695,24 +695,28 @@ def test_t5_a_tie_names_the_tied_in_the_language_in_force(spanish: str) -> None:
                    match="^Empate entre Carla, Bruno: el DJ elige al ganador.$")
 
 
-def test_o4_h1_a_dodge_that_names_a_weapon_avoids_and_never_hits() -> None:
+@pytest.mark.parametrize("v3", [True, False])
+def test_o4_h1_a_dodge_that_names_a_weapon_avoids_and_never_hits(v3: bool) -> None:
     """A dodge declared with the character's weapon (a form's prefill) and the attacker
     as target is still the conditioned side of an attack: winning, it avoids (O4); it
-    proposes no hit on the attacker (H1), alone or in the opposition."""
+    proposes no hit on the attacker (H1). A history of format version 2 (v3 off) was
+    played with that hit proposed, and replays so."""
     from sombra_tui.engine.wounds import Weapon
 
     pistol = Weapon(name="pistola", damage_type="II")
     dodge = attack("Carla", Role.CONDITIONED, Reading.ATTACK, target=14)
     dodge = dodge.model_copy(update={"weapon": pistol, "targets": ["Carla"]})
-    assert not dodge.is_attack
-    assert act("dispara", "Bruno", weapon=pistol).is_attack
-    combat = started(BRUNO, CARLA)
+    shot = attack("Bruno", Role.CONDITIONING, Reading.ATTACK).model_copy(
+        update={"weapon": pistol, "targets": ["Bruno"]})
+    assert dodge.is_dodge and not shot.is_dodge
+    combat = started(BRUNO, CARLA, oppositions_v3=v3)
     declare(combat, "Bruno", dodge)
     decline_if_prompted(combat)
-    declare(combat, "Carla", act("dispara a Bruno", "Bruno", target=15, weapon=pistol))
+    declare(combat, "Carla", shot)
     decline_if_prompted(combat)
     advance_to(combat, Phase.ROUND)
     combat.execute(ResolveOpposed(character="Carla", rolls=[
         roll("Carla", dice(9, 9, 8)), roll("Bruno", dice(1, 1, 2))]))
     assert opposed_event(combat).endswith("Bruno avoids the attack.")
-    assert combat.state.proposals == []
+    assert [(p.attacker, p.character) for p in combat.state.proposals] == (
+        [] if v3 else [("Bruno", "Carla")])

@@ -25,7 +25,7 @@ def played_before_h11(asks: bool) -> Combat:
     before her turn, then Carla's shot resolves: under the rule before version 3 Ana's
     step was skipped at once and nobody was asked."""
     settings = Settings(wounds=WoundSettings(unable_asks_prevented=asks),
-                        oppositions_bind_both=asks)
+                        oppositions_v3=asks)
     combat = Combat(Encounter(name="Antes", settings=settings, characters=[
         char("Ana", 8, 3, 14, resistencia=6), char("Carla", 15, 2, 13)]))
     from sombra_tui.engine import StartCombat
@@ -44,7 +44,7 @@ def as_version_2(combat: Combat) -> str:
     data = json.loads(storage.dumps(combat))
     data["format_version"] = 2
     data["encounter"]["settings"]["wounds"].pop("unable_asks_prevented")
-    data["encounter"]["settings"].pop("oppositions_bind_both")
+    data["encounter"]["settings"].pop("oppositions_v3")
     data.pop("snapshot", None)
     return json.dumps(data)
 
@@ -79,7 +79,7 @@ def test_h11_a_version_1_journal_replays_as_it_was_played(tmp_path: Path) -> Non
     header = json.loads(lines[0])
     header["format_version"] = 1
     header["encounter"]["settings"]["wounds"].pop("unable_asks_prevented")
-    header["encounter"]["settings"].pop("oppositions_bind_both")
+    header["encounter"]["settings"].pop("oppositions_v3")
     path.write_text("\n".join([json.dumps(header), *lines[1:]]), encoding="utf-8")
     recovered = recover(path)
     assert recovered.combat.state == played.state
@@ -95,7 +95,7 @@ def test_o3_a_version_2_file_with_a_change_of_settings_replays_as_it_was_played(
     from tests.engine.test_rules_opposed import dodge_then_plain_attack
 
     played = dodge_then_plain_attack(  # as version 2 played
-        oppositions_bind_both=False, wounds=WoundSettings(unable_asks_prevented=False))
+        oppositions_v3=False, wounds=WoundSettings(unable_asks_prevented=False))
     old = played.state.settings
     played.execute(ChangeSettings(settings=old.model_copy(update={"points_per_gd": 4})))
     played.execute(Resolve(character="Carla", dice=dice(2, 3, 4)))  # on her own
@@ -114,5 +114,5 @@ def as_version_2_settings(combat: Combat) -> str:
     for command in data["commands"]:
         if command["type"] == "change_settings":
             command["settings"]["wounds"].pop("unable_asks_prevented")
-            command["settings"].pop("oppositions_bind_both")
+            command["settings"].pop("oppositions_v3")
     return json.dumps(data)

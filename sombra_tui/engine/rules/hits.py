@@ -101,9 +101,11 @@ def _need_proposal(state: CombatState, proposal_id: int, *kinds: ProposalKind) -
 
 def propose_hits(state: CombatState, step: Step, action: Action, attacker: str,
                   result: TAResult, emit: Emitter) -> None:
-    """H1: a successful attack TA proposes a hit on each target, read from its dice."""
+    """H1: a successful attack TA proposes a hit on each target, read from its dice; a
+    dodge that names a weapon proposes none (O4: it avoids the attack)."""
     weapon = action.weapon
-    if weapon is None or not result.success:
+    if weapon is None or not result.success or (action.is_dodge
+                                                 and state.settings.oppositions_v3):
         return
     settings = state.settings.wounds
     damage_type = settings.damage_type(weapon.damage_type)

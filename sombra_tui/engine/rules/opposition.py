@@ -95,7 +95,7 @@ def step_opposition(state: CombatState, step: Step) -> Opposition | None:
     if action.opposition is not None:
         return action.opposition
     if action.kind in (ActionKind.AUTOMATIC, ActionKind.INSTANT) \
-            or not state.settings.oppositions_bind_both:
+            or not state.settings.oppositions_v3:
         return None
     name = step.character
     pending = state.pending_steps()

@@ -200,7 +200,7 @@ def _setting_change(key: str, old: object, new: object) -> Msg:
 def _change_settings(state: CombatState, cmd: c.ChangeSettings, emit: Emitter) -> None:
     old = state.settings
     # O2/O3: how oppositions bind is the history's, never changed by the DJ (model.py).
-    new = cmd.settings.model_copy(update={"oppositions_bind_both": old.oppositions_bind_both})
+    new = cmd.settings.model_copy(update={"oppositions_v3": old.oppositions_v3})
     if new == old:
         raise SombraError(N_("The settings are unchanged."),
                           code="settings.unchanged")
