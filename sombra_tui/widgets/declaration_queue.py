@@ -124,8 +124,10 @@ def next_step_hint(state: CombatState, keymap: Mapping[str, str] | None = None) 
         return _("{next}: settle {attacker}'s hit on {target}").format(
             next=named.next, attacker=proposal.attacker, target=proposal.character)
     if kind is NextKind.SETTLE_THRESHOLD and proposal is not None:
-        return _("{next}: {condition} for {name}? (confirm or decline)").format(
-            next=named.next, condition=proposal.condition, name=proposal.character)
+        return i18n.said_of(ask.gender(state, proposal.character),
+                            N_("{next}: {condition} for {name}? (confirm or decline)"),
+                            next=named.next, condition=proposal.condition,
+                            name=proposal.character)
     if kind is NextKind.SETTLE_PREVENT and proposal is not None:
         return i18n.said_of(ask.gender(state, proposal.character),
                             N_("{next}: mark {name} prevented? ({condition})"),

@@ -135,3 +135,23 @@ def test_every_feminine_form_has_its_spanish() -> None:
             plain = catalog.get(message.id)
             assert plain is not None and plain.string != message.string, message.id
     assert all("impedida" in form for form in forms), forms
+
+
+def test_h7_declining_muerto_for_ana_reads_muerta_in_the_log_and_the_panel(
+        spanish: str) -> None:
+    """Playtest: the question said "¿muerta?", the panel "¿muerto para Ana?" and the log
+    "El DJ rechaza muerto para Ana."."""
+    from sombra_tui.engine import ask
+    from sombra_tui.engine.commands import DeclineProposal, ManualHit
+    from sombra_tui.engine.wounds import Location
+    from sombra_tui.widgets.declaration_queue import next_step_hint
+
+    combat = started(char("Ana", 8, 3, 14, resistencia=5), char("Bruno", 12, 5, 12))
+    combat.execute(ManualHit(character="Ana", location=Location.PECHO, damage=20))
+    [proposal] = combat.state.proposals
+    assert proposal.condition == "muerto"
+    assert "¿muerta para Ana?" in next_step_hint(combat.state)
+    assert "muerta" in str(ask.proposal_question(proposal, combat.state))
+    combat.execute(DeclineProposal(proposal_id=proposal.id))
+    declined = next(e for e in combat.log if e.code == "proposal.declined")
+    assert declined.text == "El DJ rechaza muerta para Ana."

@@ -446,10 +446,13 @@ def _decline_proposal(state: CombatState, cmd: c.DeclineProposal, emit: Emitter)
     if proposal.kind is ProposalKind.PREVENT and proposal.character not in state.acts_despite:
         state.acts_despite.append(proposal.character)  # H11: the round action stands
     what = proposal.condition if proposal.kind is ProposalKind.THRESHOLD else "prevented"
-    emit(EventKind.OVERRIDE, Msg(N_("DJ declines {what} for {name}."),
-                                 what=what if proposal.kind is ProposalKind.THRESHOLD
-                                 else Msg(N_("prevented")), name=proposal.character),
-         actor=proposal.character, override=True,
+    # H7: the condition agrees with the character ("muerta" for Ana), as in the question.
+    text = (Msg(N_("DJ declines {condition} for {name}."), condition=proposal.condition,
+                name=proposal.character).about(gender_of(state, proposal.character))
+            if proposal.kind is ProposalKind.THRESHOLD
+            else Msg(N_("DJ declines {what} for {name}."), what=Msg(N_("prevented")),
+                     name=proposal.character))
+    emit(EventKind.OVERRIDE, text, actor=proposal.character, override=True,
          rule="H7" if proposal.kind is ProposalKind.THRESHOLD else "H11",
          code="proposal.declined", data={"proposal": proposal.id, "what": what})
     if proposal.then and state.character(proposal.character) is not None:
