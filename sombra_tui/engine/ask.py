@@ -37,6 +37,7 @@ from sombra_tui.engine.rules.hits import proposal_question as _proposal_question
 from sombra_tui.engine.rules.opposition import (
     OpposedOutcome,
     OppositionPlan,
+    opposing_step,
     plan_opposition,
     step_opposition,
 )
@@ -237,6 +238,12 @@ def is_opposed(state: CombatState, step: Step) -> bool:
     if step_opposition(state, step) is None or action.kind is ActionKind.AUTOMATIC:
         return False
     return not plan_opposition(state, step).solo
+
+
+def opponent_acts(state: CombatState, name: str, plan: OppositionPlan) -> bool:
+    """O2/O3: whether `name` rolls in `plan` for an action of its own (its value and GD
+    come from it); else the DJ gives the value it rolls under."""
+    return name == plan.initiator or opposing_step(state, name, plan.members) is not None
 
 
 def opposition_of(state: CombatState, step: Step) -> Opposition | None:

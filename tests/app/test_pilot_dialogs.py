@@ -145,8 +145,14 @@ async def test_declaration_editor_validates_inline_and_declares_inaction() -> No
             "Duration must be from 1 to 999, not 0."
         await fill(pilot, "a0-duration", "2")
 
+        # O2: a direct opposition asks for no role nor reading (O3's), shown again for O3.
+        await choose(pilot, "a0-opposition", OppositionMode.DIRECT)
+        await pilot.pause()
+        assert not app.screen.query_one("#field-a0-role").region.height
         # O2/O3: an opposed action needs someone to oppose (O3 may name several).
         await choose(pilot, "a0-opposition", OppositionMode.CONDITIONED)
+        await pilot.pause()
+        assert app.screen.query_one("#field-a0-role").region.height
         await focus(pilot, "a0-against")  # Enter on a Select would open it
         assert await refused(pilot, DeclarationEditor, before, "a0-against") == \
             "Choose who the action is opposed with."

@@ -260,3 +260,24 @@ async def test_a_dodge_declared_first_is_rolled_with_the_plain_attack_once_each(
         assert [roll.character for roll in command.rolls] == ["Carla", "Bruno"]
         assert combat.state.pending_steps() == []
         assert [e.actor for e in combat.log if e.kind is EventKind.TA] == ["Carla", "Bruno"]
+
+
+async def test_an_opponent_without_an_action_of_its_own_shows_its_value_is_needed() -> None:
+    """O3 (playtest): Carla's attack conditions Bruno, who declared nothing that opposes
+    it; his value field said "from their action", then Enter refused it."""
+    shot = Action(description="dispara a Bruno", target=15, targets=["Bruno"],
+                  opposition=Opposition(mode=OppositionMode.CONDITIONED, against=["Bruno"],
+                                        role=Role.CONDITIONING, reading=Reading.ATTACK))
+    app = make_app(session_after(
+        Encounter(name="Duelo", seed=1, characters=[char("Bruno", 12, 5, 12),
+                                                      char("Carla", 15, 2, 13)]),
+        c.StartCombat(), c.Declare(character="Bruno"),
+        c.Declare(character="Carla", actions=[shot]), c.Decline(character="Bruno"),
+        c.Advance(), c.Advance()), journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("y")
+        assert isinstance(app.screen, OpposedDialog)
+        carla = app.screen.query_one("#p0_Carla-target")
+        bruno = app.screen.query_one("#p1_Bruno-target")
+        assert (carla.value, bruno.value, bruno.placeholder) == ("15", "", "needed")
+        assert app.screen.query_one("#p1_Bruno-gd").placeholder == "0"

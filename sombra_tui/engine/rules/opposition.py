@@ -123,7 +123,7 @@ def step_opposition(state: CombatState, step: Step) -> Opposition | None:
                       reading=first.reading)
 
 
-def _opposing_step(state: CombatState, name: str, against: Iterable[str]) -> Step | None:
+def opposing_step(state: CombatState, name: str, against: Iterable[str]) -> Step | None:
     """`name`'s pending step whose opposed action (step_opposition) names one of
     `against`."""
     wanted = set(against)
@@ -154,7 +154,7 @@ def plan_opposition(state: CombatState, step: Step) -> OppositionPlan:
         # O3 with several characters: an opponent's own conditioned action may name
         # others (one alarm, several guards), who join on the initiator's side.
         for name in [n for n in side if n != initiator]:
-            their = _opposing_step(state, name, [initiator])
+            their = opposing_step(state, name, [initiator])
             if their is None:
                 continue
             their_opposition = step_opposition(state, their)
@@ -214,7 +214,7 @@ def log_exclusions(plan: OppositionPlan, action: Action, given: Iterable[str],
 def _opponent_values(state: CombatState, name: str, members: Iterable[str],
                      roll: c.OpposedRoll) -> tuple[int, int, Step | None]:
     """Target and GD of an opponent: given, or from its own action opposing a member."""
-    step = _opposing_step(state, name, members)
+    step = opposing_step(state, name, members)
     if step is not None:
         action = state.step_action(step)
         target = target_for(state, name, action, roll.target)

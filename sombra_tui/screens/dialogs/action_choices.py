@@ -75,5 +75,6 @@ def opposition_fields(p: Callable[[str], str], others: list[str]) -> list[Widget
                  (_("stealth vs perception"), Reading.STEALTH)],
                 value=Reading.GENERIC, allow_blank=False, id=p("reading")),
                 field_id=p("reading")),
-            classes="row"),
+            # O2 has neither: all roll, the best wins (hidden for a direct opposition).
+            classes="row conditioned-only"),
     ]

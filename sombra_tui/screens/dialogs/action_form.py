@@ -57,6 +57,7 @@ class ActionForm(Vertical):
     ActionForm .extended, ActionForm .opposition { height: auto; display: none; }
     ActionForm.-extended .extended { display: block; }
     ActionForm.-opposed .opposition { display: block; }
+    ActionForm.-direct .conditioned-only { display: none; }
     ActionForm SelectionList { height: auto; max-height: 6; }
     """
 
@@ -215,6 +216,7 @@ class ActionForm(Vertical):
                 section.mount(*fields())
         self.set_class(extended, "-extended")
         self.set_class(opposed, "-opposed")
+        self.set_class(opposed and opposition == OppositionMode.DIRECT, "-direct")
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == self.fid("skill"):

@@ -99,12 +99,15 @@ class OpposedDialog(Dialog[ResolveOpposed]):
                         yield Field(_("Dice (dS first)"), TextInput(
                             id=f"{slug}-dice", placeholder=dice_placeholder(
                                 self.state.table_rolls(name))), field_id=f"{slug}-dice")
-                        yield Field(_("Target"), TextInput(target, id=f"{slug}-target",
-                                                           type="integer",
-                                    placeholder=_("from their action")),
+                        own = ask.opponent_acts(self.state, name, self.plan)
+                        yield Field(_("Target"), TextInput(
+                            target, id=f"{slug}-target", type="integer",
+                            # O3: no action of theirs opposes this: the DJ gives the value.
+                            placeholder=_("from their action") if own else _("needed")),
                                     field_id=f"{slug}-target")
                         yield Field(_("GD"), TextInput(gd, id=f"{slug}-gd", type="integer",
-                                    placeholder=_("from their action")), field_id=f"{slug}-gd")
+                                    placeholder=_("from their action") if own else "0"),
+                                    field_id=f"{slug}-gd")
                 with Horizontal(classes="row"):
                     if not self.plan.direct:
                         yield Field(_("Condition size"), TextInput("1", id="size",
