@@ -55,8 +55,7 @@ class ActionForm(Vertical):
     DEFAULT_CSS = """
     ActionForm { height: auto; border-top: solid $primary-darken-2; }
     ActionForm .extended, ActionForm .opposition { height: auto; display: none; }
-    ActionForm.-extended .extended { display: block; }
-    ActionForm.-opposed .opposition { display: block; }
+    ActionForm.-extended .extended, ActionForm.-opposed .opposition { display: block; }
     ActionForm.-direct .conditioned-only { display: none; }
     ActionForm SelectionList { height: auto; max-height: 6; }
     """
@@ -208,9 +207,8 @@ class ActionForm(Vertical):
         opposition = self.query_one(f"#{self.fid('opposition')}", Select).value
         extended = kind == ActionKind.EXTENDED
         opposed = opposition != NO_OPPOSITION and kind != ActionKind.AUTOMATIC
-        for shown, name, fields in ((extended, "extended", lambda: extended_fields(self.fid)),
-                                    (opposed, "opposition",
-                                     lambda: opposition_fields(self.fid, self.others))):
+        for shown, name, fields in ((extended, "extended", lambda: extended_fields(self.fid)), (
+                opposed, "opposition", lambda: opposition_fields(self.fid, self.others))):
             section = self.query_one(f".{name}", Vertical)
             if shown and not section.children:
                 section.mount(*fields())
