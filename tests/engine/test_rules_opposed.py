@@ -720,3 +720,14 @@ def test_o4_h1_a_dodge_that_names_a_weapon_avoids_and_never_hits(v3: bool) -> No
     assert opposed_event(combat).endswith("Bruno avoids the attack.")
     assert [(p.attacker, p.character) for p in combat.state.proposals] == (
         [] if v3 else [("Bruno", "Carla")])
+
+
+def test_d1_o3_the_declaration_log_names_who_an_opposed_action_is_opposed_with() -> None:
+    combat = dodge_then_plain_attack()
+    declared = [e.text for e in events_of(combat, EventKind.DECLARE)]
+    assert declared == ["Ana declares: inaction",
+                        "Bruno declares: fights [asalto], opposed (conditioned) with Carla",
+                        "Carla declares: fights [asalto] (affects Bruno)"]
+    three = three_grab()
+    first = events_of(three, EventKind.DECLARE)[0].text
+    assert first == "Ana declares: grabs the idol [asalto], opposed (direct) with Bruno, Carla"

@@ -26,6 +26,7 @@ from sombra_tui.engine.initiative import declaration_order
 from sombra_tui.engine.model import (
     Action,
     ActionKind,
+    OppositionMode,
 )
 from sombra_tui.engine.registry import (
     handles,
@@ -252,13 +253,26 @@ def _declare(state: CombatState, cmd: c.Declare, emit: Emitter) -> None:
                           actions=cmd.actions, affected=affected, new_actions=cmd.actions)
     state.declarations[declaration.id] = declaration
     state.current[cmd.character] = declaration.id
+    summary = logged_summary(cmd.actions)
     emit(EventKind.DECLARE,
          Msg(N_("{name} declares: {summary} (affects {affected})"), name=cmd.character,
-             summary=declaration.summary_msg(), affected=", ".join(affected)) if affected
-         else Msg(N_("{name} declares: {summary}"), name=cmd.character,
-                  summary=declaration.summary_msg()),
+             summary=summary, affected=", ".join(affected)) if affected
+         else Msg(N_("{name} declares: {summary}"), name=cmd.character, summary=summary),
          actor=cmd.character, targets=affected, rule="D1")
     _open_prompts(state, declaration, None, emit)
+
+
+def logged_summary(actions: list[Action]) -> Msg | Join:
+    """D1/O2/O3: declared actions as the log keeps them: each summary, and who an opposed
+    one is opposed with (the DJ reads it there, not only in the panel)."""
+    if not actions:
+        return Msg(N_("inaction"))
+    return Join("; ", [action.summary_msg() if action.opposition is None else Msg(
+        N_("{summary}, opposed (direct) with {names}")
+        if action.opposition.mode is OppositionMode.DIRECT
+        else N_("{summary}, opposed (conditioned) with {names}"),
+        summary=action.summary_msg(), names=", ".join(action.opposition.against))
+        for action in actions])
 
 
 def _need_top_prompt(state: CombatState, name: str, doing: str) -> Prompt:
