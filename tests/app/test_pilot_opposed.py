@@ -226,16 +226,26 @@ async def test_opposed_dialog_prefills_the_gd_the_dj_set_for_an_extended_action(
         assert dialog.value(f"{dialog.slugs['Ana']}-gd") == "3"
 
 
+def duel() -> Encounter:
+    """Bruno (12) and Carla (15), no weapons."""
+    return Encounter(name="Duelo", seed=1, characters=[char("Bruno", 12, 5, 12),
+                                                        char("Carla", 15, 2, 13)])
+
+
+def attack_reading(description: str, target: int, against: str, role: Role) -> Action:
+    """An O3 action aimed at `against`, read as attack against dodge (O4)."""
+    return Action(description=description, target=target, targets=[against],
+                  opposition=Opposition(mode=OppositionMode.CONDITIONED, against=[against],
+                                        role=role, reading=Reading.ATTACK))
+
+
 async def test_a_dodge_declared_first_is_rolled_with_the_plain_attack_once_each() -> None:
     """O3 with I4 (playtest): Bruno declares first and dodges Carla; Carla then declares
     her attack plain. At her turn t/y opens the opposed dialog for both, and nobody is
     asked for a second TA at Bruno's turn."""
-    dodge = Action(description="esquiva", target=14, targets=["Carla"],
-                   opposition=Opposition(mode=OppositionMode.CONDITIONED, against=["Carla"],
-                                         role=Role.CONDITIONED, reading=Reading.ATTACK))
+    dodge = attack_reading("esquiva", 14, "Carla", Role.CONDITIONED)
     app = make_app(session_after(
-        Encounter(name="Duelo", seed=1, characters=[char("Bruno", 12, 5, 12),
-                                                      char("Carla", 15, 2, 13)]),
+        duel(),
         c.StartCombat(),
         c.Declare(character="Bruno", actions=[dodge]),
         c.Declare(character="Carla", actions=[Action(description="ataca a Bruno",
@@ -265,12 +275,9 @@ async def test_a_dodge_declared_first_is_rolled_with_the_plain_attack_once_each(
 async def test_an_opponent_without_an_action_of_its_own_shows_its_value_is_needed() -> None:
     """O3 (playtest): Carla's attack conditions Bruno, who declared nothing that opposes
     it; his value field said "from their action", then Enter refused it."""
-    shot = Action(description="dispara a Bruno", target=15, targets=["Bruno"],
-                  opposition=Opposition(mode=OppositionMode.CONDITIONED, against=["Bruno"],
-                                        role=Role.CONDITIONING, reading=Reading.ATTACK))
+    shot = attack_reading("dispara a Bruno", 15, "Bruno", Role.CONDITIONING)
     app = make_app(session_after(
-        Encounter(name="Duelo", seed=1, characters=[char("Bruno", 12, 5, 12),
-                                                      char("Carla", 15, 2, 13)]),
+        duel(),
         c.StartCombat(), c.Declare(character="Bruno"),
         c.Declare(character="Carla", actions=[shot]), c.Decline(character="Bruno"),
         c.Advance(), c.Advance()), journal=False)
