@@ -347,7 +347,13 @@ async def test_queue_repaints_only_what_changed(monkeypatch: pytest.MonkeyPatch,
             assert queue.virtual_size.height == wrapped_height(fresh, width)
             first, height = current_line(fresh, width)
             top = round(queue.scroll_y)
-            assert top <= first and first + min(height, room) <= top + room  # in view
+            # The hint (the key to press) is pinned on the first lines; the part acted on
+            # scrolls into view beneath it, its top first if it is taller than what is left.
+            pinned = min(wrapped_height(fresh[:1], width), room)
+            shown = queue.render_line(0).text
+            assert fresh[0].plain.startswith(shown.strip()[:10])  # the hint on top
+            assert first < pinned or (top + pinned <= first and  # no part marked: the hint
+                                      first + min(height, room - pinned) <= top + room)
             scrolled = scrolled or top > 0
         if size == (80, 24):
             assert scrolled  # a small panel scrolled to what the DJ acts on
