@@ -288,3 +288,14 @@ async def test_an_opponent_without_an_action_of_its_own_shows_its_value_is_neede
         bruno = app.screen.query_one("#p1_Bruno-target")
         assert (carla.value, bruno.value, bruno.placeholder) == ("15", "", "needed")
         assert app.screen.query_one("#p1_Bruno-gd").placeholder == "0"
+        await fill(pilot, "p0_Carla-dice", "2 3 4")
+        await fill(pilot, "p1_Bruno-dice", "1 1 2")
+        await pilot.press("enter")  # refused at Bruno's value, the cursor put there
+        assert isinstance(app.screen, OpposedDialog)
+        assert "Bruno" in field_error(app, "p1_Bruno-target")
+        assert app.focused is bruno
+        await pilot.press("1", "2", "enter")  # typed where it belongs
+        assert isinstance(app.screen, OpposedResultDialog)
+        command = app.session.combat.commands[-1]
+        assert isinstance(command, c.ResolveOpposed)
+        assert [(r.character, r.target) for r in command.rolls] == [("Carla", 15), ("Bruno", 12)]

@@ -44,6 +44,15 @@ class OpposedDialog(Dialog[ResolveOpposed]):
     #: T5: an undecided tie is shown at the tie-winner field.
     ERROR_FIELDS = {"tie_winner": "tie"}
 
+    def show_problem(self, error: SombraError) -> None:
+        """O3: an opponent's missing value is shown at that opponent's value field (the
+        cursor goes there), by the error's code; the rest as every dialog does."""
+        name = error.params.get("name")
+        if error.code == "opposed.no_target" and isinstance(name, str) and name in self.slugs:
+            self.show_error(f"{self.slugs[name]}-target", str(error))
+            return
+        super().show_problem(error)
+
     def __init__(self, state: CombatState, step: Step,
                  check: Callable[[ResolveOpposed], SombraError | None],
                  roller: Callable[[], DiceRoller]) -> None:
