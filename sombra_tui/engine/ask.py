@@ -30,6 +30,7 @@ from sombra_tui.engine.registry import REGISTRY, label_of
 from sombra_tui.engine.rules.declaration import alerta_gd as _alerta_gd
 from sombra_tui.engine.rules.declaration import alerta_roll, prefill_affected, prefill_names
 from sombra_tui.engine.rules.declaration import last_weapons as _last_weapons
+from sombra_tui.engine.rules.declaration import opposed_with as _opposed_with
 from sombra_tui.engine.rules.hits import HitPreview, pv_of, ta_grade_entries
 from sombra_tui.engine.rules.hits import consequence_words as _consequence_words
 from sombra_tui.engine.rules.hits import hit_preview as _hit_preview
@@ -244,6 +245,11 @@ def opponent_acts(state: CombatState, name: str, plan: OppositionPlan) -> bool:
     """O2/O3: whether `name` rolls in `plan` for an action of its own (its value and GD
     come from it); else the DJ gives the value it rolls under."""
     return name == plan.initiator or opposing_step(state, name, plan.members) is not None
+
+
+def opposed_with(opposition: Opposition) -> str:
+    """O2/O3: "opposed (conditioned) with Carla", as the log says it, translated."""
+    return _opposed_with(opposition).render()
 
 
 def opposition_of(state: CombatState, step: Step) -> Opposition | None:

@@ -122,25 +122,33 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+#: The settings a history of format version 2 was played with, where version 3 reads
+#: otherwise: a new aturdido cancelled a pending round action at once (H11, C4), a plain
+#: action against which another was declared opposed resolved on its own (O2, O3) and a
+#: dodge naming a weapon proposed hits (O4). Nested as Settings is.
+V2_READINGS: dict[str, Any] = {"oppositions_v3": False,
+                               "wounds": {"unable_asks_prevented": False}}
+
+
 def keep_v2_readings(settings: Any) -> None:
-    """Before format version 3 a new aturdido on a character whose round action was
-    pending cancelled it at once (H11, C4), and a plain action against which another was
-    declared opposed resolved on its own (O2, O3); the history was played so, and replays
-    only so. `settings`: parsed JSON of Settings (a file's encounter's, or a
-    change_settings command's)."""
+    """V2_READINGS into `settings`, parsed JSON of Settings (a file's encounter's, or a
+    change_settings command's): the history replays as it was played."""
     if not isinstance(settings, dict):
         return
-    settings["oppositions_v3"] = False
-    wounds = settings.setdefault("wounds", {})
-    if isinstance(wounds, dict):
-        wounds["unable_asks_prevented"] = False
+    for key, value in V2_READINGS.items():
+        if isinstance(value, dict):
+            nested = settings.setdefault(key, {})
+            if isinstance(nested, dict):
+                nested.update(value)
+        else:
+            settings[key] = value
 
 
 def v2_settings(settings: Settings) -> Settings:
-    """keep_v2_readings on a parsed Settings (a version-1 journal's)."""
+    """V2_READINGS on a parsed Settings (a version-1 journal's)."""
     return settings.model_copy(update={
-        "oppositions_v3": False,
-        "wounds": settings.wounds.model_copy(update={"unable_asks_prevented": False})})
+        key: getattr(settings, key).model_copy(update=value) if isinstance(value, dict)
+        else value for key, value in V2_READINGS.items()})
 
 
 def v2_command(command: Command) -> Command:

@@ -17,7 +17,6 @@ from sombra_tui.engine import (
     Action,
     CombatState,
     ExtendedMode,
-    OppositionMode,
     Phase,
     Prompt,
     PromptKind,
@@ -76,10 +75,7 @@ def action_detail(action: Action) -> str:
                      else _("complex, {successes} S every {interval}").format(
                          successes=spec.successes, interval=spec.interval))
     if action.opposition is not None:
-        names = ", ".join(action.opposition.against)
-        parts.append(_("opposed (direct) with {names}").format(names=names)
-                     if action.opposition.mode is OppositionMode.DIRECT
-                     else _("opposed (conditioned) with {names}").format(names=names))
+        parts.append(ask.opposed_with(action.opposition))
     return " · ".join(parts)
 
 

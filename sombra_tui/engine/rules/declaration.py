@@ -26,6 +26,7 @@ from sombra_tui.engine.initiative import declaration_order
 from sombra_tui.engine.model import (
     Action,
     ActionKind,
+    Opposition,
     OppositionMode,
 )
 from sombra_tui.engine.registry import (
@@ -262,17 +263,22 @@ def _declare(state: CombatState, cmd: c.Declare, emit: Emitter) -> None:
     _open_prompts(state, declaration, None, emit)
 
 
+def opposed_with(opposition: Opposition) -> Msg:
+    """O2/O3: who an opposed action is opposed with, and how (the log, the panel)."""
+    template = (N_("opposed (direct) with {names}")
+                if opposition.mode is OppositionMode.DIRECT
+                else N_("opposed (conditioned) with {names}"))
+    return Msg(template, names=", ".join(opposition.against))
+
+
 def logged_summary(actions: list[Action]) -> Msg | Join:
     """D1/O2/O3: declared actions as the log keeps them: each summary, and who an opposed
     one is opposed with (the DJ reads it there, not only in the panel)."""
     if not actions:
         return Msg(N_("inaction"))
     return Join("; ", [action.summary_msg() if action.opposition is None else Msg(
-        N_("{summary}, opposed (direct) with {names}")
-        if action.opposition.mode is OppositionMode.DIRECT
-        else N_("{summary}, opposed (conditioned) with {names}"),
-        summary=action.summary_msg(), names=", ".join(action.opposition.against))
-        for action in actions])
+        N_("{summary}, {opposed}"), summary=action.summary_msg(),
+        opposed=opposed_with(action.opposition)) for action in actions])
 
 
 def _need_top_prompt(state: CombatState, name: str, doing: str) -> Prompt:
