@@ -33,7 +33,11 @@ JOURNAL_FORMAT = "sombra-tui journal"
 #: 2: H11 asks the DJ before a new aturdido cancels a pending round action, and an
 #: opposition declared against a plain action binds it (O2, O3); a journal of version 1
 #: replays with both off, as it was played (as storage._v2_to_v3).
-JOURNAL_VERSION = 2
+#: 3: RULES.md's fourth pass (Settings.rules_v4); a journal of version 2 replays without
+#: it (as storage._v3_to_v4).
+JOURNAL_VERSION = 3
+#: The encounter file format whose readings a journal of each version was played with.
+FILE_VERSION_OF: dict[int, int] = {1: 2, 2: 3, 3: storage.FORMAT_VERSION}
 JOURNAL_SUFFIX = ".journal.jsonl"
 #: A journal holds the combat as it started plus every change since: room for an
 #: encounter file of the largest size and a long evening on top.
@@ -185,10 +189,6 @@ class Journal:
                                       "reason": os_reason(error)}) from error
 
 
-def _as_it_is(command: Command) -> Command:
-    return command
-
-
 def recover(path: Path) -> Recovered:
     """Rebuild the combat a journal describes. Raises SombraError if it is unusable."""
     path = Path(path)
@@ -210,12 +210,13 @@ def recover(path: Path) -> Recovered:
         raise SombraError(N_("The journal {path} has no valid header."),
                           code="journal.no_header", params={"path": str(path)}) from error
     encounter, commands, redo = header.encounter, header.commands, header.redo
-    #: A version-1 journal replays as it was played (storage._v2_to_v3).
-    played = storage.v2_command if header.format_version < 2 else _as_it_is
-    if header.format_version < 2:
+    #: An older journal replays as it was played (storage._v2_to_v3, _v3_to_v4).
+    version = FILE_VERSION_OF.get(header.format_version, storage.FORMAT_VERSION)
+    if version < storage.FORMAT_VERSION:
         encounter = encounter.model_copy(update={
-            "settings": storage.v2_settings(encounter.settings)})
-        commands, redo = [played(each) for each in commands], [played(each) for each in redo]
+            "settings": storage.played_settings(encounter.settings, version)})
+        commands = [storage.played_command(each, version) for each in commands]
+        redo = [storage.played_command(each, version) for each in redo]
     try:
         combat = Combat(encounter, commands, redo, dice_drawn=header.dice_drawn)
     except SombraError as error:
@@ -238,7 +239,7 @@ def recover(path: Path) -> Recovered:
             break
         try:
             if isinstance(operation, DoOp):
-                combat.execute(played(operation.command))
+                combat.execute(storage.played_command(operation.command, version))
                 if operation.dice_drawn is not None:  # T6: never reuse a draw
                     combat.dice_drawn = max(combat.dice_drawn, operation.dice_drawn)
             elif isinstance(operation, UndoOp):

@@ -296,6 +296,14 @@ class Settings(Frozen):
     #: format version 2 and journals of version 1, played the earlier way and replayed
     #: so (storage._v2_to_v3); not a setting the DJ changes.
     oppositions_v3: bool = True
+    #: RULES.md's fourth pass, as format version 4 reads it: P4's marks during a
+    #: simultaneous group's turn (only members' wait), C4's and H11's timing (a condition
+    #: that stops an action acts whatever the DJ answered about another; H11 in every
+    #: phase), O3's conditioned action whose partner aims at others (its own TA) and O5's
+    #: unable opponents. Off only for histories of format version 3 or earlier (and
+    #: journals of version 2 or earlier), played the earlier way and replayed so
+    #: (storage._v3_to_v4); not a setting the DJ changes.
+    rules_v4: bool = True
 
     def dice_source(self, side: Side) -> DiceSource:
         return self.pc_dice if side is Side.PC else self.npc_dice

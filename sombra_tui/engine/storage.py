@@ -38,7 +38,7 @@ from sombra_tui.engine.state import CombatState
 # file format's models); storage gives them too, as before.
 
 FORMAT_NAME = "sombra-tui encounter"
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 #: Refuse larger files (never read past this). An app-written 10,000-command combat is
 #: about 3.4 MB since format version 2 (2.6 MB in version 1: weapons and scopes in the
 #: declarations, hits settled), 3.6 MB with the state snapshot of issue 24 (which does
@@ -128,14 +128,22 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
 #: dodge naming a weapon proposed hits (O4). Nested as Settings is.
 V2_READINGS: dict[str, Any] = {"oppositions_v3": False,
                                "wounds": {"unable_asks_prevented": False}}
+#: The settings a history of format version 3 was played with, where version 4 reads
+#: RULES.md's fourth pass (Settings.rules_v4: P4's marks during a group, C4's and H11's
+#: timing, O3's dodge of a character aimed at others, O5's unable opponents).
+V3_READINGS: dict[str, Any] = {"rules_v4": False}
+#: Every reading a history of format version N (the key) was played with and a later
+#: version reads otherwise: a version-2 history keeps version 3's readings too.
+READINGS_BEFORE: dict[int, dict[str, Any]] = {2: {**V2_READINGS, **V3_READINGS},
+                                              3: V3_READINGS}
 
 
-def keep_v2_readings(settings: Any) -> None:
-    """V2_READINGS into `settings`, parsed JSON of Settings (a file's encounter's, or a
+def keep_readings(settings: Any, readings: dict[str, Any]) -> None:
+    """`readings` into `settings`, parsed JSON of Settings (a file's encounter's, or a
     change_settings command's): the history replays as it was played."""
     if not isinstance(settings, dict):
         return
-    for key, value in V2_READINGS.items():
+    for key, value in readings.items():
         if isinstance(value, dict):
             nested = settings.setdefault(key, {})
             if isinstance(nested, dict):
@@ -144,19 +152,36 @@ def keep_v2_readings(settings: Any) -> None:
             settings[key] = value
 
 
-def v2_settings(settings: Settings) -> Settings:
-    """V2_READINGS on a parsed Settings (a version-1 journal's)."""
+def played_settings(settings: Settings, version: int) -> Settings:
+    """The readings a history of format `version` was played with, on a parsed Settings
+    (a journal's, whose version is its file format's: journal.FILE_VERSION_OF)."""
+    readings = READINGS_BEFORE.get(version, {})
     return settings.model_copy(update={
         key: getattr(settings, key).model_copy(update=value) if isinstance(value, dict)
-        else value for key, value in V2_READINGS.items()})
+        else value for key, value in readings.items()})
 
 
-def v2_command(command: Command) -> Command:
-    """A command of a version-2 history as it was played: a change of settings keeps the
-    readings of that version (keep_v2_readings); any other command as it is."""
-    if isinstance(command, ChangeSettings):
-        return command.model_copy(update={"settings": v2_settings(command.settings)})
+def played_command(command: Command, version: int) -> Command:
+    """A command of a history of format `version` as it was played: a change of settings
+    keeps the readings of that version (played_settings); any other command as it is."""
+    if isinstance(command, ChangeSettings) and version in READINGS_BEFORE:
+        return command.model_copy(update={"settings": played_settings(command.settings,
+                                                                      version)})
     return command
+
+
+def _keep_in_history(data: dict[str, Any], readings: dict[str, Any]) -> dict[str, Any]:
+    """`readings` in a parsed file's settings and in every change of settings in its
+    history."""
+    encounter = data.get("encounter")
+    if isinstance(encounter, dict):
+        keep_readings(encounter.setdefault("settings", {}), readings)
+    for key in ("commands", "redo"):
+        history = data.get(key)
+        for command in history if isinstance(history, list) else ():
+            if isinstance(command, dict) and command.get("type") == "change_settings":
+                keep_readings(command.get("settings"), readings)
+    return data
 
 
 def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
@@ -165,26 +190,25 @@ def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
     O3): a version-2 file keeps playing as it was played, in its settings and in every
     change of settings in its history (the DJ may turn H11's question on in the
     encounter settings)."""
-    encounter = data.get("encounter")
-    if isinstance(encounter, dict):
-        keep_v2_readings(encounter.setdefault("settings", {}))
-    for key in ("commands", "redo"):
-        history = data.get(key)
-        for command in history if isinstance(history, list) else ():
-            if isinstance(command, dict) and command.get("type") == "change_settings":
-                keep_v2_readings(command.get("settings"))
-    return data
+    return _keep_in_history(data, V2_READINGS)
 
 
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3}
+def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 reads RULES.md's fourth pass (Settings.rules_v4): a version-3 file keeps
+    playing as it was played, in its settings and in every change of settings."""
+    return _keep_in_history(data, V3_READINGS)
+
+
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 #: What the app says, once, when it opens a file of that version.
 MIGRATION_NOTICES: dict[int, str] = {
     1: N_("Opened a version-1 file: its characters got Resistencia 5 and no weapons "
-          "(wounds and conditions are new); saving writes version 3."),
+          "(wounds and conditions are new)."),
     2: N_("Opened a version-2 file: a new aturdido still cancels a pending round action "
           "at once, and an attack declared plain against a dodge is still its own TA, as "
-          "when it was played (the encounter settings can make the aturdido ask first); "
-          "saving writes version 3."),
+          "when it was played (the encounter settings can make the aturdido ask first)."),
+    3: N_("Opened a file of an earlier version: marks, conditions and oppositions follow "
+          "the readings it was played with; saving writes version 4."),
 }
 
 

@@ -50,10 +50,11 @@ def test_a_version_1_file_opens_unchanged_in_meaning_and_says_so_once() -> None:
     assert all(ch.weapons == [] for ch in combat.state.characters)
     assert combat.state.proposals == []  # no weapon: the old shot is no attack (H1)
     assert combat.state.phase is Phase.ROUND and combat.state.steps[0].result is not None
-    first, second = combat.notices  # through version 2 to version 3
+    first, second, third = combat.notices  # through versions 2 and 3 to version 4
     assert "version-1" in first and "Resistencia 5" in first and "version-2" in second
+    assert "earlier version" in third and "version 4" in third
     saved = json.loads(storage.dumps(combat))
-    assert saved["format_version"] == storage.FORMAT_VERSION == 3
+    assert saved["format_version"] == storage.FORMAT_VERSION == 4
     again = storage.loads(storage.dumps(combat))
     assert again.notices == []  # said once: a current file has nothing to say
     assert again.state == combat.state

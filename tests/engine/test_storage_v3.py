@@ -25,7 +25,7 @@ def played_before_h11(asks: bool) -> Combat:
     before her turn, then Carla's shot resolves: under the rule before version 3 Ana's
     step was skipped at once and nobody was asked."""
     settings = Settings(wounds=WoundSettings(unable_asks_prevented=asks),
-                        oppositions_v3=asks)
+                        oppositions_v3=asks, rules_v4=asks)
     combat = Combat(Encounter(name="Antes", settings=settings, characters=[
         char("Ana", 8, 3, 14, resistencia=6), char("Carla", 15, 2, 13)]))
     from sombra_tui.engine import StartCombat
@@ -45,6 +45,7 @@ def as_version_2(combat: Combat) -> str:
     data["format_version"] = 2
     data["encounter"]["settings"]["wounds"].pop("unable_asks_prevented")
     data["encounter"]["settings"].pop("oppositions_v3")
+    data["encounter"]["settings"].pop("rules_v4")
     data.pop("snapshot", None)
     return json.dumps(data)
 
@@ -66,7 +67,7 @@ def test_h11_a_version_2_file_replays_as_it_was_played(tmp_path: Path) -> None:
     assert not loaded.state.settings.wounds.unable_asks_prevented
     assert any("version-2 file" in notice for notice in loaded.notices)
     again = json.loads(storage.dumps(loaded))
-    assert again["format_version"] == storage.FORMAT_VERSION == 3
+    assert again["format_version"] == storage.FORMAT_VERSION == 4
     assert again["encounter"]["settings"]["wounds"]["unable_asks_prevented"] is False
 
 
@@ -80,6 +81,7 @@ def test_h11_a_version_1_journal_replays_as_it_was_played(tmp_path: Path) -> Non
     header["format_version"] = 1
     header["encounter"]["settings"]["wounds"].pop("unable_asks_prevented")
     header["encounter"]["settings"].pop("oppositions_v3")
+    header["encounter"]["settings"].pop("rules_v4")
     path.write_text("\n".join([json.dumps(header), *lines[1:]]), encoding="utf-8")
     recovered = recover(path)
     assert recovered.combat.state == played.state
@@ -95,7 +97,8 @@ def test_o3_a_version_2_file_with_a_change_of_settings_replays_as_it_was_played(
     from tests.engine.test_rules_opposed import dodge_then_plain_attack
 
     played = dodge_then_plain_attack(  # as version 2 played
-        oppositions_v3=False, wounds=WoundSettings(unable_asks_prevented=False))
+        oppositions_v3=False, rules_v4=False,
+        wounds=WoundSettings(unable_asks_prevented=False))
     old = played.state.settings
     played.execute(ChangeSettings(settings=old.model_copy(update={"points_per_gd": 4})))
     played.execute(Resolve(character="Carla", dice=dice(2, 3, 4)))  # on her own
@@ -115,4 +118,5 @@ def as_version_2_settings(combat: Combat) -> str:
         if command["type"] == "change_settings":
             command["settings"]["wounds"].pop("unable_asks_prevented")
             command["settings"].pop("oppositions_v3")
+            command["settings"].pop("rules_v4")
     return json.dumps(data)

@@ -199,8 +199,10 @@ def _setting_change(key: str, old: object, new: object) -> Msg:
 @handles(c.ChangeSettings, label=N_("change settings"))
 def _change_settings(state: CombatState, cmd: c.ChangeSettings, emit: Emitter) -> None:
     old = state.settings
-    # O2/O3: how oppositions bind is the history's, never changed by the DJ (model.py).
-    new = cmd.settings.model_copy(update={"oppositions_v3": old.oppositions_v3})
+    # O2/O3 and the fourth pass: how a history reads the rules is its own, never changed
+    # by the DJ (model.py).
+    new = cmd.settings.model_copy(update={"oppositions_v3": old.oppositions_v3,
+                                          "rules_v4": old.rules_v4})
     if new == old:
         raise SombraError(N_("The settings are unchanged."),
                           code="settings.unchanged")
