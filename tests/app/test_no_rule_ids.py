@@ -24,8 +24,8 @@ from tests.test_i18n_catalog import KEYWORDS, PACKAGE, read_catalog
 
 #: A rule citation: a section letter and the rule's number (RULES.md's ids).
 CITATION = re.compile(r"\b[TIDPEOSHC][0-9]{1,2}\b")
-#: The one place the rules are summarised by id.
-HELP = Path("screens") / "dialogs" / "help.py"
+#: The one place the rules are summarised by id (the help shows it after the keys).
+HELP = Path("screens") / "dialogs" / "help_rules.py"
 LANGUAGES = ("en", "es")
 
 
