@@ -10,8 +10,10 @@ The DJ's screen never waits for a browser: `changed` (a session watcher, called 
 every command) only sets a timer; FAN_OUT_DELAY_S later, once the DJ's screen is
 drawn, the snapshot is built and its JSON, encoded once, goes in each client's queue
 of one, replacing any older one a slow client has not read yet; each client's own
-task writes it. A stuck client
-is dropped after WRITE_TIMEOUT_S.
+task writes it. A stuck client (its socket full: it stopped reading) is dropped after
+WRITE_TIMEOUT_S, its connection closed; a page that closes frees its place at once
+(aiohttp cancels its stream's handler when the connection is lost), not at the next
+keep-alive.
 
 On this machine only by default; on the local network (opt-in) every path starts with
 a random token and anything without it is 404.
@@ -41,9 +43,10 @@ MAX_CLIENTS = 64
 #: A browser reconnects this long after the stream dropped (the SSE `retry:` field).
 RETRY_MS = 1000
 #: A comment line this often keeps proxies and phones from closing an idle stream and
-#: finds clients that went away.
+#: finds phones that vanished without closing (a page that closes is seen at once).
 HEARTBEAT_S = 15.0
-#: A client that cannot take one snapshot in this long is dropped (it reconnects).
+#: A client that cannot take one snapshot in this long is dropped, its connection
+#: closed (it reconnects once it reads again). Read at each write: the tests shorten it.
 WRITE_TIMEOUT_S = 10.0
 #: The pages get a change this long after it, once the DJ's screen has been drawn (the
 #: screen is drawn at the next frame, 1/60 s, and settles a frame or two later): the
@@ -149,8 +152,11 @@ class PlayersServer:
         if self._runner is not None:
             return self.url
         self._closing = False
+        # handler_cancellation: a stream's handler is cancelled when its page closes
+        # the connection, so its place is free at once (not at the next keep-alive).
         runner = web.AppRunner(self.application(), access_log=None, shutdown_timeout=1.0,
-                               max_line_size=MAX_LINE, max_field_size=MAX_FIELD)
+                               max_line_size=MAX_LINE, max_field_size=MAX_FIELD,
+                               handler_cancellation=True)
         await runner.setup()
         site = web.TCPSite(runner, self.host, self.port,
                            reuse_address=True)
@@ -237,7 +243,7 @@ class PlayersServer:
         self._clients.add(client)
         try:
             snapshot = self.snapshot()
-            await self._write(response, sse_event(snapshot.model_dump_json(),
+            await self._write(request, response, sse_event(snapshot.model_dump_json(),
                                                   snapshot.sequence))
             while not self._closing:
                 try:
@@ -246,16 +252,26 @@ class PlayersServer:
                     chunk = b": \n\n"
                 if chunk is None:
                     break
-                await self._write(response, chunk)
-        except (ConnectionError, TimeoutError):
-            pass  # the browser went away or is stuck: it reconnects by itself
+                await self._write(request, response, chunk)
+        except ConnectionError:
+            pass  # the browser went away: it reconnects by itself
+        except TimeoutError:  # stuck (its socket full): dropped, its connection closed
+            if request.transport is not None:
+                request.transport.abort()
         finally:
             self._clients.discard(client)
         return response
 
     @staticmethod
-    async def _write(response: web.StreamResponse, chunk: bytes) -> None:
-        await asyncio.wait_for(response.write(chunk), WRITE_TIMEOUT_S)
+    async def _write(request: web.Request, response: web.StreamResponse,
+                     chunk: bytes) -> None:
+        """Write `chunk` and wait until the connection took it (aiohttp alone waits only
+        once 64 KiB are pending): a page whose socket is full is stuck after one
+        snapshot, TimeoutError WRITE_TIMEOUT_S later."""
+        async def flushed() -> None:
+            await response.write(chunk)
+            await request.writer.drain()
+        await asyncio.wait_for(flushed(), WRITE_TIMEOUT_S)
 
 
 def _replace(queue: asyncio.Queue[bytes | None], item: bytes | None) -> None:

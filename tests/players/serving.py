@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -44,3 +44,10 @@ async def next_event(response: aiohttp.ClientResponse) -> dict[str, Any]:
                 data = json.loads(line.removeprefix("data: "))
             elif line == "\n" and data is not None:
                 return data
+
+
+async def until(condition: Callable[[], bool], seconds: float = 5) -> None:
+    """Wait for `condition` (checked at each turn of the loop), at most `seconds`."""
+    async with asyncio.timeout(seconds):
+        while not condition():
+            await asyncio.sleep(0.01)
