@@ -74,6 +74,10 @@ class SombraApp(App[None]):
         self._players_unfollow: Callable[[], None] | None = None
         #: The port it tries first (0: any free port, for the tests).
         self.players_port = DEFAULT_PORT
+        #: The port the page last ran on while the app runs (None before the first
+        #: start): F8 starts it there again, so a page following the old address
+        #: reconnects by itself; if it is taken, `players_port` as the first time.
+        self._players_last_port: int | None = None
         #: The local network's token, kept while the app runs: a phone following the
         #: page reconnects by itself after the DJ stops and starts it again.
         self._players_token = secrets.token_urlsafe(12)
@@ -536,19 +540,30 @@ class SombraApp(App[None]):
         if server is not None and server.running:
             await self._stop_players()
             return
-        await self._start_players(self.preferences.preferences.players_lan,
-                                  self.players_port, self._show_players)
+        last = self._players_last_port
+        await self._start_players(
+            self.preferences.preferences.players_lan,
+            self.players_port if last is None else last, self._show_players,
+            fallback=None if last in (None, self.players_port) else self.players_port)
 
-    async def _start_players(self, lan: bool, port: int,
-                             started: Callable[[], object]) -> None:
+    async def _start_players(self, lan: bool, port: int, started: Callable[[], object],
+                             fallback: int | None = None) -> None:
         """Start the page's server, then `started`; a port in use offers the free one
-        it found."""
+        it found, or (`fallback`: `port` was the page's last address) the DJ is told
+        and `fallback` is tried as the first time."""
         from sombra_tui.players.server import PlayersServer  # aiohttp: on first use
         server = PlayersServer(self.session.players_snapshot, lan=lan, port=port,
                                token=self._players_token)
         try:
             await server.start()
         except PortInUse as error:
+            if fallback is not None:
+                self.notify(_("Port {port}, the players' view's last address, is in use "
+                              "now: the page moves to another address (give it to the "
+                              "players again).").format(port=port),
+                            severity="warning", timeout=8)
+                await self._start_players(lan, fallback, started)
+                return
             problem, suggestion = str(error), error.suggestion
             if suggestion is None:
                 self.notify(problem, severity="error", timeout=8)
@@ -569,6 +584,7 @@ class SombraApp(App[None]):
                 error=error.strerror or error), severity="error", timeout=8)
             return
         self.players_server = server
+        self._players_last_port = server.port
         self._follow_players()
         started()
 
