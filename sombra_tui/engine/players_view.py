@@ -16,7 +16,9 @@ DJ's language). What it may hold is decided here, once:
 Never in it: DJ notes, Alerta and skill values (no TA's target, total, margin or GD is
 copied: only its dice and outcome), NPC sheets and weapons' numbers, hidden characters
 (their names are scrubbed from every string as a last guard), the DJ's free TAs,
-overrides and open proposals (whose dice are not yet the table's).
+overrides and open proposals (whose dice are not yet the table's), and the DJ's hints
+(what is left for the DJ to do: when the next step is the DJ's, the players read
+"Waiting for the DJ.", and the log's "Nothing to resolve in this phase." is left out).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from sombra_tui.engine.events import EventKind, LogEvent
 from sombra_tui.engine.frozen import Frozen
 from sombra_tui.engine.i18n import N_, _, language
 from sombra_tui.engine.model import DeclarationView, Side, WoundView
+from sombra_tui.engine.rules.resolution import NOTHING_TO_RESOLVE
 from sombra_tui.engine.state import PHASE_LABELS, CombatState, Phase
 from sombra_tui.engine.wounds import Severity
 
@@ -238,12 +241,13 @@ def public_line(state: CombatState, event: LogEvent) -> str | None:
     only when the DJ shows the target's side as numbers, never its damage, protection
     or Resistencia) and bleeding (numbers only).
     Not shown: anything naming a hidden character, set-up, settings, the DJ's proposals,
-    overrides and free TAs, and any TA's target, total, margin or GD."""
+    overrides and free TAs, any TA's target, total, margin or GD, and a phase's "nothing
+    to resolve" (the DJ's)."""
     involved = [event.actor, *event.targets, event.winner]
     if any(name is not None and not shown(state, name) for name in involved):
         return None
     kind = event.kind
-    if kind in _PRIVATE_KINDS:
+    if kind in _PRIVATE_KINDS or event.template == NOTHING_TO_RESOLVE:
         return None
     if kind is EventKind.HIT:
         return _hit_line(state, event)
@@ -361,12 +365,8 @@ _NOW = {
 def _now_sentence(kind: str, names: list[str]) -> str:
     if kind in ("add_character", "start"):
         return _("The combat has not started.")
-    if kind == "to_instant":
-        return _("Everyone has declared.")
-    if kind == "next_phase":
-        return _("Nothing left to resolve in this phase.")
-    if kind == "next_round":
-        return _("End of the asalto.")
+    # Everyone declared, nothing left in the phase, the asalto over: the next step is
+    # the DJ's (the DJ's hint says which key; the header shows the round and phase).
     if kind in ("declare", "react", "resolve") and names:
         key = "resolve_many" if kind == "resolve" and len(names) > 1 else kind
         return _(_NOW[key]).format(names=", ".join(names))

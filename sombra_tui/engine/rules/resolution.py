@@ -57,6 +57,10 @@ from sombra_tui.engine.state import (
     StepStatus,
 )
 
+#: The log's line for a resolution phase with no step (the DJ's: players_view leaves
+#: it out, the players' page shows the next phase).
+NOTHING_TO_RESOLVE = N_("Nothing to resolve in this phase.")
+
 PHASE_AFTER: dict[Phase, Phase] = {
     Phase.DECLARATION: Phase.INSTANT,
     Phase.INSTANT: Phase.ROUND,
@@ -83,7 +87,7 @@ def _build_steps(state: CombatState, phase: Phase, emit: Emitter) -> None:
                     state.steps.append(Step(id=new_id(state), character=name,
                                             action_index=index, group=group_index))
     if not state.steps:
-        emit(EventKind.PHASE, N_("Nothing to resolve in this phase."))
+        emit(EventKind.PHASE, NOTHING_TO_RESOLVE)
 
 
 @handles(c.Advance, label=N_("advance"),
