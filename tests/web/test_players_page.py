@@ -27,6 +27,7 @@ from tests.engine.test_players_view import (
     NOTE_BRUNO,
     resolved,
 )
+from tests.players.serving import until
 
 HERE = Path(__file__).resolve().parent
 SCREENSHOTS = HERE / "__screenshots__"
@@ -88,6 +89,34 @@ async def test_it_reconnects_by_itself_after_the_server_restarts(
     await server.start()
     await expect(page.locator("#round")).to_have_text("Asalto 1", timeout=10_000)
     await expect(page.locator("#status")).to_be_empty()
+
+
+async def test_a_tab_that_closes_frees_its_place_at_once(
+        browser: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 41 item 5: the screens' cap reached (one here), a tab closes and a new one
+    follows at once; the keep-alive made an hour long, so only the closed connection
+    can have freed the place (it waited for the keep-alive: up to 15 s of "too many
+    screens")."""
+    from playwright.async_api import expect
+
+    from sombra_tui.players import server as players_server
+
+    monkeypatch.setattr(players_server, "HEARTBEAT_S", 3600.0)
+    s = session()
+    server = PlayersServer(s.players_snapshot, port=0, max_clients=1)
+    await server.start()
+    try:
+        first = await open_page(browser, server.url)
+        await expect(first.locator("#now")).to_have_text("The combat has not started.")
+        assert server.clients == 1
+        await first.context.close()
+        await until(lambda: server.clients == 0)  # freed at once (5 s at most)
+        second = await open_page(browser, server.url)
+        await expect(second.locator("#now")).to_have_text("The combat has not started.")
+        await expect(second.locator("#status")).to_be_empty()
+        assert server.clients == 1
+    finally:
+        await server.stop()
 
 
 async def test_on_the_local_network_the_token_is_enforced(browser: Any) -> None:
