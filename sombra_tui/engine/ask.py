@@ -26,6 +26,7 @@ from sombra_tui.engine.events import LogEvent
 from sombra_tui.engine.i18n import Msg, _
 from sombra_tui.engine.initiative import action_order
 from sombra_tui.engine.model import Action, ActionKind, Opposition
+from sombra_tui.engine.odds import TAOdds, TASpec, ta_odds
 from sombra_tui.engine.registry import REGISTRY, label_of
 from sombra_tui.engine.rules.declaration import alerta_gd as _alerta_gd
 from sombra_tui.engine.rules.declaration import alerta_roll, prefill_affected, prefill_names
@@ -429,3 +430,63 @@ def concealment(state: CombatState, name: str) -> Concealment | None:
     """Why `name` is out of the players' view (hidden by the DJ, or until its first
     TA), or None when the players see it."""
     return state.concealed.get(name)
+
+
+# --- odds (issue 37) ---
+
+
+def ta_odds_of(state: CombatState, command: c.Resolve | c.React | c.FreeTA) -> TAOdds | None:
+    """The exact chances of the TA `command` would make now: ta_preview's value and GD
+    (every grade that applies: wounds, conditions, the DJ's, D6's accumulation), the
+    command's modifier. None when there is nothing to roll: no value to roll under yet,
+    or an outcome the DJ decides without a roll (D12)."""
+    if getattr(command, "accept", None) is not None or \
+            getattr(command, "accept_without_roll", False):
+        return None
+    preview = ta_preview(state, command)
+    if preview.target is None:
+        return None
+    return ta_odds(TASpec(target=preview.target, gd=preview.gd.total,
+                          points_per_gd=state.settings.points_per_gd,
+                          modifier=getattr(command, "modifier", 0),
+                          quality_levels=state.settings.niveles_de_calidad))
+
+
+def step_odds(state: CombatState, step: Step) -> TAOdds | None:
+    """The chances of a step still waiting, with no DJ overrides (step_preview)."""
+    preview = step_preview(state, step)
+    if preview.target is None:
+        return None
+    return ta_odds(TASpec(target=preview.target, gd=preview.gd.total,
+                          points_per_gd=state.settings.points_per_gd,
+                          quality_levels=state.settings.niveles_de_calidad))
+
+
+@dataclass(frozen=True)
+class ReactionOdds:
+    """The two choices of a reacción prompt and their chances (D5, D6, D9): combining,
+    and substituting (one grade more in a reacción; the same in a contrarreacción)."""
+
+    combine: TAOdds
+    substitute: TAOdds
+    combine_gd: int
+    substitute_gd: int
+    counter: bool
+
+
+def reaction_odds(state: CombatState, prompt: Prompt, *, base: int = 0,
+                  extra: int = 0) -> ReactionOdds:
+    """The Alerta TA's chances for each choice of `prompt`'s character (D6, D9)."""
+    reactor = state.character(prompt.reactor)
+    alerta = 0 if reactor is None else reactor.alerta
+
+    def chances(mode: ReactionMode) -> tuple[TAOdds, int]:
+        gd = _alerta_gd(state, prompt, mode, base=base, extra=extra).total
+        return ta_odds(TASpec(target=alerta, gd=gd, points_per_gd=state.settings.points_per_gd,
+                              quality_levels=state.settings.niveles_de_calidad)), gd
+
+    (combine, combine_gd), (substitute, substitute_gd) = (
+        chances(ReactionMode.COMBINE), chances(ReactionMode.SUBSTITUTE))
+    return ReactionOdds(combine=combine, substitute=substitute, combine_gd=combine_gd,
+                        substitute_gd=substitute_gd,
+                        counter=prompt.kind is PromptKind.COUNTER)
