@@ -221,7 +221,8 @@ KEYS: tuple[Key, ...] = (
     Key("command_palette", "ctrl+p", "command_palette", N_("palette"),
         N_("The command palette: every command, and the themes"),
         Scope.APP, Group.FILES, priority=True),
-    Key("help", "question_mark", "help", N_("Help"), N_("Keys and rules summary"),
+    # F1 as in other terminal apps (Posting, Harlequin...); ? as before.
+    Key("help", "question_mark,f1", "help", N_("Help"), N_("Keys and rules summary"),
         Scope.APP, Group.FILES, show=True, title=N_("Help"), priority=True, main_only=True),
     # Quitting: every way out asks first if there are unsaved changes (App.action_quit,
     # also behind Textual's own "Quit" palette command).
@@ -307,7 +308,7 @@ KEYS: tuple[Key, ...] = (
     # escape closes it as every dialog (dialog.cancel).
     Key("sheet.close", "q", "cancel", N_("Close"), N_("Close the sheet (as escape)"),
         Scope.SHEET, Group.DIALOGS, show=True),
-    Key("help.close", "q,question_mark", "cancel", N_("Close"),
+    Key("help.close", "q,question_mark,f1", "cancel", N_("Close"),
         N_("Close the help (as escape)"), Scope.HELP, Group.DIALOGS),
 )
 

@@ -323,3 +323,31 @@ def test_the_key_tables_name_word_keys_in_the_djs_language(spanish: str) -> None
     assert "| space |" not in table and "pgup" not in table
     assert show_key("space") == "space"  # not said as a word outside the tables
     assert "| esc |" in table or "| esc," in table  # escape stays "esc"
+
+
+async def test_f1_opens_the_help_as_question_mark_does_and_closes_it(app_dirs: Dirs) -> None:
+    """Issue 40 item 3: F1 opens the help, as in other terminal apps, and ? still does;
+    either closes it; the help's key table lists both."""
+    app = make_app(journal=False, language="en")
+    async with app.run_test(size=SIZE) as pilot:
+        for opening in ("f1", "question_mark"):
+            await pilot.press(opening)
+            assert isinstance(app.screen, HelpScreen), opening
+            assert "| ?, F1 | Keys and rules summary |" in app.screen.query_one(
+                Markdown).source
+            await pilot.press("f1")
+            assert on_main_screen(app), opening
+
+
+async def test_the_keymap_file_rebinds_f1_away_from_the_help(app_dirs: Dirs) -> None:
+    """Issue 40 item 3: the help's binding id rebinds F1 as any other key: bound to F3
+    alone, F1 opens nothing and F3 opens the help, which names F3."""
+    write_keys(app_dirs, {"help": "F3"})
+    app = make_app(journal=False, language="en")
+    async with app.run_test(size=SIZE) as pilot:
+        assert notifications(app) == []
+        await pilot.press("f1")
+        assert on_main_screen(app)
+        await pilot.press("f3")
+        assert isinstance(app.screen, HelpScreen)
+        assert "| F3 | Keys and rules summary |" in app.screen.query_one(Markdown).source
