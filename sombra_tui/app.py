@@ -18,7 +18,7 @@ from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.theme import Theme
 
-from sombra_tui import config, keys, resume_gc, themes
+from sombra_tui import config, keys, resume_gc, themes, ui_state
 from sombra_tui.demo import demo_encounter
 from sombra_tui.engine import Encounter, ImportCharacters, i18n
 from sombra_tui.engine.errors import SombraError
@@ -93,6 +93,12 @@ class SombraApp(App[None]):
         self.main_screen.session = session
         self.main_screen.prepare_dialogs_soon()  # another encounter, other shapes
         self._follow_players()  # another encounter: the page shows it at once
+        self._remember_opened()
+
+    def _remember_opened(self) -> None:
+        """The open encounter's file heads the list of the last ones (`--paths`)."""
+        if self._session.path is not None:
+            ui_state.opened(self._session.path)
 
     # ---- start-up -----------------------------------------------------------------
 
@@ -100,6 +106,7 @@ class SombraApp(App[None]):
         # `sombra-tui` paused the cyclic garbage collector for the start (issue 24 item
         # 5); it runs again once the first screen is drawn.
         self.call_after_refresh(resume_gc)
+        self.call_after_refresh(self._remember_opened)
         loaded = themes.load_all_themes()
         for theme in loaded.themes.values():
             self.register_theme(theme)
@@ -358,6 +365,7 @@ class SombraApp(App[None]):
                 error=error), title=_("Not saved"), severity="error", timeout=10)
             return False
         self.notify(_("Saved to {path}").format(path=saved), timeout=3)
+        ui_state.opened(saved)
         self._saved()
         return True
 

@@ -93,6 +93,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=i18n.LANGUAGES,
                         help=_("language of the app: es (español) or en (English); "
                                "remembered choice or the locale otherwise, else es"))
+    parser.add_argument("--paths", action="store_true",
+                        help=_("print where your files are: the config folder, the keymap, "
+                               "the data folder, the crash journals and the last "
+                               "encounters opened"))
     # The help given here: argparse's own default is English on some Pythons (3.11).
     parser.add_argument("--version", action="version", version=f"sombra-tui {__version__}",
                         help=_("show program's version number and exit"))
@@ -174,6 +178,11 @@ def _main(arguments: list[str], starts_app: bool) -> int:
     if arguments and arguments[0] == "players":
         return players_main(arguments[1:])
     args = build_parser().parse_args(arguments)
+    if args.paths:
+        from sombra_tui import where
+
+        print(where.text())
+        return 0
     # Imported here so --help and --version stay instant.
     from sombra_tui.app import SombraApp
     from sombra_tui.engine.errors import SombraError
@@ -184,6 +193,10 @@ def _main(arguments: list[str], starts_app: bool) -> int:
             session = open_or_create(args.file)
         except SombraError as error:
             print(f"sombra-tui: {error}", file=sys.stderr)
+            if error.code in ("session.no_folder", "storage.missing"):
+                from sombra_tui import where
+
+                print(where.data_folder_hint(), file=sys.stderr)
             return 2
     if args.seed is not None and args.seed < 0:
         print("sombra-tui: " + _("--seed must be zero or more"), file=sys.stderr)

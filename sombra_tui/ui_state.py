@@ -81,3 +81,40 @@ def remember(keys: list[str], cursor: Cursor | None) -> None:
         os.replace(scratch, target)
     except OSError:
         scratch.unlink(missing_ok=True)
+
+
+# ---- the encounters opened last (sombra-tui --paths, the help) -----------------------------
+
+RECENT_FILE = "recent.json"
+#: Encounter files kept in the list (the newest).
+MAX_RECENT = 10
+
+
+def recent_path() -> Path:
+    return config.data_dir() / RECENT_FILE
+
+
+def recently_opened() -> list[Path]:
+    """The encounter files opened or saved last, newest first (any problem: none)."""
+    try:
+        data = json.loads(recent_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    if not isinstance(data, list):
+        return []
+    return [Path(item) for item in data if isinstance(item, str)][:MAX_RECENT]
+
+
+def opened(encounter: Path) -> None:
+    """`encounter` was opened or saved: first in the list of the last ones."""
+    name = str(Path(encounter).resolve())
+    kept = [name, *(str(path) for path in recently_opened() if str(path) != name)]
+    target = recent_path()
+    scratch = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        scratch.write_text(json.dumps(kept[:MAX_RECENT], ensure_ascii=False),
+                           encoding="utf-8")
+        os.replace(scratch, target)
+    except OSError:
+        scratch.unlink(missing_ok=True)

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, DirectoryTree, Input, Static
 
-from sombra_tui import config
+from sombra_tui import config, where
 from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.base import Dialog
 from sombra_tui.screens.dialogs.fields import Field, TextInput
@@ -95,7 +95,8 @@ class FileDialog(Dialog[Path]):
             if path.is_dir():
                 raise FormError("path", _("{path} is a folder: pick a file.").format(path=path))
             if not path.exists():
-                raise FormError("path", _("{path} does not exist.").format(path=path))
+                raise FormError("path", _("{path} does not exist.").format(path=path)
+                                + " " + where.data_folder_hint())
         elif not path.parent.exists():
             raise FormError("path", _("The folder {folder} does not exist.").format(
                 folder=path.parent))

@@ -8,16 +8,17 @@ from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Markdown, Static
 
-from sombra_tui import keys
+from sombra_tui import keys, where
 from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.base import Dialog
 from sombra_tui.screens.dialogs.help_rules import HELP_SECTIONS
 
 
 def help_text(keymap: Mapping[str, str] | None = None) -> str:
-    """The whole help in the language in force: the keys in force, then the rules."""
+    """The whole help in the language in force: the keys in force, where the DJ's files
+    are, then the rules."""
     title = _("Keys")
-    return "\n".join([f"## {title}\n\n{keys.help_keys(keymap)}\n",
+    return "\n".join([f"## {title}\n\n{keys.help_keys(keymap)}\n", where.markdown(),
                       *(_(section) for section in HELP_SECTIONS)])
 
 
