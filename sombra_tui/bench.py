@@ -345,10 +345,11 @@ class ScriptedDJ:
         action = state.step_action(step)
         if action.kind is ActionKind.AUTOMATIC:
             return c.Resolve(character=step.character)
-        opposition = ask.opposition_of(state, step)  # O2/O3: its own or one against it
-        if opposition is not None:
+        if ask.opposition_of(state, step) is not None:  # O2/O3: its own or one against it
+            # O2/O3/O5: a TA for each who rolls, as the engine's plan says.
+            rolling = ask.opposition_plan(state, step).rolling
             rolls = [c.OpposedRoll(character=name, dice=self.dice(), target=rng.randint(9, 16))
-                     for name in [step.character, *opposition.against]]
+                     for name in rolling]
             return c.ResolveOpposed(character=step.character, rolls=rolls,
                                     tie_winner=step.character)
         if rng.random() < 0.02:

@@ -39,7 +39,6 @@ from sombra_tui.engine.rules.hits import proposal_question as _proposal_question
 from sombra_tui.engine.rules.opposition import (
     OpposedOutcome,
     OppositionPlan,
-    opposing_step,
     plan_opposition,
     step_opposition,
 )
@@ -244,8 +243,9 @@ def is_opposed(state: CombatState, step: Step) -> bool:
 
 def opponent_acts(state: CombatState, name: str, plan: OppositionPlan) -> bool:
     """O2/O3: whether `name` rolls in `plan` for an action of its own (its value and GD
-    come from it); else the DJ gives the value it rolls under."""
-    return name == plan.initiator or opposing_step(state, name, plan.members) is not None
+    come from it, and the opposition takes its step); else the DJ gives the value it
+    rolls under. Read from the plan, as the machine resolves it."""
+    return name in plan.steps
 
 
 def opposed_with(opposition: Opposition) -> str:

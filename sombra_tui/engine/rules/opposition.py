@@ -33,7 +33,8 @@ from sombra_tui.engine.registry import (
     RESOLUTION_PHASES,
     handles,
 )
-from sombra_tui.engine.rules.core import Emitter
+from sombra_tui.engine.rules.conditions import unable_by_conditions
+from sombra_tui.engine.rules.core import Emitter, gender_of
 from sombra_tui.engine.rules.extended import extended_result
 from sombra_tui.engine.rules.hits import action_scope, propose_hits, ta_grade_entries
 from sombra_tui.engine.rules.marks import unable_msg
@@ -41,6 +42,7 @@ from sombra_tui.engine.rules.steps import after_step, find_step, target_for
 from sombra_tui.engine.state import (
     CombatState,
     ExtendedProgress,
+    ReactionMode,
     Step,
     StepStatus,
 )
@@ -66,6 +68,11 @@ class OppositionPlan:
     rolling: tuple[str, ...] = ()
     #: O3: the (conditioning, conditioned) pairs compared, each as O3.
     pairs: tuple[tuple[str, str], ...] = ()
+    #: The id of the step each member who rolls rolls for: the initiator's, and each
+    #: opponent's own action in this opposition (its value and GD come from it; the
+    #: opposition takes that step). A member who rolls without one rolls under a value
+    #: the DJ gives.
+    steps: dict[str, int] = field(default_factory=dict)
 
     @property
     def solo(self) -> bool:
@@ -86,11 +93,14 @@ def step_opposition(state: CombatState, step: Step) -> Opposition | None:
     declared one; else the one another character's pending action in this phase declared
     against it, direct or as the conditioned side (a dodge declared first, by the lower
     initiative, against an attack the attacker then declared plain), seen from this side:
-    the same mode and reading, this side conditioning, against everyone whose opposed
-    action of that mode names this character. An action aimed at others only, automatic
+    the same mode and reading, the other role, against everyone whose opposed action of
+    that mode and role names this character. An action aimed at others only, automatic
     or instant, stays its own (O1, T7), as does one whose character already answers that
-    opposition with an opposed action of its own; so does one named by a conditioning
-    action, which is no reaction to it: that opponent rolls with a value the DJ gives."""
+    opposition with an opposed action of its own, or with another action declared in
+    reacción to it. A plain action named by a conditioning action is no answer to it
+    (that opponent rolls with a value the DJ gives) unless it was declared in reacción to
+    that action's author (D5: a reacción opposes the declared action; format 4): then it
+    is the conditioned side, as a dodge declared in answer to an attack."""
     action = state.step_action(step)
     if action.opposition is not None:
         return action.opposition
@@ -103,14 +113,28 @@ def step_opposition(state: CombatState, step: Step) -> Opposition | None:
     paired = {who for own in pending if own.character == name
               and (declared := state.step_action(own).opposition) is not None
               for who in declared.against}
+    #: D5/D8 (format 4): whom each of this character's actions was declared in answer to.
+    answered = answered_authors(state, name) if state.settings.rules_v4 else {}
+    answers = answered.get(step.action_index) if step.action_index is not None else None
+    #: Those another pending plain action of this character answers in reacción.
+    answered_by_other = {who for own in pending
+                         if own.character == name and own.id != step.id
+                         and own.action_index is not None
+                         and (who := answered.get(own.action_index)) is not None
+                         and state.step_action(own).opposition is None
+                         and state.step_action(own).kind not in (ActionKind.AUTOMATIC,
+                                                                 ActionKind.INSTANT)}
     found: list[tuple[str, Opposition]] = []
     for other in pending:
         if other.character == name or other.character in paired:
             continue
         theirs = state.step_action(other).opposition
-        if theirs is None or name not in theirs.against or (
-                theirs.mode is OppositionMode.CONDITIONED
-                and theirs.role is Role.CONDITIONING):
+        if theirs is None or name not in theirs.against:
+            continue
+        if theirs.mode is OppositionMode.CONDITIONED and theirs.role is Role.CONDITIONING \
+                and answers != other.character:
+            continue
+        if other.character in answered_by_other and answers != other.character:
             continue
         if action.targets and other.character not in action.targets:
             continue
@@ -118,9 +142,34 @@ def step_opposition(state: CombatState, step: Step) -> Opposition | None:
     if not found:
         return None
     first = found[0][1]
-    against = list(dict.fromkeys(who for who, theirs in found if theirs.mode is first.mode))
-    return Opposition(mode=first.mode, against=against, role=Role.CONDITIONING,
-                      reading=first.reading)
+    against = list(dict.fromkeys(who for who, theirs in found
+                                 if theirs.mode is first.mode and theirs.role is first.role))
+    role = (Role.CONDITIONED if first.mode is OppositionMode.CONDITIONED
+            and first.role is Role.CONDITIONING else Role.CONDITIONING)
+    return Opposition(mode=first.mode, against=against, role=role, reading=first.reading)
+
+
+def answered_authors(state: CombatState, name: str) -> dict[int, str]:
+    """D5/D8: the author of the declaration each action of `name`'s declaration was
+    declared in answer to (a reacción or contrarreacción), by the action's index; an
+    action of a first declaration is not in it."""
+    declaration = state.declaration_of(name)
+    chain = []
+    while declaration is not None:
+        chain.append(declaration)
+        if declaration.mode is not ReactionMode.COMBINE or declaration.replaces is None:
+            break
+        declaration = state.declarations.get(declaration.replaces)
+    found: dict[int, str] = {}
+    index = 0
+    for version in reversed(chain):
+        answered = (state.declarations.get(version.answers)
+                    if version.answers is not None else None)
+        if answered is not None:
+            found.update(dict.fromkeys(range(index, index + len(version.new_actions)),
+                                       answered.author))
+        index += len(version.new_actions)
+    return found
 
 
 def opposing_step(state: CombatState, name: str, against: Iterable[str]) -> Step | None:
@@ -168,26 +217,76 @@ def plan_opposition(state: CombatState, step: Step) -> OppositionPlan:
                         and (name, other) not in links:
                     links.append((name, other))
     members = tuple(side)
-    # O5: only those able to act (not out; in the round phase, not prevented) take part.
-    excluded = {name: reason for name in members
-                if (reason := unable_msg(state, name)) is not None}
+    excluded = _unable(state, members)
     able = [name for name in members if name not in excluded]
     if direct:
         rolling = tuple(able) if len(able) > 1 else (initiator,)  # O5: one left: own TA
         return OppositionPlan(initiator=initiator, direct=True, members=members,
-                              excluded=excluded, rolling=rolling)
+                              excluded=excluded, rolling=rolling,
+                              steps=_own_steps(state, step, rolling, members))
     conditioning_side = 0 if opposition.role is Role.CONDITIONING else 1
     pairs: list[tuple[str, str]] = []
+    elsewhere: dict[str, Msg] = {}
     for first, second in links:
         if first in excluded or second in excluded:
             continue
         pair = (first, second) if side[first] == conditioning_side else (second, first)
+        # O3 (format 4): a conditioned action whose would-be partner aims at others (Iker
+        # dodges Bruno, who shoots Lucía) is no opposition between them.
+        if state.settings.rules_v4 and aims_elsewhere(state, pair[0], pair[1]):
+            elsewhere[pair[0]] = Msg(N_("{name}'s action is aimed at others"), name=pair[0])
+            continue
         pairs.append(pair)
     in_pairs = {name for pair in pairs for name in pair}
+    excluded.update((name, reason) for name, reason in elsewhere.items()
+                    if name not in in_pairs)
     rolling = (initiator, *(name for name in members
                             if name != initiator and name in in_pairs))
     return OppositionPlan(initiator=initiator, direct=False, members=members,
-                          excluded=excluded, rolling=rolling, pairs=tuple(pairs))
+                          excluded=excluded, rolling=rolling, pairs=tuple(pairs),
+                          steps=_own_steps(state, step, rolling, members))
+
+
+def _unable(state: CombatState, members: Iterable[str]) -> dict[str, Msg]:
+    """O5: the members who cannot take part, with the reason: out, gone or, in the round
+    phase, prevented (P4); from format 4 also unable to act by a condition (C1, C4)."""
+    excluded: dict[str, Msg] = {}
+    for name in members:
+        reason = unable_msg(state, name)
+        if reason is None and state.settings.rules_v4 \
+                and (conditions := unable_by_conditions(state, name)) is not None:
+            reason = Msg(N_("{conditions}"), conditions=conditions).about(
+                gender_of(state, name))
+        if reason is not None:
+            excluded[name] = reason
+    return excluded
+
+
+def _own_steps(state: CombatState, step: Step, rolling: Iterable[str],
+               members: Iterable[str]) -> dict[str, int]:
+    """The step each member who rolls rolls for: the initiator's own, and each opponent's
+    action opposing a member (none: the DJ gives the value it rolls under)."""
+    members = tuple(members)
+    found = {step.character: step.id}
+    for name in rolling:
+        if name != step.character \
+                and (theirs := opposing_step(state, name, members)) is not None:
+            found[name] = theirs.id
+    return found
+
+
+def aims_elsewhere(state: CombatState, name: str, other: str) -> bool:
+    """O3 (format 4): whether every action `name` declared this round is aimed at others
+    than `other` (it names someone, by its targets or its opposition, and never
+    `other`): a conditioned action of `other`'s against `name` then has no partner."""
+    declaration = state.declaration_of(name)
+    if declaration is None or not declaration.actions:
+        return False
+    for action in declaration.actions:
+        named = {*action.targets, *(action.opposition.against if action.opposition else ())}
+        if not named or other in named:
+            return False
+    return True
 
 
 def log_exclusions(plan: OppositionPlan, action: Action, given: Iterable[str],
@@ -211,10 +310,11 @@ def log_exclusions(plan: OppositionPlan, action: Action, given: Iterable[str],
              actor=plan.initiator, rule=rule)
 
 
-def _opponent_values(state: CombatState, name: str, members: Iterable[str],
+def _opponent_values(state: CombatState, name: str, plan: OppositionPlan,
                      roll: c.OpposedRoll) -> tuple[int, int, Step | None]:
-    """Target and GD of an opponent: given, or from its own action opposing a member."""
-    step = opposing_step(state, name, members)
+    """Target and GD of an opponent: from its own action in the plan, or given."""
+    step_id = plan.steps.get(name)
+    step = next((s for s in state.pending_steps() if s.id == step_id), None)
     if step is not None:
         action = state.step_action(step)
         target = target_for(state, name, action, roll.target)
@@ -346,7 +446,7 @@ def _opponents(state: CombatState, plan: OppositionPlan, rolls: dict[str, c.Oppo
     # O5: only those who roll now give up their own step; a member left with no able
     # partner keeps it and makes its own TA at its own turn.
     for name in plan.rolling[1:]:
-        target, gd, their_step = _opponent_values(state, name, plan.members, rolls[name])
+        target, gd, their_step = _opponent_values(state, name, plan, rolls[name])
         values[name] = (target, gd)
         if their_step is not None:
             consumed.append(their_step)
@@ -429,6 +529,7 @@ def _resolve_conditioned(cmd: c.ResolveOpposed, action: Action, opposition: Oppo
 
 
 def _finish_opposed(state: CombatState, cmd: c.ResolveOpposed, step: Step, action: Action,
+                    plan: OppositionPlan, opposition: Opposition,
                     consumed: list[Step], progress: ExtendedProgress | None,
                     results: dict[str, TAResult], winners_of: dict[str, bool],
                     emit: Emitter) -> None:
@@ -447,10 +548,16 @@ def _finish_opposed(state: CombatState, cmd: c.ResolveOpposed, step: Step, actio
                   if other_step.extended_id is not None else None)
         if chased is not None:
             extended_result(state, chased, winners_of[other_step.character], emit)
-    # H1/O4: an attack hits when its TA succeeded and it won its comparisons.
+    # H1/O4: an attack hits when its TA succeeded and it won its comparisons. A dodge
+    # (the conditioned side of an attack, O3) hits nobody: one declared so (propose_hits)
+    # and, from format 4, a plain action declared in reacción to the attack (D5).
+    dodging = (state.settings.rules_v4 and not plan.direct
+               and opposition.reading is Reading.ATTACK)
     attacks = [(step, action), *((other, state.step_action(other)) for other in consumed)]
     for attack_step, attack in attacks:
         name = attack_step.character
+        if dodging and name in plan.conditioned and attack.opposition is None:
+            continue
         if attack.is_attack and winners_of.get(name) and results[name].success:
             propose_hits(state, attack_step, attack, name, results[name], emit)
     after_step(state, step, emit)
@@ -482,7 +589,8 @@ def _resolve_opposed(state: CombatState, cmd: c.ResolveOpposed, emit: Emitter) -
     else:  # O3: each conditioning TA first, each conditioned one modified by its outcome
         results, winners_of = _resolve_conditioned(cmd, action, opposition, plan, roll_for,
                                                    emit)
-    _finish_opposed(state, cmd, step, action, consumed, progress, results, winners_of, emit)
+    _finish_opposed(state, cmd, step, action, plan, opposition, consumed, progress, results,
+                    winners_of, emit)
 
 
 def needs_confirming_ta(reading: Reading, conditioning: str, conditioned: str,
