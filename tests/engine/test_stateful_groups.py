@@ -32,6 +32,18 @@ the engine (no `group_in_progress`, `group_started`, `early`). From that it chec
   progress; nobody out, prevented (round phase) or unable to act by a condition in
   effect has a pending step in the acting group (P4, C4); nobody out, or prevented in
   the round phase, rolls in an opposition (O5).
+* O5 (format 4): nobody unable to act by a condition in effect (aturdido, derribado,
+  inconsciente; not held for its group, not left to the DJ by H11) rolls in an
+  opposition either, also as the opponent of an earlier group's action.
+* O2/O3 with I4, nobody rolls twice in one opposition: a character who rolls in one
+  has no step left in the phase that opposes another who rolled in it (its own
+  opposed action naming them, or a plain action the other's opposition binds).
+* O3 (format 4): no conditioned comparison, and no hit, between a dodger and a would-be
+  partner whose actions are all aimed at others (Iker dodges Bruno, who shoots Lucía).
+
+Some declarations are attacks (a pistol, aimed at someone) and dodges (the conditioned
+side of an attack), mostly of a faster character who may shoot someone else; hits are
+proposed and declined (their wounds are not this machine's concern).
 
 A mark made inside a group's turn on someone outside that group may wait for the group
 too (P3: the group's effects apply after it) or apply at once; either way it is in effect
@@ -64,6 +76,7 @@ from sombra_tui.engine import (
     Opposition,
     OppositionMode,
     Phase,
+    Reading,
     Resolve,
     ResolveOpposed,
     Role,
@@ -78,6 +91,7 @@ from sombra_tui.engine import (
 from sombra_tui.engine.commands import (
     AddCondition,
     ConfirmProposal,
+    DeclineHit,
     DeclineProposal,
     ManualHit,
     RemoveCondition,
@@ -91,12 +105,13 @@ from sombra_tui.engine.conditions import (
     builtin,
 )
 from sombra_tui.engine.state import ProposalKind, Step
-from sombra_tui.engine.wounds import Location
+from sombra_tui.engine.wounds import Location, Weapon
 
 NAMES = ["Ana", "Bruno", "Carla", "Dario", "Elena", "Fede"]
 PRIMARIAS = [4, 8, 12]
 RESOLUTION = (Phase.INSTANT, Phase.ROUND, Phase.EXTENDED)
 DICE = st.builds(Dice.of, st.integers(1, 10), st.integers(1, 10), st.integers(1, 10))
+PISTOLA = Weapon(name="pistola", damage_type="II")
 
 
 def derribado(duration: int | None) -> Condition:
@@ -130,6 +145,43 @@ def eventually(state: CombatState) -> tuple[set[str], set[str]]:
         else:
             prevented.discard(pending.character)
     return out, prevented
+
+
+def aims_elsewhere(state: CombatState, name: str, other: str) -> bool:
+    """O3 (format 4), by the oracle: every action `name` declared names someone (its
+    targets or its opposition) and none names `other`."""
+    declaration = state.declaration_of(name)
+    actions = declaration.actions if declaration else []
+    named = [{*a.targets, *(a.opposition.against if a.opposition else ())} for a in actions]
+    return bool(actions) and all(each and other not in each for each in named)
+
+
+def answering(state: CombatState, name: str, rollers: set[str]) -> set[int]:
+    """O2/O3 with I4, by the oracle: the pending steps of `name` (one action per
+    declaration here) that would make it roll against one of `rollers`: its own opposed
+    action naming one, or a plain round action aimed at one (or at nobody) that one's
+    pending opposition binds (direct, or a conditioned side that names it)."""
+    found: set[int] = set()
+    pending = state.pending_steps()
+    for step in pending:
+        if step.character != name:
+            continue
+        action = state.step_action(step)
+        if action.opposition is not None:
+            if rollers & set(action.opposition.against):
+                found.add(step.id)
+            continue
+        if action.kind is not ActionKind.ROUND:
+            continue
+        for other in pending:
+            theirs = state.step_action(other).opposition
+            if other.character not in rollers or theirs is None \
+                    or name not in theirs.against or (action.targets and
+                                                      other.character not in action.targets):
+                continue
+            if theirs.mode is OppositionMode.DIRECT or theirs.role is Role.CONDITIONED:
+                found.add(step.id)
+    return found
 
 
 class GroupTurnMachine(RuleBasedStateMachine):
@@ -216,7 +268,8 @@ class GroupTurnMachine(RuleBasedStateMachine):
         proposals = {p.id for p in self.state.proposals}
         out_before = set(self.state.out)
         self.early_before = self.early_roll_before_turn()
-        self.combat.execute(command)
+        events = self.combat.execute(command)
+        self.check_o3_partners(events)
         if (self.state.round, self.state.phase) != self.phase_key:
             self.phase_key = (self.state.round, self.state.phase)
             self.turn_came = set()
@@ -230,6 +283,26 @@ class GroupTurnMachine(RuleBasedStateMachine):
                                      out_before)
         if not self.in_progress():
             self.held.clear()  # C4: the group has acted: its conditions apply now
+
+    def check_o3_partners(self, events: list[Any]) -> None:
+        """O3 (format 4): no conditioned pair compared, and no hit proposed, between a
+        dodger and a partner whose actions all aim at others."""
+        state = self.state
+        for each in events:
+            if each.kind is EventKind.OPPOSED and each.rule == "O4" and each.actor:
+                [conditioned] = each.targets
+                assert not aims_elsewhere(state, each.actor, conditioned), (
+                    f"O3: {each.actor}, aiming at others, compared with {conditioned}")
+        for proposal in state.proposals:
+            if proposal.kind is ProposalKind.HIT and proposal.attacker is not None:
+                declaration = state.declaration_of(proposal.character)
+                dodges = [a for a in declaration.actions if a.opposition is not None
+                          and a.is_dodge and proposal.attacker in a.opposition.against
+                          ] if declaration else []
+                assert not (dodges and aims_elsewhere(state, proposal.attacker,
+                                                      proposal.character)), (
+                    f"O3: a hit on {proposal.character}, who dodged "
+                    f"{proposal.attacker}, aiming at others")
 
     def refused(self, command: Command) -> None:
         state = self.state.model_copy(deep=True)
@@ -308,20 +381,31 @@ class GroupTurnMachine(RuleBasedStateMachine):
                            opposition=Opposition(mode=theirs.mode, against=[name],
                                                  role=role))]
         shape = data.draw(st.sampled_from(
-            ["none", "round", "round", "round", "auto", "instant", "o2", "o2", "o3", "o3"]),
+            ["none", "round", "round", "round", "auto", "instant", "o2", "o2", "o3", "o3",
+             "attack", "attack", "dodge", "dodge"]),
             label="declaration")
         text = f"{shape} {self.serial}"
         if shape == "none":
             return []
+        # Mostly against faster characters, who declare later and may answer (I3, I4).
+        primaria = {ch.name: ch.primaria for ch in state.characters}
+        faster = [n for n in others if primaria[n] > primaria[author]]
+        if shape == "attack":  # H1: a pistol aimed at someone (who may dodge someone else)
+            aimed = data.draw(st.sampled_from(others), label="shoots")
+            return [Action(description=text, target=target, targets=[aimed], weapon=PISTOLA)]
+        if shape == "dodge":  # O3: the conditioned side of an attack, declared first
+            pool = faster or others
+            dodged = data.draw(st.sampled_from(pool), label="dodges")
+            return [Action(description=text, target=target, targets=[dodged], weapon=PISTOLA,
+                           opposition=Opposition(mode=OppositionMode.CONDITIONED,
+                                                 against=[dodged], role=Role.CONDITIONED,
+                                                 reading=Reading.ATTACK))]
         if shape == "auto":
             return [Action(kind=ActionKind.AUTOMATIC, description=text)]
         if shape == "instant":
             return [Action(kind=ActionKind.INSTANT, description=text, target=target)]
         if shape == "round":
             return [Action(description=text, target=target)]
-        # Mostly against faster characters, who declare later and may answer (I3, I4).
-        primaria = {ch.name: ch.primaria for ch in state.characters}
-        faster = [n for n in others if primaria[n] > primaria[author]]
         pool = faster if faster and data.draw(st.integers(0, 3), label="faster") else others
         against = data.draw(st.lists(st.sampled_from(pool), min_size=1, max_size=2,
                                      unique=True), label="against")
@@ -412,6 +496,10 @@ class GroupTurnMachine(RuleBasedStateMachine):
             assert name not in state.out, f"O5/P4: {name} is out but rolls"
             assert not (state.phase is Phase.ROUND and name in state.prevented), (
                 f"O5/P4: {name} is prevented but rolls")
+            assert not self.unable(name), f"O5/C1: {name} cannot act but rolls"
+        rollers = set(plan.rolling)
+        answers = {step_id for name in rollers
+                   for step_id in answering(state, name, rollers - {name})}
         rolls = [OpposedRoll(character=name, dice=data.draw(DICE, label="opposed dice"),
                              target=None if name == step.character else 12)
                  for name in plan.rolling]
@@ -423,10 +511,18 @@ class GroupTurnMachine(RuleBasedStateMachine):
             decided = [plan.rolling[0]] if plan.direct else list(plan.conditioning)
             command = command.model_copy(update={"winners": decided})
         self.execute(command)
+        # O2/O3 with I4: nobody rolls twice in one opposition: every step of a roller
+        # that opposes another roller was taken by this one.
+        left = [s.character for s in self.state.pending_steps() if s.id in answers]
+        assert not left, f"O2/O3: {left} rolled, yet their opposing step is still pending"
+        event("opposition: " + ("someone left out" if plan.excluded else "all take part"))
 
     def settle(self, data: Any) -> None:
         proposal = self.state.proposals[0]
         name = proposal.character
+        if proposal.kind is ProposalKind.HIT:  # H1: declined (wounds are not this test's)
+            self.execute(DeclineHit(proposal_id=proposal.id, reason="cover"))
+            return
         confirm = data.draw(st.booleans(), label="confirm?")
         progress = self.in_progress()
         prevented_before = name in self.state.prevented
