@@ -1,0 +1,172 @@
+"""What the coming asaltos hold (issue 37): the forecast says what the machine then does.
+
+A hypothesis test builds a combat with wounds that bleed (H9), conditions with
+durations (C3) and extended actions of both kinds (E2, E3), at any phase; reads the
+forecast; then plays the asaltos on with no command that changes them (inaction, the
+extended TAs rolled, H7's proposals declined) and checks that what happened in each
+asalto is exactly what was forecast (bleeding, conditions ending) or includes it
+(extended TAs: only the certain ones are forecast).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+
+from sombra_tui.engine import (
+    Advance,
+    Combat,
+    DeclineProposal,
+    Phase,
+    Resolve,
+    StepStatus,
+)
+from sombra_tui.engine.commands import AddCondition, ManualHit
+from sombra_tui.engine.conditions import Condition, ConditionEffects
+from sombra_tui.engine.forecast import DueKind, first_round_ahead, forecast, standing
+from sombra_tui.engine.model import Action, ActionKind, ExtendedMode, ExtendedSpec
+from sombra_tui.engine.wounds import Location
+from tests.engine.conftest import char, declare, dice, started
+
+NAMES = ("Ana", "Bruno", "Carla")
+
+
+def combat_for(data: st.DataObject) -> Combat:
+    combat = started(*(char(name, 8 + 2 * i, i, 12, resistencia=3, pv=200,
+                            skills={"Forzar": 14}) for i, name in enumerate(NAMES)))
+    for name in NAMES:
+        for _ in range(data.draw(st.integers(0, 2))):
+            combat.execute(ManualHit(character=name,
+                                     location=data.draw(st.sampled_from(list(Location))),
+                                     damage=data.draw(st.integers(3, 9)),
+                                     lethal=data.draw(st.booleans())))
+            while combat.state.proposals:
+                combat.execute(DeclineProposal(proposal_id=combat.state.proposals[0].id))
+        if data.draw(st.booleans()):
+            combat.execute(AddCondition(character=name, condition=Condition(
+                name="derribado", duration=data.draw(st.integers(1, 6)),
+                effects=ConditionEffects(cannot_act=data.draw(st.booleans())))))
+    for name in NAMES:
+        if combat.state.current_declarer != name:
+            continue
+        if data.draw(st.booleans()):
+            mode = data.draw(st.sampled_from(list(ExtendedMode)))
+            spec = ExtendedSpec(mode=mode, duration=data.draw(st.integers(1, 4)),
+                                successes=data.draw(st.integers(1, 3)),
+                                interval=data.draw(st.integers(1, 3)))
+            declare(combat, name, Action(kind=ActionKind.EXTENDED, description="fuerza",
+                                         skill="Forzar", extended=spec))
+        else:
+            declare(combat, name)
+    for _ in range(data.draw(st.integers(0, 6))):  # somewhere in a later phase
+        play_one(combat, data)
+    return combat
+
+
+def play_one(combat: Combat, data: st.DataObject | None = None) -> None:
+    """One command that changes nothing forecast: inaction, an extended TA rolled, H7's
+    proposal declined, or on to the next phase."""
+    state = combat.state
+    if state.proposals:
+        combat.execute(DeclineProposal(proposal_id=state.proposals[0].id))
+    elif state.phase is Phase.DECLARATION and state.current_declarer is not None:
+        declare(combat, state.current_declarer)
+    elif pending := [s for s in state.current_group() if s.status is StepStatus.PENDING]:
+        roll = (dice(1, 2, 3) if data is None or data.draw(st.booleans())
+                else dice(10, 9, 8))
+        combat.execute(Resolve(character=pending[0].character, dice=roll))
+    else:
+        combat.execute(Advance())
+
+
+def happened(combat: Combat, since: int) -> Counter[tuple[int, DueKind, str]]:
+    """What the log says the rules did from event `since` on, by asalto."""
+    found: Counter[tuple[int, DueKind, str]] = Counter()
+    for logged in combat.log[since:]:
+        if logged.code == "wound.bled":
+            found[(logged.round, DueKind.BLEEDS, logged.actor or "")] += 1
+        elif logged.code == "condition.expired":
+            found[(logged.round, DueKind.CONDITION_ENDS, logged.actor or "")] += 1
+    return found
+
+
+def extended_steps(combat: Combat) -> set[tuple[int, str]]:
+    return {(combat.state.round, step.character) for step in combat.state.steps
+            if step.extended_id is not None}
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_h9_c3_e2_e3_the_forecast_is_what_happens(data: st.DataObject) -> None:
+    combat = combat_for(data)
+    ahead = 8  # a grave wound of asalto 1 bleeds at the end of asalto 6 (H9)
+    first = first_round_ahead(combat.state)
+    expected = forecast(combat.state, ahead)
+    assert all(first <= due.round < first + ahead for due in expected)
+    since = len(combat.log)
+    rolls: set[tuple[int, str]] = set()
+    if combat.state.phase is Phase.EXTENDED:
+        rolls |= {(combat.state.round, step.character) for step in combat.state.steps
+                  if step.extended_id is not None and step.status is StepStatus.PENDING}
+    while combat.state.round < first + ahead:
+        phase = combat.state.phase
+        play_one(combat, data)
+        if combat.state.phase is Phase.EXTENDED and phase is not Phase.EXTENDED:
+            rolls |= extended_steps(combat)
+    seen = happened(combat, since)
+    seen = Counter({key: n for key, n in seen.items() if key[0] < first + ahead})
+    told = Counter((due.round, due.kind, due.character) for due in expected
+                   if due.kind is not DueKind.EXTENDED_TA)
+    assert told == seen
+    told_rolls = {(due.round, due.character) for due in expected
+                  if due.kind is DueKind.EXTENDED_TA}
+    assert told_rolls <= rolls
+    for kind in {due.kind for due in expected}:
+        event(f"forecast holds {kind.value}")
+
+
+def test_h9_the_worked_example_bleeds_at_the_end_of_round_18() -> None:
+    """RULES.md's worked example: Bruno's leve wound taken in round 2 bleeds at the end of
+    round 18 (the 16th round counted); the forecast from round 14 on says so."""
+    combat = started(char("Bruno", 12, 5, 12, resistencia=7), char("Carla", 15, 2, 13))
+    while combat.state.round < 2:
+        play_one(combat)
+    combat.execute(ManualHit(character="Bruno", location=Location.BRAZO_DERECHO, damage=11))
+    assert not [due for due in forecast(combat.state) if due.kind is DueKind.BLEEDS]
+    while combat.state.round < 14:
+        play_one(combat)
+    bleeds = [due for due in forecast(combat.state) if due.kind is DueKind.BLEEDS]
+    assert [(due.round, due.character) for due in bleeds] == [(18, "Bruno")]
+    assert "Bruno" in bleeds[0].what.render()
+
+
+def test_c3_aturdido_of_the_worked_example_ends_at_the_end_of_round_6() -> None:
+    """Ana, clubbed on the head in round 4 (leve): aturdido for rounds 5 and 6 (C3)."""
+    combat = started(char("Ana", 8, 3, 14, resistencia=6), char("Carla", 15, 2, 13))
+    while combat.state.round < 4:
+        play_one(combat)
+    combat.execute(ManualHit(character="Ana", location=Location.CABEZA, damage=7,
+                             lethal=False))
+    while combat.state.proposals:
+        combat.execute(DeclineProposal(proposal_id=combat.state.proposals[0].id))
+    ends = [due for due in forecast(combat.state) if due.kind is DueKind.CONDITION_ENDS]
+    assert [(due.round, due.character) for due in ends] == [(6, "Ana")]
+    assert "aturdido" in ends[0].what.render()
+
+
+def test_p5_e3_an_out_owner_has_no_extended_ta_forecast_and_is_standing() -> None:
+    from sombra_tui.engine.commands import Mark, SetMark
+
+    combat = started(char("Ana", 8, 3, 14, skills={"Forzar": 14}), char("Carla", 15, 2, 13))
+    declare(combat, "Ana", Action(kind=ActionKind.EXTENDED, description="fuerza",
+                                  skill="Forzar", extended=ExtendedSpec(
+                                      mode=ExtendedMode.COMPLEX, successes=3, interval=2)))
+    declare(combat, "Carla")
+    rolls = [due for due in forecast(combat.state) if due.kind is DueKind.EXTENDED_TA]
+    assert [(due.round, due.character) for due in rolls] == [(2, "Ana"), (4, "Ana")]
+    assert "3 successes to go" in rolls[0].what.render()
+    combat.execute(SetMark(character="Ana", mark=Mark.OUT))
+    assert not [due for due in forecast(combat.state) if due.kind is DueKind.EXTENDED_TA]
+    assert [name for name, _ in standing(combat.state)] == ["Ana"]
