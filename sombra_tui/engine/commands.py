@@ -391,6 +391,39 @@ class HideCharacter(Frozen):
     until_acts: bool = False
 
 
+# ------------------------------------------------------- the DJ's notes (issue 37)
+
+#: The longest note the DJ pins to an asalto.
+NOTE_MAX = 200
+
+
+class AddNote(Frozen):
+    """Pin a note to an asalto ("the guards arrive"), about a character or none; a
+    public note reaches the players' view when its asalto comes."""
+
+    type: Literal["add_note"] = "add_note"
+    round: int = Field(ge=1, le=9999)
+    text: str = Field(min_length=1, max_length=NOTE_MAX)
+    character: str | None = None
+    public: bool = False
+
+
+class EditNote(Frozen):
+    """Change a note: every field as the DJ leaves it."""
+
+    type: Literal["edit_note"] = "edit_note"
+    note_id: int
+    round: int = Field(ge=1, le=9999)
+    text: str = Field(min_length=1, max_length=NOTE_MAX)
+    character: str | None = None
+    public: bool = False
+
+
+class RemoveNote(Frozen):
+    type: Literal["remove_note"] = "remove_note"
+    note_id: int
+
+
 Command = Annotated[
     AddCharacter
     | AddCharacters
@@ -427,7 +460,10 @@ Command = Annotated[
     | RemoveCondition
     | SetCounters
     | RevealCharacter
-    | HideCharacter,
+    | HideCharacter
+    | AddNote
+    | EditNote
+    | RemoveNote,
     Field(discriminator="type"),
 ]
 

@@ -36,17 +36,20 @@ class DueKind(StrEnum):
     BLEEDS = "bleeds"  # H9
     CONDITION_ENDS = "condition_ends"  # C3
     EXTENDED_TA = "extended_ta"  # E2, E3, P5
+    NOTE = "note"  # the DJ's own, pinned to an asalto (rules/notes.py)
 
 
 @dataclass(frozen=True)
 class Due:
     """One thing due in asalto `round` (at its end, but an extended TA: in its extended
-    phase), for `character`."""
+    phase, and a note: as it begins), for `character` (None: a note about nobody)."""
 
     round: int
     kind: DueKind
-    character: str
+    character: str | None
     what: Msg
+    #: A note's id (None for the rest), for the DJ to edit or remove it.
+    note_id: int | None = None
 
 
 def first_round_ahead(state: CombatState) -> int:
@@ -81,8 +84,13 @@ def forecast(state: CombatState, ahead: int = AHEAD) -> list[Due]:
     for progress in [*state.extended, *_declared(state)]:
         if progress.status is ExtendedStatus.ACTIVE and progress.owner in present:
             found += _extended(state, progress, rounds)
+    for note in state.notes:
+        if note.round in rounds:
+            found.append(Due(note.round, DueKind.NOTE, note.character, Msg(
+                N_("{text}"), text=note.text), note_id=note.id))
     order = {character.name: index for index, character in enumerate(state.characters)}
-    return sorted(found, key=lambda due: (due.round, order.get(due.character, 0)))
+    return sorted(found, key=lambda due: (due.round, due.kind is not DueKind.NOTE,
+                                          order.get(due.character or "", -1)))
 
 
 def _bleeding(wound: Wound, rounds: range) -> list[int]:

@@ -315,6 +315,17 @@ class PendingMark(Frozen):
     mark: str
 
 
+class Note(Frozen):
+    """A note the DJ pinned to an asalto (issue 37): shown when its asalto begins and in
+    the forecast before; a public one reaches the players' view then."""
+
+    id: int
+    round: int
+    text: str
+    character: str | None = None
+    public: bool = False
+
+
 class CombatState(BaseModel):
     """Everything the replay of the command history produces, except the log."""
 
@@ -368,6 +379,8 @@ class CombatState(BaseModel):
 
     #: Issue 23: characters out of the players' view, and until when (absent: shown).
     concealed: dict[str, Concealment] = Field(default_factory=dict)
+    #: Issue 37: the DJ's notes pinned to asaltos, in the order added.
+    notes: list[Note] = Field(default_factory=list)
 
     #: name -> position in `characters`; rebuilt whenever it is found stale.
     _index: dict[str, int] = PrivateAttr(default_factory=dict)

@@ -10,6 +10,7 @@ from sombra_tui.engine.rules import (  # noqa: F401
     extended,
     hits,
     marks,
+    notes,
     opposition,
     players,
     resolution,
