@@ -303,6 +303,8 @@ class MainScreen(Screen[None]):
         if self._cursor_session is not session:  # another encounter (open, resume)
             self._cursor_session = session
             self._recall_cursor()
+            self._arrived = session
+            self.call_after_refresh(self._open_arrived_hit)
         self.query_one(DeclarationQueue).show_state(state, table.selected_name)
         self.query_one(ResolutionLog).show_events(session.combat.log_view(), force=force_log)
         panel = self.query_one("#queue-panel")
@@ -470,6 +472,22 @@ class MainScreen(Screen[None]):
         step = ask.next_step(self.state)
         if step.kind is NextKind.SETTLE_HIT and step.proposal is not None:
             self.settle_proposal(step.proposal, self.open_hits)
+
+    #: An encounter just shown (start, open, resume) whose open hit has not opened yet.
+    _arrived: Session | None = None
+
+    def _open_arrived_hit(self) -> None:
+        """H1: an encounter shown for the first time (a file opened, a journal resumed)
+        with a hit proposal open opens it, as it opened after the TA. Once the main
+        screen is on top: a dialog over it (the offer to resume) is answered first."""
+        if self._arrived is not self.session or self.app.screen is not self:
+            return
+        self._arrived = None
+        self.open_hits()
+
+    def on_screen_resume(self) -> None:
+        if self._arrived is self.session:  # the dialog over a new encounter is closed
+            self.call_after_refresh(self._open_arrived_hit)
 
     def resolve(self, command: c.Command) -> list[LogEvent] | None:
         """Run a resolution; the hit it proposes opens at once."""

@@ -20,6 +20,7 @@ from sombra_tui.engine import (
     Phase,
     Prompt,
     PromptKind,
+    ProposalKind,
     ReactionMode,
     Step,
     StepStatus,
@@ -157,6 +158,27 @@ def next_step_hint(state: CombatState, keymap: Mapping[str, str] | None = None) 
             Phase.EXTENDED: _("{next}: end the asalto")}[step.phase].format(next=named.next)
 
 
+def pending_line(state: CombatState, palette: Palette) -> Text | None:
+    """The open proposal the next key settles (H1, H7, H11), marked "▶" as the part
+    the DJ acts on now: "▶ Pending: Carla's hit on Iker". None when none is open. It
+    reads ask.next_step, as the hint and the table's marker do: while a hit waits,
+    the panel never says that someone else acts now."""
+    step = next_step(state)
+    proposal = step.proposal
+    if proposal is None:
+        return None
+    if proposal.kind is ProposalKind.HIT:
+        what = (_("the hit on {target}").format(target=proposal.character)
+                if proposal.attacker is None
+                else _("{attacker}'s hit on {target}").format(attacker=proposal.attacker,
+                                                              target=proposal.character))
+    else:
+        what = str(ask.proposal_question(proposal, state))
+    line = Text("▶ ", style=f"bold {palette.accent}")
+    line.append(_("Pending: {what}").format(what=what), style="bold")
+    return line
+
+
 class KeyNames:
     """The keys in force as the DJ reads them in a sentence (their rebindings applied)."""
 
@@ -233,6 +255,7 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
     named = KeyNames(keymap or {})
     # The hint first: whatever follows may scroll out of a small panel (80x24).
     parts: list[Text] = [Text(next_step_hint(state, keymap), style=f"bold {palette.accent}")]
+    pending = pending_line(state, palette)
     phase = state.phase
     if phase is Phase.SETUP:
         parts.append(Text(ngettext(
@@ -248,7 +271,8 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
     elif phase is Phase.DECLARATION:
         declarer = state.current_declarer
         waiting = state.declarers_after(declarer)
-        line = Text(_("Declaring now: "), style="bold")
+        line = Text(_("Declares next: ") if pending is not None else _("Declaring now: "),
+                    style="bold")
         if declarer:
             line.append(declarer, style=f"bold {palette.accent}")
         elif state.prompts:
@@ -284,11 +308,13 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
         group = state.current_group()
         if group:
             names = list(dict.fromkeys(step.character for step in group))
-            title = _("Acting now: {names}").format(names=", ".join(names))
+            # While a proposal is open, the group acts once it is settled (H1).
+            title = (_("Acting next: {names}") if pending is not None
+                     else _("Acting now: {names}")).format(names=", ".join(names))
             if len(names) > 1:
                 title += "  " + _("(simultaneous: effects after the group)")
             parts.append(Text(title, style="bold"))
-        acting = {id(step) for step in group}
+        acting = {id(step) for step in group} if pending is None else set()
         steps, before, after = steps_window(state)
         if before:
             parts.append(Text("  " + ngettext("({count} earlier step)", "({count} earlier steps)",
@@ -326,7 +352,7 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
                 f"{m.character} "
                 f"{i18n.said_of(ask.gender(state, m.character), MARK_WORDS.get(m.mark, m.mark))}"
                 for m in state.pending_marks)), style=palette.warning))
-        if next_step(state).kind is NextKind.NEXT_PHASE:  # not while a hit is open
+        if pending is None and next_step(state).kind is NextKind.NEXT_PHASE:
             parts.insert(1, Text(_("Nothing to resolve in this phase: {next} moves on.").format(
                 next=named.next), style="dim"))
         shown = selected or (group[0].character if group else None)
@@ -336,6 +362,8 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
     else:
         parts.append(Text(_("Asalto {round} is over. Change initiatives now if wounds or state "
                             "call for it.").format(round=state.round)))
+    if pending is not None:  # right under the hint: what the next key settles
+        parts.insert(1, pending)
     return parts
 
 
