@@ -104,6 +104,15 @@ def _bleeding(wound: Wound, rounds: range) -> list[int]:
     return lost
 
 
+def next_bleeding(wound: Wound, first: int) -> int | None:
+    """H9: the first asalto from `first` on at whose end the wound loses a point,
+    unattended (None: it does not bleed). Its count starts the round after the wound."""
+    if not wound.bleeding or wound.bleed_rate is None:
+        return None
+    lost = _bleeding(wound, range(first, max(first, wound.round + 1) + wound.bleed_rate))
+    return lost[0] if lost else None
+
+
 def _declared(state: CombatState) -> list[ExtendedProgress]:
     """E1: the extended actions declared this asalto, which start when the declarations
     are final (counting from this asalto's extended phase)."""

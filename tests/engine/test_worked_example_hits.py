@@ -42,6 +42,12 @@ def _accept_only_hit(combat: Combat) -> list[LogEvent]:
 
 
 def test_worked_example_h_and_c() -> None:
+    play_worked_example_h_and_c()
+
+
+def play_worked_example_h_and_c() -> Combat:
+    """The example played to the end of round 18, checked at every step (the combat
+    report's tests read it: tests/engine/test_report.py)."""
     ana = char("Ana", 8, 3, 14, resistencia=6, skills={"Pelea": 30}, weapons=[FISTS])
     bruno = char("Bruno", 12, 5, 12, resistencia=7, skills={"Armas": 15}, weapons=[PISTOL])
     carla = char("Carla", 15, 2, 13, skills={"Armas": 17, "Pelea": 30},
@@ -160,3 +166,4 @@ def test_worked_example_h_and_c() -> None:
     assert (counters.w, counters.g) == (12, 18)  # H9: W 12, G 18
     [bleed] = [e for e in combat.log if e.code == "wound.bled"]
     assert bleed.round == 18 and "right arm" in bleed.text
+    return combat
