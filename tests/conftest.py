@@ -7,8 +7,8 @@ that wants Spanish (or the pseudo-language) sets it itself with
 Every test also gets its lane marker here, by where it lives, so that none is
 forgotten (README, "Tests in lanes"): `engine` (tests/engine), `app` (tests/app),
 `snapshot` (a test that uses `snap_compare`), `browser` (tests/web: the players' page in
-chromium) and `serial` (the modules in
-SERIAL_MODULES, which run alone, never next to other tests).
+chromium), `install` (tests/install: the wheel built and installed in a fresh venv) and
+`serial` (the modules in SERIAL_MODULES, which run alone, never next to other tests).
 """
 
 from __future__ import annotations
@@ -41,6 +41,8 @@ def lane_markers(path: Path, fixtures: list[str]) -> list[str]:
         markers.append("app")
     elif parts[0] == "web":
         markers.append("browser")
+    elif parts[0] == "install":
+        markers.append("install")
     if "snap_compare" in fixtures:
         markers.append("snapshot")
     if parts[-1] in SERIAL_MODULES:
