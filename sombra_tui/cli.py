@@ -108,6 +108,7 @@ SUBCOMMANDS = {
     "bench": N_("benchmark the engine and the app on a synthetic encounter"),
     "players": N_("the players' view in this terminal, following the DJ's page (F8 in "
                   "the DJ's app)"),
+    "report": N_("write the report of a combat (Markdown or HTML) beside its file"),
 }
 
 
@@ -145,6 +146,12 @@ def players_main(argv: Sequence[str]) -> int:
     return players(args.url)
 
 
+def report_main(argv: Sequence[str]) -> int:
+    from sombra_tui.report.cli import main as report
+
+    return report(argv, _(SUBCOMMANDS["report"]))
+
+
 def open_or_create(path: Path) -> Session:
     """The session of `sombra-tui FILE`: the file opened, or, when it does not exist
     yet, a new empty encounter saved there (SombraError when that cannot be done)."""
@@ -177,6 +184,8 @@ def _main(arguments: list[str], starts_app: bool) -> int:
         return bench_main(arguments[1:])
     if arguments and arguments[0] == "players":
         return players_main(arguments[1:])
+    if arguments and arguments[0] == "report":
+        return report_main(arguments[1:])
     args = build_parser().parse_args(arguments)
     if args.paths:
         from sombra_tui import where

@@ -306,7 +306,8 @@ class _Reader:
             self.timeline.append(TimelineItem(event.round, TimelineKind.BLEED, event.actor,
                                               message_of(event)))
         elif event.kind is EventKind.CONDITION and event.code in (
-                "condition.started", "condition.expired", "condition.removed"):
+                "condition.started", "condition.expired", "condition.removed") \
+                and event.data.get("condition") not in (MUERTO, INCONSCIENTE):  # moments
             self.timeline.append(TimelineItem(event.round, TimelineKind.CONDITION,
                                               event.actor, message_of(event)))
 
