@@ -40,6 +40,21 @@ def test_readme_commands_are_single_lines_from_a_fresh_venv() -> None:
     assert "pytest" in marked_line("test-command")
 
 
+
+def test_readme_installs_as_an_app_with_pipx_or_uv_in_both_languages() -> None:
+    """Issue 40 item 2: beside the two commands, README and README.es give the user's
+    way, `pipx install .` and `uv tool install .` (each a block of its own, to copy),
+    and a wheel file's name as `python -m build` writes it for this version."""
+    from sombra_tui import __version__
+
+    for path in (README, README.with_name("README.es.md")):
+        text = path.read_text(encoding="utf-8")
+        blocks = re.findall(r"```\n(.*?)\n```", text, re.S)
+        assert "pipx install ." in blocks and "uv tool install ." in blocks, path.name
+        wheels = set(re.findall(r"dist/sombra_tui-([^-\s`]+)-py3-none-any\.whl", text))
+        assert wheels == {__version__}, path.name
+        assert "pipx install dist/" in text and "uv tool install dist/" in text, path.name
+
 #: RULES.md's sections and how many rules each has (T1-T8, ..., C1-C4).
 RULE_SECTIONS = {"T": 8, "I": 4, "D": 12, "P": 6, "E": 4, "O": 5, "S": 2, "H": 12, "C": 4}
 #: RULES.md, the contract, where the project keeps it: beside the repository.
