@@ -469,6 +469,24 @@ class SombraApp(App[None]):
         from sombra_tui.screens.dialogs.roster import RosterDialog
         self.push_screen(RosterDialog(roster, storage.roster_clashes(roster, names)), chosen)
 
+    def action_report(self, anywhere: bool = False) -> None:
+        """Issue 38: the combat's report, Markdown and HTML, beside the encounter's file
+        (the data folder if unsaved), each under a new name; says where."""
+        self._main_screen_only(anywhere)
+        from sombra_tui.report import write_beside
+
+        path = self.session.path
+        try:
+            written = write_beside(self.session.combat, self._folder(),
+                                   path.name if path else slugify(self.session.name))
+        except OSError as error:
+            self.notify(_("cannot write the report to {path}: {reason}").format(
+                path=error.filename, reason=error.strerror), title=_("No report"),
+                severity="error", timeout=10)
+            return
+        self.notify(_("Report written: {paths}").format(
+            paths=", ".join(str(p) for p in written)), title=_("Combat report"), timeout=8)
+
     def open_path(self, path: Path) -> bool:
         try:
             session = Session.open(path)

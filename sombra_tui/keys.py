@@ -218,6 +218,10 @@ KEYS: tuple[Key, ...] = (
            "starts it and shows its address and QR code, or stops it"),
         Scope.APP, Group.FILES, title=N_("Players' view (start / stop)"), priority=True,
         main_only=True),
+    Key("report", "ctrl+e", "report", N_("Report"),
+        N_("Write the combat's report (Markdown and an HTML page that prints) beside the "
+           "encounter's file, or in the data folder if it is not saved"),
+        Scope.APP, Group.FILES, title=N_("Combat report"), priority=True, main_only=True),
     Key("command_palette", "ctrl+p", "command_palette", N_("palette"),
         N_("The command palette: every command, and the themes"),
         Scope.APP, Group.FILES, priority=True),

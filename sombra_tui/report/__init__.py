@@ -9,10 +9,14 @@ new name when that one is taken (report-2, report-3...), never over another file
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from sombra_tui.engine.report import CombatReport
+from sombra_tui.engine.report import CombatReport, combat_report
 from sombra_tui.report.html import html
 from sombra_tui.report.markdown import markdown
+
+if TYPE_CHECKING:
+    from sombra_tui.engine.history import Combat
 
 FORMATS = ("md", "html")
 #: At most this many numbered names are tried beside the file (report-2 ... report-N).
@@ -50,3 +54,11 @@ def write_report(report: CombatReport, fmt: str, output: Path) -> Path:
     with open(output, "x", encoding="utf-8") as handle:
         handle.write(text)
     return output
+
+
+def write_beside(combat: Combat, folder: Path, name: str) -> list[Path]:
+    """The app's report (issue 38): both formats in `folder`, named after the file
+    `name` ("pelea.json" -> pelea.report.md, pelea.report.html), each a new file."""
+    report = combat_report(combat)
+    stem = stem_of(Path(name))
+    return [write_report(report, fmt, free_path(folder, stem, fmt)) for fmt in FORMATS]
