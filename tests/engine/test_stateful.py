@@ -25,6 +25,12 @@ rules recomputed here, independently of the engine's own bookkeeping:
   -> extended -> end_of_round -> declaration of the next round.
 * S1: undo then redo, and save/load (`storage.dumps`/`loads`), give the same
   state, log, commands and redo stack; the replay equals the live state.
+* O5: nobody out, prevented (round phase) or unable to act by a condition begun in an
+  earlier round (aturdido, C1) rolls in an opposition.
+* O3/D5 (format 4): some reacciones are dodges, plain actions aimed at the author of
+  an attack that conditions them: rolled in the attack's opposition, the dodge's step
+  is taken then, never left to roll again (nobody rolls twice in one opposition); no
+  conditioned pair is compared with a partner whose actions all aim at others.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from collections import Counter
 from typing import Any
 
 from hypothesis import HealthCheck, settings
+from hypothesis import event as note_case
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -310,6 +317,62 @@ def audit_history(combat: Combat) -> None:
     assert state == combat.state, "S1: the replayed state differs"
 
 
+def aims_elsewhere(state: CombatState, name: str, other: str) -> bool:
+    """O3 (format 4), by the test: every action `name` declared names someone (targets or
+    opposition) and none names `other`."""
+    declaration = state.declaration_of(name)
+    actions = declaration.actions if declaration else []
+    named = [{*a.targets, *(a.opposition.against if a.opposition else ())} for a in actions]
+    return bool(actions) and all(each and other not in each for each in named)
+
+
+def answered_in_reaction(state: CombatState, name: str) -> dict[int, str]:
+    """D5/D8, by the test: the author each action of `name`'s declaration answers (its
+    index in the declaration), following the chain of declarations it combines."""
+    chain = []
+    declaration = state.declaration_of(name)
+    while declaration is not None:
+        chain.insert(0, declaration)
+        if declaration.mode is not ReactionMode.COMBINE or declaration.replaces is None:
+            break
+        declaration = state.declarations[declaration.replaces]
+    found: dict[int, str] = {}
+    index = 0
+    for version in chain:
+        for _action in version.new_actions:
+            if version.answers is not None:
+                found[index] = state.declarations[version.answers].author
+            index += 1
+    return found
+
+
+def reacting_dodges(state: CombatState, step: Any, rollers: list[str]) -> set[int]:
+    """O3/D5 (format 4), by the test: the pending steps of the opponents in `rollers` that
+    are their one plain round reacción answering the initiator of `step`, aimed at it
+    alone, whose declared opposition (direct, or conditioning) names them: each must be
+    the side the opponent rolls for."""
+    initiator = step.character
+    theirs = state.step_action(step).opposition
+    if theirs is None or not (theirs.mode is OppositionMode.DIRECT
+                              or theirs.role is Role.CONDITIONING):
+        return set()
+    found: set[int] = set()
+    pending = state.pending_steps()
+    for name in rollers[1:]:
+        if name not in theirs.against or any(
+                s.character == name and (a := state.step_action(s)).opposition is not None
+                and set(a.opposition.against) & set(rollers) for s in pending):
+            continue
+        answers = answered_in_reaction(state, name)
+        plain = [s for s in pending if s.character == name and s.action_index is not None
+                 and answers.get(s.action_index) == initiator
+                 and (a := state.step_action(s)).opposition is None
+                 and a.kind is ActionKind.ROUND]
+        if len(plain) == 1 and state.step_action(plain[0]).targets == [initiator]:
+            found.add(plain[0].id)
+    return found
+
+
 # --------------------------------------------------------------------------- the machine
 
 
@@ -341,6 +404,11 @@ class CombatMachine(RuleBasedStateMachine):
         conditions = {(name, c.id): c for name, body in self.state.bodies.items()
                       for c in body.conditions}
         events = self.combat.execute(command)
+        if self.state.settings.rules_v4:
+            for event in events:  # O3 (format 4): no partner aiming at others is compared
+                if event.kind is EventKind.OPPOSED and event.rule == "O4" and event.actor:
+                    assert not aims_elsewhere(self.state, event.actor, event.targets[0]), (
+                        f"O3: {event.actor}, aiming at others, compared with {event.targets}")
         for event in events:  # C3: a condition expires exactly at the end of its last round
             if event.code == "condition.expired":
                 ended = conditions[(event.actor or "", int(event.data["id"] or 0))]
@@ -381,8 +449,13 @@ class CombatMachine(RuleBasedStateMachine):
                                 interval=data.draw(st.integers(1, 2)))
         opposition = None
         others = self.others(author)
-        if kind in (ActionKind.ROUND, ActionKind.EXTENDED) and others and data.draw(
-                st.integers(0, 3), label="opposed") == 0:  # O2/O3/E4, one or more opponents
+        opposed = data.draw(st.integers(0, 5), label="opposed")
+        if kind is ActionKind.ROUND and targets and opposed == 5:
+            # O3: an attack that conditions its targets (who may dodge in reacción).
+            opposition = Opposition(mode=OppositionMode.CONDITIONED, against=targets,
+                                    role=Role.CONDITIONING, reading=Reading.ATTACK)
+        elif kind in (ActionKind.ROUND, ActionKind.EXTENDED) and others \
+                and opposed < 2:  # O2/O3/E4, one or more opponents
             opposition = Opposition(
                 mode=data.draw(st.sampled_from(OppositionMode), label="opposition"),
                 against=data.draw(st.lists(st.sampled_from(others), min_size=1, max_size=2,
@@ -453,6 +526,18 @@ class CombatMachine(RuleBasedStateMachine):
     def do_declare(self, data: Any) -> None:
         name = self.state.current_declarer
         assert name is not None
+        declared = [n for n in self.others(name) if n in self.state.current]
+        if declared and data.draw(st.integers(0, 3), label="attacks") == 0:
+            # O3: an attack that conditions someone who declared before (D4: who may
+            # dodge it in reacción, D5).
+            aimed = data.draw(st.sampled_from(declared), label="attacked")
+            self.serial += 1
+            self.execute(Declare(character=name, actions=[Action(
+                description=f"ataca {self.serial}", targets=[aimed], weapon=WEAPONS[0],
+                target=data.draw(st.integers(4, 24), label="attack target"),
+                opposition=Opposition(mode=OppositionMode.CONDITIONED, against=[aimed],
+                                      role=Role.CONDITIONING, reading=Reading.ATTACK))]))
+            return
         actions = self.draw_actions(data, name, 0, 2)
         self.execute(Declare(character=name, actions=actions,
                              affected=self.draw_affected(data, name, actions)))
@@ -475,8 +560,28 @@ class CombatMachine(RuleBasedStateMachine):
         # One declaration holds at most one extended action, combined ones too.
         room = mode is ReactionMode.SUBSTITUTE or not any(
             a.kind is ActionKind.EXTENDED for a in old.actions)
-        actions = self.draw_actions(data, name, 1, 2, extended=room)
-        accept = data.draw(st.sampled_from([False] * 7 + [True]), label="accept")
+        answered = self.state.declarations[top.declaration_id]
+        author = answered.author
+        # Mostly a dodge when the declaration answered opposes the reactor (O2, O3).
+        opposes = any(a.opposition is not None and name in a.opposition.against
+                      for a in answered.actions)
+        if self.state.character(author) is not None \
+                and data.draw(st.integers(0, 3), label="dodges") < (3 if opposes else 1):
+            # O3/D5: a dodge, as a DJ types it: no opposition of its own, aimed at the
+            # author (the form may prefill a weapon).
+            self.serial += 1
+            note_case("reacción: a dodge" + (" of an opposition" if opposes else ""))
+            actions = [Action(description=f"esquiva {self.serial}", targets=[author],
+                              target=data.draw(st.integers(4, 24), label="dodge target"),
+                              weapon=data.draw(st.sampled_from([None, WEAPONS[0]]),
+                                               label="dodge weapon"))]
+            dodging = True
+        else:
+            actions = self.draw_actions(data, name, 1, 2, extended=room)
+            dodging = False
+        # D12: the DJ accepts a dodge without a roll more often, so that it is played.
+        accept = data.draw(st.sampled_from([False, True] if dodging else [False] * 7 + [True]),
+                           label="accept")
         self.execute(React(
             character=name, mode=mode, actions=actions,
             affected=self.draw_affected(data, name, actions),
@@ -510,6 +615,20 @@ class CombatMachine(RuleBasedStateMachine):
     def do_resolve_opposed(self, data: Any, step: Any) -> None:
         """O2/O3/E4: a TA for each participant able to act; the DJ decides now and then."""
         plan = plan_opposition(self.state, step)
+        state = self.state
+        for name in plan.rolling:  # O5: only those able to act take part
+            assert name not in state.out, f"O5: {name} is out but rolls"
+            assert not (state.phase is Phase.ROUND and name in state.prevented), (
+                f"O5: {name} is prevented but rolls")
+            if state.settings.rules_v4 and name in state.bodies:
+                assert not any(
+                    (cond.effects.cannot_act or cond.effects.out)
+                    and cond.active_in(state.round) and cond.began < state.round
+                    for cond in state.body(name).conditions), f"O5/C1: {name} cannot act"
+        dodges = (reacting_dodges(state, step, list(plan.rolling))
+                  if state.settings.rules_v4 else set())
+        note_case("opposition: " + ("a reacción dodge rolls" if dodges else
+                                "someone left out" if plan.excluded else "all take part"))
         rolls = [OpposedRoll(character=name, dice=data.draw(DICE, label="opposed dice"),
                              target=data.draw(st.sampled_from([None, 12]), label="target")
                              if name == step.character and
@@ -526,6 +645,9 @@ class CombatMachine(RuleBasedStateMachine):
             decided = [plan.rolling[0]] if plan.direct else list(plan.conditioning)
             command = command.model_copy(update={"winners": decided})
         self.execute(command)
+        # O3/D5: a reacción dodge rolled here is done: nobody rolls twice in it.
+        left = [s.character for s in self.state.pending_steps() if s.id in dodges]
+        assert not left, f"O3/D5: {left} rolled against {step.character}, dodge still pending"
 
     def settle_proposal(self, data: Any) -> None:
         """H1, H7, H11: accept (as read or edited), or decline, the first proposal."""
