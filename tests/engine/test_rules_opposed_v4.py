@@ -5,6 +5,8 @@ able to act (C1) take part. Older histories (rules_v4 off) replay as played."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +27,7 @@ from sombra_tui.engine import (
     SetMark,
     StepStatus,
     ask,
+    storage,
 )
 from sombra_tui.engine.commands import DeclineHit
 from sombra_tui.engine.conditions import builtin
@@ -43,6 +46,7 @@ from tests.engine.conftest import (
     started,
 )
 from tests.engine.test_rules_opposed import decline_if_prompted, results, roll
+from tests.engine.test_storage_v4 import as_version_3
 
 PISTOLA = Weapon(name="pistola", damage_type="II")
 ANA = char("Ana", 8, 3, 14, weapons=[PISTOLA])
@@ -289,3 +293,22 @@ def test_o5_with_nobody_able_left_the_steps_are_skipped_logged() -> None:
     assert ta_actors(combat) == []
     skipped = [e for e in events_of(combat, EventKind.SKIPPED) if e.rule == "C4"]
     assert {e.actor for e in skipped} == {"Matón", "Ana"}
+
+
+# ------------------------------------------------ a version-3 file replays as played
+
+
+def test_o3_d5_a_version_3_file_with_a_plain_reacting_dodge_replays_as_played(
+        tmp_path: Path) -> None:
+    """O3/D5 (storage): a version-3 file in which Ana's plain reacción was rolled in
+    Matón's opposition with a value the DJ gave and then as her own TA loads and replays
+    to the same state (its settings carry rules_v4 off)."""
+    played = reaction_dodge(SUB, plain_dodge(), rules_v4=False)
+    played.execute(ResolveOpposed(character="Matón", rolls=[
+        roll("Matón", dice(9, 9, 8)), roll("Ana", dice(1, 1, 2), target=14)]))
+    played.execute(Resolve(character="Ana", dice=dice(2, 2, 2)))
+    path = tmp_path / "tercera.sombra.json"
+    path.write_text(json.dumps(as_version_3(played)), encoding="utf-8")
+    loaded = storage.load(path)
+    assert loaded.state == played.state and loaded.log == played.log
+    assert ta_actors(loaded) == ["Matón", "Ana", "Ana"]
