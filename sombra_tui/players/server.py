@@ -68,6 +68,9 @@ PAGE_WORDS = {
     "full": N_("Too many screens are following this combat. Close one and reload "
                "this page."),
     "empty": N_("Nobody is shown yet."),
+    "looks": N_("How this page looks"),
+    "large": N_("Large print"),
+    "safe": N_("Colour-blind safe"),
 }
 FULL_PAGE = N_("Too many screens are following this combat ({count}). Close one of "
                "them and reload this page.")
@@ -294,7 +297,8 @@ def page_html(events: str) -> str:
     words = {key: _(text) for key, text in PAGE_WORDS.items()}
     return Template(PAGE.read_text(encoding="utf-8")).substitute(
         lang=i18n.language(), title=_html(words["title"]),
-        connecting=_html(words["connecting"]),
+        connecting=_html(words["connecting"]), looks=_html(words["looks"]),
+        large=_html(words["large"]), safe=_html(words["safe"]),
         config=_script_json({"events": events, "lang": i18n.language(), "words": words}))
 
 
