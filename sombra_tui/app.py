@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual import work
 from textual.actions import SkipAction
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.theme import Theme
@@ -26,6 +26,7 @@ from sombra_tui.engine.i18n import _, pgettext
 from sombra_tui.players.ports import DEFAULT_PORT, PortInUse
 from sombra_tui.screens.main import MainScreen
 from sombra_tui.session import Session
+from sombra_tui.textual_compat import StopsOnceComposed
 
 if TYPE_CHECKING:  # imported where first used (issue 24: a lean cold start)
     from sombra_tui.players.server import PlayersServer
@@ -37,7 +38,7 @@ def slugify(name: str) -> str:
     return slug or "encuentro"
 
 
-class SombraApp(App[None]):
+class SombraApp(StopsOnceComposed[None]):
     CSS_PATH = "sombra.tcss"
     TITLE = "sombra-tui"
     # Built from the one list of keys (sombra_tui/keys.py), as every screen's are.

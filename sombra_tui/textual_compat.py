@@ -9,10 +9,12 @@ each one fail then.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
+from rich.console import RenderableType
 from textual import events
 from textual.app import App, ComposeResult
 from textual.geometry import Size
@@ -30,8 +32,9 @@ from textual.widgets._select import SelectCurrent, SelectOverlay
 CHECKED_AGAINST = "8.2.8"
 
 __all__ = ["CHECKED_AGAINST", "FooterKey", "HoldsKeys", "SteadyHeader", "SteadyScrollbars",
-           "character_to_key", "compositor_refreshes", "footer_bindings_ready",
-           "forward_key", "mount_screen_unshown", "repaint_unshown", "rich_log_has_size",
+           "StopsOnceComposed", "being_composed", "character_to_key", "composed",
+           "compositor_refreshes", "footer_bindings_ready", "forward_key",
+           "mount_screen_unshown", "repaint_unshown", "rich_log_has_size",
            "rich_log_holds_lines", "rich_log_lines_replaced", "rich_log_write_held_lines",
            "show_select_choice"]
 
@@ -149,6 +152,86 @@ def repaint_unshown(screen: Screen[Any]) -> bool:
     compositor.render_strips()
     compositor._dirty_regions.clear()
     return False
+
+
+# ---- stopping while a screen is being composed (app.py, dialogs/shelf.py) --------------
+
+def being_composed(screen: Screen[Any]) -> bool:
+    """Whether `screen` is being composed: its task is started (or about to start) and
+    its Mount not yet over (`is_mounted` turns True after the screen's Mount handlers,
+    which Textual runs once every widget under it is composed and mounted).
+    Tests: tests/app/test_dialog_shelf.py (the app stops while a dialog is prepared)."""
+    task = screen._task
+    return task is not None and not task.done() and not screen.is_mounted
+
+
+async def composed(screen: Screen[Any]) -> None:
+    """Once `screen` is composed and mounted (or its task ended another way)."""
+    task = screen._task
+    if task is None or task.done() or screen.is_mounted:
+        return
+    mounted: asyncio.Future[bool] = asyncio.ensure_future(screen._mounted_event.wait())
+    try:
+        await asyncio.wait({mounted, task}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        mounted.cancel()
+
+
+AppResultT = TypeVar("AppResultT")
+
+
+class StopsOnceComposed(App[AppResultT]):
+    """An app that stops only once no screen is being composed (issue 41).
+
+    Textual stops building a screen's widgets as soon as the app is asked to stop:
+    `App.mount_all` mounts nothing once `App.exit` was called, a widget registered
+    after `App._shutdown` began never runs, and one closed while it composes mounts no
+    children. Yet it still runs the Mount handlers of the half-built screen and of its
+    widgets, which find none of the children they count on: Select's own finds no
+    label in its SelectCurrent ("No nodes match '#label' on SelectCurrent"), a dialog
+    filled on mount finds none of its fields ("No nodes match '#mode' on
+    ReactionDialog()"). The app builds the round's dialogs unshown while it is idle
+    (dialogs/shelf.py), which takes a second or more in a large encounter on a loaded
+    machine: a DJ who quit then met that crash.
+
+    So `exit` (every way out, Textual's included) keeps the app running until every
+    screen being composed is mounted, then exits; `_shutdown`, which `App.run_test`
+    calls when a test leaves it (the benchmark's apps too), waits for them first in
+    the same way. `stopping` tells the app to build nothing more meanwhile.
+    Tests: tests/app/test_dialog_shelf.py (the app stops while a dialog is prepared).
+    """
+
+    #: True once the app was asked to stop: nothing more is built unshown.
+    stopping = False
+
+    def screens_composing(self) -> list[Screen[Any]]:
+        """The screens being composed now (`being_composed`)."""
+        return [node for node in list(self._registry)
+                if isinstance(node, Screen) and being_composed(node)]
+
+    async def all_composed(self) -> None:
+        """Once no screen is being composed (one may start another: checked again)."""
+        while composing := self.screens_composing():
+            await composed(composing[0])
+
+    def exit(self, result: AppResultT | None = None, return_code: int = 0,
+             message: RenderableType | None = None) -> None:
+        self.stopping = True
+        if not self.screens_composing():
+            super().exit(result, return_code, message)
+            return
+
+        async def once_composed() -> None:
+            await self.all_composed()
+            super(StopsOnceComposed, self).exit(result, return_code, message)
+
+        self.run_worker(once_composed(), name="exit once composed", group="exit",
+                        exclusive=True)
+
+    async def _shutdown(self) -> None:
+        self.stopping = True
+        await self.all_composed()
+        await super()._shutdown()
 
 
 # ---- selects shown again (dialogs/base.py, refill_select) ------------------------------

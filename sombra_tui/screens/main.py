@@ -192,6 +192,8 @@ class MainScreen(Screen[None]):
         return None
 
     def _prepare_next_dialog(self) -> None:
+        if getattr(self.app, "stopping", False):  # nothing more is built (app.py)
+            return
         # The dialog the next step opens is filled for that use before it is laid out:
         # its first opening then lays out and draws only what a refill changes.
         use = self._use_now()

@@ -81,10 +81,20 @@ class ShelfDialog(Dialog[ResultT]):
         if self.is_mounted:
             self.show_quietly()
 
+    #: The shelf dropped it while it was being composed: removed once mounted (one
+    #: removed while it composes is left half-built, and its widgets' Mount handlers,
+    #: which Textual still runs, find none of their parts).
+    dropped = False
+
     def on_mount(self) -> None:
         # Runs before Dialog's own on_mount (Textual calls a message's handlers from the
         # subclass up), which hands on the keys typed while it opened once it has a focus.
-        if self.used:
+        # Textual runs it once every widget of the dialog is composed and mounted: the
+        # use given by a `fill` before that (prepared, or taken while being prepared) is
+        # written now. (The app does not stop while a dialog is composed: app.py.)
+        if self.dropped:
+            self.call_next(self.remove)
+        elif self.used:
             self.show_quietly()
 
 
@@ -124,8 +134,8 @@ class DialogShelf:
         before the dialog is laid out (`take` fills it again, by the same code, when it
         is asked for). Returns whether it built one."""
         self._check_looks()
-        if key in self._kept:
-            return False
+        if key in self._kept or getattr(self.app, "stopping", False):
+            return False  # none built once the app is stopping (app.py)
         dialog = make()
         if fill is not None:
             fill(dialog)
@@ -175,8 +185,10 @@ class DialogShelf:
     def _drop(self, key: str) -> None:
         dialog = self._kept.pop(key)
         self.app.uninstall_screen(self._name(key))
-        if dialog.is_running:
+        if dialog.is_mounted:
             dialog.remove()
+        else:  # being composed (or never shown): removed once mounted, if ever
+            dialog.dropped = True
 
     @staticmethod
     def _name(key: str) -> str:
