@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sombra_tui.engine.rules  # noqa: F401  (registers every handler)
 from sombra_tui.engine import commands as c
+from sombra_tui.engine.carry import apply_carried
 from sombra_tui.engine.events import LogEvent
 from sombra_tui.engine.frozen import trusted
 from sombra_tui.engine.model import Encounter
@@ -35,6 +36,8 @@ def initial_state(encounter: Encounter) -> CombatState:
         settings=encounter.settings,
         characters=list(encounter.characters),
     )
+    if encounter.carried is not None:  # issue 38: the party carried on
+        apply_carried(state, encounter.carried)
     # Issue 23: the encounter's own characters join as any other (hidden until they act
     # when their side's setting says so).
     conceal_joining(state, [character.name for character in state.characters])

@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from enum import StrEnum
-from typing import Self
+from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from sombra_tui.engine.conditions import ActionScope, BodySide
+from sombra_tui.engine.conditions import ActionScope, BodySide, Condition
 from sombra_tui.engine.dice import DEFAULT_POINTS_PER_GD
 from sombra_tui.engine.errors import invalid
 from sombra_tui.engine.frozen import Frozen, defaults
@@ -18,8 +18,10 @@ from sombra_tui.engine.wounds import (
     MAX_POINTS,
     MAX_PROTECTION,
     MAX_RESISTENCIA,
+    Counters,
     Location,
     Weapon,
+    Wound,
     WoundSettings,
 )
 
@@ -304,6 +306,10 @@ class Settings(Frozen):
     #: journals of version 2 or earlier), played the earlier way and replayed so
     #: (storage._v3_to_v4); not a setting the DJ changes.
     rules_v4: bool = True
+    #: Issue 38: how long an asalto lasts, in seconds, to count the time between scenes
+    #: in minutes (the rules give none: the DJ fills it in); None: not said.
+    asalto_seconds: int | None = Field(None, ge=1, le=3600,
+                                       description="length of an asalto in seconds")
 
     def dice_source(self, side: Side) -> DiceSource:
         return self.pc_dice if side is Side.PC else self.npc_dice
@@ -428,6 +434,33 @@ class Action(Frozen):
         return self.summary_msg().render()
 
 
+#: Issue 38: at most this many asaltos between two scenes (a day at 1 s an asalto).
+MAX_ASALTOS_BETWEEN = 86_400
+
+
+class CarriedBody(Frozen):
+    """A character's G / W, wounds and conditions brought from an earlier encounter
+    (issue 38): rounds counted from this encounter's (0: before its round 1)."""
+
+    counters: Counters = Field(default_factory=defaults(Counters))
+    wounds: tuple[Wound, ...] = ()
+    conditions: tuple[Condition, ...] = ()
+
+
+class Carried(Frozen):
+    """Issue 38: where the characters come from and what they bring (engine/carry.py)."""
+
+    #: The earlier encounter's name, and the asaltos played there.
+    source: str = Field(max_length=200)
+    asaltos: int = Field(0, ge=0)
+    #: Asaltos passed between the two scenes (H9 and C3 ran over them).
+    passed: int = Field(0, ge=0, le=MAX_ASALTOS_BETWEEN)
+    bodies: dict[str, CarriedBody] = Field(default_factory=dict, fail_fast=True)
+    #: What the time between did, as messages kept as data (i18n.text_data), logged
+    #: when the combat starts.
+    said: tuple[dict[str, Any], ...] = ()
+
+
 class Encounter(BaseModel):
     """An encounter as the DJ sets it up, before any command (S1)."""
 
@@ -437,6 +470,9 @@ class Encounter(BaseModel):
     settings: Settings = Field(default_factory=defaults(Settings))
     characters: list[Character] = Field(default_factory=list, fail_fast=True)
     seed: int = Field(0, ge=0)
+    #: Issue 38: the state some characters bring from an earlier encounter (the party
+    #: carried on); None: everyone starts unhurt. Absent in older files.
+    carried: Carried | None = None
 
     @model_validator(mode="after")
     def _unique_names(self) -> Self:

@@ -23,7 +23,7 @@ from sombra_tui.engine.conditions import Condition, GradeEntry, total_gd
 from sombra_tui.engine.dice import Dice, TAResult
 from sombra_tui.engine.frozen import Frozen, defaults, trusted
 from sombra_tui.engine.i18n import N_, Join, Msg, _, lazy, ngettext, text_data, text_from_data
-from sombra_tui.engine.model import Action, Character, ExtendedMode, Settings
+from sombra_tui.engine.model import Action, Carried, Character, ExtendedMode, Settings
 from sombra_tui.engine.wounds import (
     Counters,
     HitReading,
@@ -381,6 +381,9 @@ class CombatState(BaseModel):
     concealed: dict[str, Concealment] = Field(default_factory=dict)
     #: Issue 37: the DJ's notes pinned to asaltos, in the order added.
     notes: list[Note] = Field(default_factory=list)
+    #: Issue 38: what the encounter's characters brought from an earlier one (said in
+    #: the log when the combat starts); None: nothing.
+    carried: Carried | None = None
 
     #: name -> position in `characters`; rebuilt whenever it is found stale.
     _index: dict[str, int] = PrivateAttr(default_factory=dict)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import EventKind
-from sombra_tui.engine.i18n import N_, Join, Msg, Text, _, lazy
+from sombra_tui.engine.i18n import N_, Join, Msg, Text, _, lazy, text_from_data
 from sombra_tui.engine.model import (
     NAME_MAX,
     name_clashes,
@@ -159,6 +159,7 @@ SETTING_NAMES = {
     "reaccion": N_("Reacción"), "niveles_de_calidad": N_("Niveles de calidad"),
     "iniciativa_variable": N_("Iniciativa variable"), "points_per_gd": N_("Points per GD"),
     "pc_dice": N_("PCs' dice"), "npc_dice": N_("NPCs' dice"),
+    "asalto_seconds": N_("Length of an asalto (seconds)"),
     "pv_multiplier": N_("PV multiplier"), "side_mapping": N_("Sides"),
     "severity_reading": N_("Severity"), "bleeding": N_("Bleeding"),
     "bleed_rate_leve": N_("Bleeding rate (leve)"),
@@ -258,6 +259,28 @@ def _rename_encounter(state: CombatState, cmd: c.RenameEncounter, emit: Emitter)
                                   name=state.name))
 
 
+def said_carried(state: CombatState, emit: Emitter) -> None:
+    """Issue 38: the log says first where the carried characters come from, then what
+    the time between the scenes did to them (H9, C3)."""
+    carried = state.carried
+    assert carried is not None
+    names = [name for name in carried.bodies if state.character(name) is not None]
+    if not names:
+        return
+    emit(EventKind.ENCOUNTER, lazy.ngettext(
+        "{names} come from \"{source}\" ({asaltos} asalto played there; {passed} "
+        "between), with their wounds and conditions.",
+        "{names} come from \"{source}\" ({asaltos} asaltos played there; {passed} "
+        "between), with their wounds and conditions.", "asaltos",
+        names=", ".join(names), source=carried.source, asaltos=carried.asaltos,
+        passed=carried.passed), code="carry.from",
+         data={"source": carried.source, "passed": carried.passed})
+    for said in carried.said:
+        message = text_from_data(said)
+        emit(EventKind.WOUND, message if isinstance(message, Msg) else Msg(str(message)),
+             code="carry.between")
+
+
 @handles(c.StartCombat, label=N_("start combat"),
           phases=(Phase.SETUP,), doing=N_("start the combat"), settles_first=True)
 def _start_combat(state: CombatState, cmd: c.StartCombat, emit: Emitter) -> None:
@@ -287,6 +310,8 @@ def _start_combat(state: CombatState, cmd: c.StartCombat, emit: Emitter) -> None
                              "is off."),
                           code="start.rolls_unwanted")
     state.round = 1
+    if state.carried is not None:  # issue 38: where the party comes from, first
+        said_carried(state, emit)
     if rolls:
         emit(EventKind.ENCOUNTER, Msg(N_("Iniciativa variable for round 1: {names}."),
                                       names=", ".join(f"{n} +{v}" for n, v in rolls.items())),
