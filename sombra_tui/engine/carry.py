@@ -94,9 +94,9 @@ def carry_on(state: CombatState, names: Sequence[str] | None = None, *, asaltos:
         **({"asalto_seconds": asalto_seconds} if asalto_seconds is not None else {})})
     passed = asaltos_in(minutes, settings) if minutes is not None else asaltos
     if not 0 <= passed <= MAX_ASALTOS_BETWEEN:
-        raise SombraError(N_("The time between must be from 0 to {max} asaltos."),
-                          code="carry.too_long", params={"max": MAX_ASALTOS_BETWEEN},
-                          field="asaltos")
+        raise SombraError(N_("The time between must be from 0 to {max}, counted in "
+                             "asaltos."), code="carry.too_long",
+                          params={"max": MAX_ASALTOS_BETWEEN}, field="asaltos")
     first = first_round_ahead(state)
     changes: list[Msg] = []
     bodies: dict[str, CarriedBody] = {}
