@@ -312,3 +312,21 @@ def test_o3_d5_a_version_3_file_with_a_plain_reacting_dodge_replays_as_played(
     loaded = storage.load(path)
     assert loaded.state == played.state and loaded.log == played.log
     assert ta_actors(loaded) == ["Matón", "Ana", "Ana"]
+
+
+def test_o2_d5_the_reaccion_answering_a_direct_opposition_is_the_side_that_rolls() -> None:
+    """O2/D5 (format 4): Ana aims at the door (aimed at nobody), then combines a reacción
+    to Matón's grab of the idol (direct, naming her): the reacción is the side she rolls
+    for at Matón's turn; her first action stays her own TA."""
+    combat = started(ANA, MATON)
+    declare(combat, "Ana", act("apunta a la puerta", target=12))
+    declare(combat, "Matón", act("coge el ídolo", "Ana", target=15, opposition=Opposition(
+        mode=OppositionMode.DIRECT, against=["Ana"])))
+    react(combat, "Ana", COMB, act("se lanza a por el ídolo", "Matón", target=14),
+          roll=dice(1, 1, 2))
+    decline_if_prompted(combat)
+    advance_to(combat, Phase.ROUND)
+    combat.execute(ResolveOpposed(character="Matón", rolls=[
+        roll("Matón", dice(2, 3, 4)), roll("Ana", dice(7, 4, 3))]))
+    left = [combat.state.step_action(s).description for s in combat.state.pending_steps()]
+    assert left == ["apunta a la puerta"]

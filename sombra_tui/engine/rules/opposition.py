@@ -116,14 +116,15 @@ def step_opposition(state: CombatState, step: Step) -> Opposition | None:
     #: D5/D8 (format 4): whom each of this character's actions was declared in answer to.
     answered = answered_authors(state, name) if state.settings.rules_v4 else {}
     answers = answered.get(step.action_index) if step.action_index is not None else None
-    #: Those another pending plain action of this character answers in reacción.
+    #: Those another pending plain action of this character answers in reacción (aimed
+    #: at them, or at nobody): that one is the side it rolls for.
     answered_by_other = {who for own in pending
                          if own.character == name and own.id != step.id
                          and own.action_index is not None
                          and (who := answered.get(own.action_index)) is not None
-                         and state.step_action(own).opposition is None
-                         and state.step_action(own).kind not in (ActionKind.AUTOMATIC,
-                                                                 ActionKind.INSTANT)}
+                         and (mine := state.step_action(own)).opposition is None
+                         and mine.kind not in (ActionKind.AUTOMATIC, ActionKind.INSTANT)
+                         and (not mine.targets or who in mine.targets)}
     found: list[tuple[str, Opposition]] = []
     for other in pending:
         if other.character == name or other.character in paired:
