@@ -14,7 +14,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from sombra_tui import cli
+from sombra_tui import cli, ui_state
 from sombra_tui.app import SombraApp
 from sombra_tui.engine import commands as c
 from sombra_tui.engine import storage
@@ -88,7 +88,9 @@ async def test_ctrl_s_on_a_new_encounter_saves_as_into_the_data_dir(app_dirs: Di
         assert on_main_screen(app)
         assert title(app) == "Ejemplo"
         assert storage.load(path).state == app.session.combat.state
-        assert [p.name for p in app_dirs.data.glob("*.json")] == ["mesa.json"]
+        # One encounter file (beside it the app's own list of the last ones opened).
+        assert sorted(p.name for p in app_dirs.data.glob("*.json")) == [
+            "mesa.json", ui_state.RECENT_FILE]
 
 
 @pytest.mark.parametrize("typed", ["campaña", "campaña/"])
@@ -160,7 +162,9 @@ async def test_opening_a_bad_file_keeps_the_current_encounter(app_dirs: Dirs) ->
         await fill(pilot, "path", "nada.json")  # a missing file is refused in the dialog
         await pilot.press("enter")
         assert isinstance(app.screen, FileDialog)
-        assert field_error(app, "path") == f"{app_dirs.data / 'nada.json'} does not exist."
+        assert field_error(app, "path") == (
+            f"{app_dirs.data / 'nada.json'} does not exist. Encounters are saved in "
+            f"{app_dirs.data} by default ('sombra-tui --paths' lists your files).")
         await fill(pilot, "path", "roto.json")
         await pilot.press("enter")
         assert on_main_screen(app)

@@ -10,13 +10,14 @@ from pathlib import Path
 import pytest
 from textual.widgets import Markdown
 
-from sombra_tui import cli, config
+from sombra_tui import cli, config, ui_state
 from sombra_tui.engine import storage
 from sombra_tui.engine.history import Combat
 from sombra_tui.screens.dialogs import HelpScreen
-from sombra_tui.screens.dialogs.files import FileDialog
+from sombra_tui.screens.dialogs.files import EncounterTree, FileDialog
 from sombra_tui.session import Session
 from tests.app.conftest import (
+    MAX_TABS,
     SIZE,
     Dirs,
     field_error,
@@ -104,3 +105,24 @@ def test_the_command_line_names_the_data_folder_for_a_missing_folder(
     err = capsys.readouterr().err
     assert "la carpeta" in err and str(tmp_path / "no-hay") in err
     assert f"Los encuentros se guardan en {app_dirs.data}" in err
+
+
+async def test_the_open_dialogs_tree_shows_encounters_not_the_apps_own_files(
+        app_dirs: Dirs) -> None:
+    """The list of the last encounters and the table's cursor live in the data folder as
+    JSON; the open dialog's tree leaves them out, as it leaves out the journals."""
+    saved_encounter(app_dirs.data, "la-verja")
+    ui_state.opened(app_dirs.data / "la-verja.json")
+    ui_state.remember(["file:x"], ui_state.Cursor("Ana", 1))
+    assert ui_state.recent_path().exists() and ui_state.path().exists()
+    app = make_app(journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+o")
+        if not isinstance(app.screen, FileDialog):
+            await pilot.press("d")
+        tree = app.screen.query_one(EncounterTree)
+        for _ in range(MAX_TABS):
+            if tree.root.children:
+                break
+            await pilot.pause()
+        assert [str(node.label) for node in tree.root.children] == ["la-verja.json"]

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, DirectoryTree, Input, Static
 
-from sombra_tui import config, where
+from sombra_tui import config, ui_state, where
 from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.base import Dialog
 from sombra_tui.screens.dialogs.fields import Field, TextInput
@@ -23,8 +23,10 @@ class EncounterTree(DirectoryTree):
     """Folders and JSON files only (encounters are JSON)."""
 
     def filter_paths(self, paths: Iterable[Path]) -> Iterable[Path]:
-        hidden = config.journal_dir()  # crash journals are not encounters
-        return [p for p in paths if not p.name.startswith(".") and p != hidden
+        # Crash journals and the app's own notes (the table's cursor, the last
+        # encounters opened) are not encounters.
+        hidden = {config.journal_dir(), ui_state.path(), ui_state.recent_path()}
+        return [p for p in paths if not p.name.startswith(".") and p not in hidden
                 and (p.is_dir() or p.name.endswith(SUFFIX))]
 
 
