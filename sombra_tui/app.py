@@ -20,7 +20,7 @@ from textual.theme import Theme
 
 from sombra_tui import config, keys, resume_gc, themes, ui_state
 from sombra_tui.demo import demo_encounter
-from sombra_tui.engine import Encounter, ImportCharacters, i18n
+from sombra_tui.engine import CarryPlan, Encounter, ImportCharacters, i18n
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.i18n import _, pgettext
 from sombra_tui.players.ports import DEFAULT_PORT, PortInUse
@@ -326,6 +326,10 @@ class SombraApp(StopsOnceComposed[None]):
                         else action)
             yield SystemCommand(_(key.title or key.description), self._palette_help(key),
                                 callback)
+        yield SystemCommand(_("Carry the party on"), _(  # issue 38
+            "A new encounter from the end of this one: the characters you pick with their "
+            "wounds and conditions, after the time between the scenes"),
+            partial(self.call_later, self.action_carry_on))
         for code in i18n.LANGUAGES:
             if code != i18n.language():
                 # Each language named in itself, so a DJ who cannot read the other finds it.
@@ -487,6 +491,29 @@ class SombraApp(StopsOnceComposed[None]):
             return
         self.notify(_("Report written: {paths}").format(
             paths=", ".join(str(p) for p in written)), title=_("Combat report"), timeout=8)
+
+    def action_carry_on(self) -> None:
+        """Issue 38: pick who goes on and the time between; see what it did; start."""
+        from sombra_tui.screens.dialogs.carry import CarryOnDialog
+        self.push_screen(CarryOnDialog(self.session.combat.state, secrets.randbelow(2**31)),
+                         self._carry_on_with)
+
+    def _carry_on_with(self, plan: CarryPlan | None) -> None:
+        if plan is None:
+            return
+        names = ", ".join(ch.name for ch in plan.encounter.characters)
+        lines = [str(line) for line in plan.changes] or [
+            _("Nothing changes in the time between.")]
+        question = "\n".join([_("Start a new encounter with {names}?").format(names=names),
+                              *lines])
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self._settle_unsaved_then(_("The encounter has unsaved changes. Save them "
+                                            "before carrying the party on?"),
+                                          partial(self._start_encounter, plan.encounter))
+        from sombra_tui.screens.dialogs.confirm import ConfirmDialog
+        self.push_screen(ConfirmDialog(question, yes=_("Start")), confirmed)
 
     def open_path(self, path: Path) -> bool:
         try:

@@ -22,6 +22,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from sombra_tui.engine.carry import CarryPlan, carry_on, party
     from sombra_tui.engine.commands import (
         AbandonExtended,
         AcceptHit,
@@ -236,6 +237,7 @@ _WHERE: dict[str, str] = {
     "ProposalKind": "state", "ReactionMode": "state", "Step": "state",
     "StepStatus": "state",
     "Roster": "storage", "read_roster": "storage",
+    "CarryPlan": "carry", "carry_on": "carry", "party": "carry",
     "MAX_DAMAGE": "wounds", "MAX_POINTS": "wounds", "MAX_PROTECTION": "wounds",
     "MAX_RESISTENCIA": "wounds", "TIPO_IV": "wounds", "TIPOS": "wounds",
     "Consequences": "wounds", "DamageType": "wounds", "HitReading": "wounds",
@@ -276,6 +278,7 @@ __all__ = [
     "AttendWound",
     "Body",
     "BodySide",
+    "CarryPlan",
     "ChangeSettings",
     "Character",
     "Combat",
@@ -380,6 +383,7 @@ __all__ = [
     "apply_damage",
     "best_of",
     "builtin",
+    "carry_on",
     "compare_ta",
     "declaration_order",
     "format_gd",
@@ -390,6 +394,7 @@ __all__ = [
     "needs_confirming_ta",
     "parse_dice",
     "parse_formula",
+    "party",
     "plan_opposition",
     "pv_of",
     "quality_of",
