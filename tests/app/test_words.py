@@ -5,6 +5,7 @@ the Spanish words about the character agree with it."""
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from rich.console import Console
 from textual.widgets import Button, Select, Static
@@ -153,8 +154,8 @@ async def test_the_hit_proposal_reads_in_the_dj_s_language() -> None:
         app = make_app(session_after(encounter, *commands), journal=False,
                        language=language)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.press("space")
-            await pilot.pause()
+            # The pending hit opens by itself with the encounter (issue 35 item 6).
+            await hit_opened(pilot)
             assert isinstance(app.screen, HitDialog)
             select = app.screen.query_one("#severity", Select)
             labels = [str(label) for label, _value in select._options]
@@ -233,3 +234,13 @@ def test_counts_use_the_catalog_s_plural_forms() -> None:
     i18n.set_language("es")
     assert "simple, 1 asalto" in detail(1) and "1 asaltos" not in detail(1)
     assert "simple, 3 asaltos" in detail(3)
+
+
+async def hit_opened(pilot: Any) -> None:
+    """Wait for the hit dialog that opens by itself, laid out (its fields mounted)."""
+    for _turn in range(100):
+        screen = pilot.app.screen
+        if isinstance(screen, HitDialog) and screen.query("#severity"):
+            break
+        await pilot.pause(0.01)
+    await pilot.pause()
