@@ -10,7 +10,7 @@ Nothing here changes a state: each function reads one and returns a value.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -28,6 +28,12 @@ from sombra_tui.engine.initiative import action_order
 from sombra_tui.engine.model import Action, ActionKind, Opposition
 from sombra_tui.engine.odds import TAOdds, TASpec, ta_odds
 from sombra_tui.engine.registry import REGISTRY, label_of
+from sombra_tui.engine.rows import Hurt as Hurt  # the row's types, for the screens
+from sombra_tui.engine.rows import MarkKind as MarkKind
+from sombra_tui.engine.rows import Row as Row
+from sombra_tui.engine.rows import RowCondition as RowCondition
+from sombra_tui.engine.rows import active_extended as _active_extended
+from sombra_tui.engine.rows import row as _row
 from sombra_tui.engine.rules.declaration import alerta_gd as _alerta_gd
 from sombra_tui.engine.rules.declaration import alerta_roll, prefill_affected, prefill_names
 from sombra_tui.engine.rules.declaration import last_weapons as _last_weapons
@@ -49,6 +55,7 @@ from sombra_tui.engine.rules.resolution import free_ta_roll, resolve_roll
 from sombra_tui.engine.state import (
     CombatState,
     Concealment,
+    ExtendedProgress,
     GdBreakdown,
     Phase,
     Prompt,
@@ -209,6 +216,29 @@ def table_order(state: CombatState) -> list[str]:
         base = [n for n in action_order(state.round_initiative, dj_order)
                 if state.character(n) is not None]
     return base + [n for n in dj_order if n not in base]
+
+
+# --- a character's row (issue 35 item 9) ---------------------------------------------
+
+def row(state: CombatState, name: str, now: Iterable[str] | None = None,
+        extended: Mapping[str, list[ExtendedProgress]] | None = None) -> Row:
+    """The one reading of `name`'s row (engine/rows.py): what the DJ's table, the sheet
+    and the players' view show of it. `now` (who the next key is about) defaults to
+    ask.next_step's; `extended` (active_extended), when reading many rows."""
+    return _row(state, name, next_step(state).who if now is None else now, extended)
+
+
+def rows(state: CombatState, names: Iterable[str] | None = None) -> list[Row]:
+    """The rows of `names` (default: everyone in table order), read at once."""
+    now = next_step(state).who
+    extended = _active_extended(state)
+    return [_row(state, name, now, extended)
+            for name in (table_order(state) if names is None else names)]
+
+
+def active_extended(state: CombatState) -> dict[str, list[ExtendedProgress]]:
+    """E1: the active extended actions by owner (read once for a whole table)."""
+    return _active_extended(state)
 
 
 # --- weapons (H1) -------------------------------------------------------------------------
@@ -423,7 +453,7 @@ def players_view(state: CombatState, log: Sequence[LogEvent],
     from sombra_tui.engine.players_view import build  # issue 24: not at start-up
 
     return build(state, log, sequence, order=table_order(state), now_kind=step.kind.value,
-                 now_names=names, prompt=prompt, pv_of=pv_of)
+                 now_names=names, prompt=prompt)
 
 
 def concealment(state: CombatState, name: str) -> Concealment | None:

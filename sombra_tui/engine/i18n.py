@@ -133,6 +133,9 @@ def feminine_forms() -> tuple[str, ...]:
         pgettext("feminine", "{next}: mark {name} prevented? ({condition})"),
         pgettext("feminine", "prevented"),
         pgettext("feminine", "no longer prevented"),
+        # A row's status words (engine/rows.py): "bloqueada", "declarada".
+        pgettext("feminine", "locked"),
+        pgettext("feminine", "declared"),
     )
 
 

@@ -6,11 +6,13 @@ DJ's language). What it may hold is decided here, once:
 
 - the round and phase, whose turn it is (from `ask.next_step`), the open reacción
   prompt as a sentence when both characters are shown;
-- the characters the DJ has not hidden, in table order, with their marks (out,
-  prevented), their conditions and asaltos left, their wounds as the DJ's settings say
-  for their side (numbers, words or nothing), their declaration once the settings let
-  it be seen, and the initiative of PCs only (the players say their own aloud; an NPC's
-  numbers are its sheet);
+- the characters the DJ has not hidden, in table order: each the one reading of its
+  row that the DJ's table shows (engine/rows.py, issue 35 item 9), filtered by the
+  DJ's settings for its side: its marks (out, prevented), its conditions and asaltos
+  left, its wounds as numbers, words or nothing (hidden wounds hide every condition
+  that tells of them too: sangrando, a wound's consequence, H7's inconsciente or
+  muerto), its declaration once the settings let it be seen, and the initiative of
+  PCs only (the players say their own aloud; an NPC's numbers are its sheet);
 - public log lines (`public_line`).
 
 Never in it: DJ notes, Alerta and skill values (no TA's target, total, margin or GD is
@@ -29,26 +31,27 @@ from typing import Any
 
 from pydantic import ConfigDict, Field
 
-from sombra_tui.engine.conditions import INCONSCIENTE, MUERTO, counted_from
+from sombra_tui.engine.conditions import SANGRANDO
 from sombra_tui.engine.events import EventKind, LogEvent
 from sombra_tui.engine.frozen import Frozen
 from sombra_tui.engine.i18n import N_, _, language
 from sombra_tui.engine.model import DeclarationView, Side, WoundView
+from sombra_tui.engine.rows import (
+    HURT_WORDS,
+    MarkKind,
+    Row,
+    active_extended,
+    from_wounds,
+    hurt_of,
+)
+from sombra_tui.engine.rows import row as read_row
 from sombra_tui.engine.rules.resolution import NOTHING_TO_RESOLVE
 from sombra_tui.engine.state import PHASE_LABELS, CombatState, Phase
-from sombra_tui.engine.wounds import Severity
 
 #: At most this many public log lines go in a snapshot (the newest).
 LOG_LINES = 100
 
 _FROZEN = ConfigDict(frozen=True, defer_build=True)
-
-
-#: Wounds in words (issue 23), from G, W, PV, the wounds and the marks.
-UNHURT = N_("unhurt")
-HURT = N_("wounded")
-BADLY_HURT = N_("badly wounded")
-OUT_OF_FIGHT = N_("out of the fight")
 
 
 class PlayerWounds(Frozen):
@@ -117,31 +120,18 @@ def shown(state: CombatState, name: str) -> bool:
 
 
 def wound_word(state: CombatState, name: str, pv: int) -> str:
-    """The players' word for a character's wounds (issue 23): fuera de combate when out
-    (P4) or inconsciente or muerto (H7); grave when W reaches half the PV or a wound is
-    grave (H8); herido with any G, W or wound; ileso otherwise. Rendered."""
-    body = state.body(name)
-    conditions = {condition.name.casefold() for condition in body.conditions}
-    if name in state.out or INCONSCIENTE in conditions or MUERTO in conditions:
-        return _(OUT_OF_FIGHT)
-    counters = body.counters
-    if (counters.w and 2 * counters.w >= pv) or any(
-            wound.severity is Severity.GRAVE for wound in body.wounds):
-        return _(BADLY_HURT)
-    if counters.g or counters.w or body.wounds:
-        return _(HURT)
-    return _(UNHURT)
+    """The players' word for a character's wounds (issue 23), from the one reading of
+    how badly it is hurt (rows.hurt_of: fuera de combate, grave, herido, ileso)."""
+    return _(HURT_WORDS[hurt_of(state, name, pv)])
 
 
-def _wounds(state: CombatState, name: str, view: WoundView, pv: int) -> PlayerWounds | None:
+def _wounds(row: Row, view: WoundView) -> PlayerWounds | None:
     if view is WoundView.HIDDEN:
         return None
     if view is WoundView.WORDS:
-        return PlayerWounds(text=wound_word(state, name, pv))
-    counters = state.body(name).counters
-    return PlayerWounds(g=counters.g, w=counters.w, pv=pv,
-                        text=_("G {g} · W {w} / PV {pv}").format(g=counters.g, w=counters.w,
-                                                                 pv=pv))
+        return PlayerWounds(text=row.hurt_word)
+    return PlayerWounds(g=row.g, w=row.w, pv=row.pv,
+                        text=_("G {g} · W {w} / PV {pv}").format(g=row.g, w=row.w, pv=row.pv))
 
 
 def declarations_seen(state: CombatState, side: Side) -> bool:
@@ -152,20 +142,15 @@ def declarations_seen(state: CombatState, side: Side) -> bool:
     return view is DeclarationView.AS_MADE or state.phase is not Phase.DECLARATION
 
 
-def _declaration(state: CombatState, name: str, side: Side) -> str | None:
-    if not declarations_seen(state, side):
-        return None
-    declaration_id = state.current.get(name)
-    if declaration_id is None:
-        return None
-    return state.declarations[declaration_id].summary()
-
-
-def _conditions(state: CombatState, name: str) -> list[PlayerCondition]:
+def _conditions(row: Row, view: WoundView) -> list[PlayerCondition]:
+    """The row's conditions with their asaltos left; with the side's wounds hidden,
+    none that tells of them (sangrando, a wound's consequence, H7's inconsciente or
+    muerto): the out mark says what the players may know."""
     rows: list[PlayerCondition] = []
-    for condition in state.body(name).conditions:
-        left = condition.rounds_left(counted_from(state.round,
-                                                  state.phase is Phase.END_OF_ROUND))
+    for condition in row.conditions:
+        if view is WoundView.HIDDEN and condition.from_wounds:
+            continue
+        left = condition.left
         text = condition.name if left is None else _("{name} (asaltos left: {left})").format(
             name=condition.name, left=left)
         rows.append(PlayerCondition(name=condition.name, left=left, text=text))
@@ -173,33 +158,32 @@ def _conditions(state: CombatState, name: str) -> list[PlayerCondition]:
 
 
 _SIDE_LABELS = {Side.PC: N_("PC"), Side.NPC: N_("NPC")}
+#: The marks the players see, in this order (a lock is the DJ's to know).
+_SHOWN_MARKS = (MarkKind.OUT, MarkKind.PREVENTED)
 
 
-def rows(state: CombatState, order: Iterable[str], now: Iterable[str],
-         pv_of: Any) -> list[PlayerRow]:
+def player_row(state: CombatState, row: Row) -> PlayerRow:
+    """`row` (the one reading the DJ's table shows) as the players see it: filtered by
+    the DJ's settings for its side (issue 23): the initiative of PCs only, the wounds
+    as numbers, words or nothing, the declaration once it may be seen."""
+    side = row.side
+    view = state.settings.players.side(side)
+    initiative = (f"{row.primaria}/{row.secundaria}" if side is Side.PC and row.in_round
+                  else None)
+    marks = [mark.word for kind in _SHOWN_MARKS for mark in row.marks if mark.kind is kind]
+    return PlayerRow(
+        name=row.name, side=side, side_label=_(_SIDE_LABELS[side]), initiative=initiative,
+        now=row.now, marks=marks, wounds=_wounds(row, view.wounds),
+        conditions=_conditions(row, view.wounds),
+        declaration=row.declaration if declarations_seen(state, side) else None)
+
+
+def rows(state: CombatState, order: Iterable[str], now: Iterable[str]) -> list[PlayerRow]:
     """The shown characters in `order`, with what the settings let the players see."""
     acting = set(now)
-    result: list[PlayerRow] = []
-    for name in order:
-        character = state.character(name)
-        if character is None or not shown(state, name):
-            continue
-        side = character.side
-        view = state.settings.players.side(side)
-        initiative = None
-        if side is Side.PC and name in state.round_initiative:
-            primaria, secundaria = state.round_initiative[name]
-            initiative = f"{primaria}/{secundaria}"
-        marks = [_(word) for word, names in ((N_("out"), state.out),
-                                             (N_("prevented"), state.prevented))
-                 if name in names]
-        result.append(PlayerRow(
-            name=name, side=side, side_label=_(_SIDE_LABELS[side]), initiative=initiative,
-            now=name in acting, marks=marks,
-            wounds=_wounds(state, name, view.wounds, pv_of(state, name)),
-            conditions=_conditions(state, name),
-            declaration=_declaration(state, name, side)))
-    return result
+    extended = active_extended(state)
+    return [player_row(state, read_row(state, name, acting, extended)) for name in order
+            if state.character(name) is not None and shown(state, name)]
 
 
 # --- the prompt ----------------------------------------------------------------------------
@@ -255,6 +239,9 @@ def public_line(state: CombatState, event: LogEvent) -> str | None:
         return None
     if kind is EventKind.WOUND:
         return event.text if _wound_view(state, event.actor) is WoundView.NUMBERS else None
+    if kind is EventKind.CONDITION and _wound_view(state, event.actor) is WoundView.HIDDEN \
+            and _tells_of_wounds(state, event):
+        return None
     if kind is EventKind.TA and event.rule == _FREE_TA_RULE:
         return None
     if kind is EventKind.ROUND and event.rule == "D1":
@@ -268,6 +255,19 @@ def public_line(state: CombatState, event: LogEvent) -> str | None:
     if event.ta is not None:
         text = f"{text} — {_outcome(event)}"
     return text
+
+
+def _tells_of_wounds(state: CombatState, event: LogEvent) -> bool:
+    """A condition's line that tells of the actor's wounds: sangrando, or a condition
+    the wounds brought (rows.from_wounds), while the character still has it."""
+    name = str(event.data.get("condition", "")).casefold()
+    if name == SANGRANDO:
+        return True
+    condition_id = event.data.get("id")
+    if event.actor is None or not isinstance(condition_id, int):
+        return False
+    condition = state.body(event.actor).condition(condition_id)
+    return condition is not None and from_wounds(condition)
 
 
 def _hit_line(state: CombatState, event: LogEvent) -> str:
@@ -338,8 +338,8 @@ def scrub(snapshot: PlayersSnapshot, state: CombatState) -> PlayersSnapshot:
 
 
 def build(state: CombatState, log: Sequence[LogEvent], sequence: int, *, order: list[str],
-          now_kind: str, now_names: tuple[str, ...], prompt: tuple[str, str, bool] | None,
-          pv_of: Any) -> PlayersSnapshot:
+          now_kind: str, now_names: tuple[str, ...], prompt: tuple[str, str, bool] | None
+          ) -> PlayersSnapshot:
     """The snapshot, from what `ask` worked out (the order, the next step, the prompt)."""
     names = [name for name in now_names if shown(state, name)]
     sentence = _now_sentence(now_kind, names)
@@ -349,7 +349,7 @@ def build(state: CombatState, log: Sequence[LogEvent], sequence: int, *, order: 
     snapshot = PlayersSnapshot(
         sequence=sequence, language=language(), round=state.round, phase=state.phase,
         phase_label=_(PHASE_LABELS[state.phase]), now=sentence, now_names=names,
-        prompt=prompt_text, characters=rows(state, order, names, pv_of),
+        prompt=prompt_text, characters=rows(state, order, names),
         log=public_log(state, log))
     return scrub(snapshot, state)
 

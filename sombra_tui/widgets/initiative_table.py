@@ -16,7 +16,7 @@ from textual.message import Message
 from textual.strip import Strip
 
 from sombra_tui import keys
-from sombra_tui.engine import CombatState, ExtendedProgress, ExtendedStatus, Phase, ask, i18n
+from sombra_tui.engine import CombatState, ExtendedProgress, Phase, ask, i18n
 from sombra_tui.engine.i18n import N_, _
 from sombra_tui.textual_compat import SteadyScrollbars
 from sombra_tui.widgets.formatting import Palette, side_label
@@ -64,11 +64,7 @@ def acting_now(state: CombatState) -> set[str]:
 
 def active_extended(state: CombatState) -> dict[str, list[ExtendedProgress]]:
     """Active extended actions by owner (looked up once per render, not once per row)."""
-    active: dict[str, list[ExtendedProgress]] = {}
-    for progress in state.extended:
-        if progress.status is ExtendedStatus.ACTIVE:
-            active.setdefault(progress.owner, []).append(progress)
-    return active
+    return ask.active_extended(state)
 
 
 def row_inputs(state: CombatState, name: str, now: set[str], palette: Palette,
@@ -85,76 +81,63 @@ def row_inputs(state: CombatState, name: str, now: set[str], palette: Palette,
     )
 
 
+#: The table's styles of the marks (their words are the row's: ask.row).
+MARK_STYLES = {ask.MarkKind.LOCKED: "bold {error}", ask.MarkKind.PREVENTED: "bold {warning}"}
+
+
 def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
             active: dict[str, list[ExtendedProgress]] | None = None) -> tuple[Text, ...]:
-    character = state.character(name)
-    assert character is not None
-    primaria, secundaria = state.round_initiative.get(
-        name, (character.primaria, character.secundaria))
-    marker = Text("▶", style=f"bold {palette.accent}") if name in now else Text("")
-    side = Text(side_label(character.side.value),
-                style=palette.accent if character.side.value == "PC" else palette.warning)
-    declaration = state.declaration_of(name)
-    summary = declaration.summary() if declaration is not None else ""
+    """`name`'s cells, drawn from the engine's one reading of the row (ask.row), which
+    the sheet and the players' view read too."""
+    row = ask.row(state, name, now, active)
+    marker = Text("▶", style=f"bold {palette.accent}") if row.now else Text("")
+    side = Text(side_label(row.side.value),
+                style=palette.accent if row.side.value == "PC" else palette.warning)
+    colours = {"error": palette.error, "warning": palette.warning}
     marks: list[Text] = []
     # Conditions first (C1), each with its rounds left (C3): a narrow panel shows them.
-    body = state.body(name)
-    for condition in body.conditions:
+    for condition in row.conditions:
         if condition.name == "sangrando":
-            continue
-        left = ask.condition_left(condition, ask.counting_round(state))
-        label = condition.name if left is None else f"{condition.name} {left}"
-        blocking = condition.effects.cannot_act or condition.effects.out
-        marks.append(Text(label, style=f"bold {palette.error}" if blocking
+            continue  # said once, as "sangra", for every bleeding wound
+        marks.append(Text(condition.label, style=f"bold {palette.error}" if condition.blocking
                           else palette.warning))
-    if any(wound.bleeding for wound in body.wounds):
+    if row.bleeding:
         marks.append(Text(_("sangra"), style=palette.error))
-    if name not in state.round_initiative and state.phase is not Phase.SETUP:
+    if not row.in_round and state.phase is not Phase.SETUP:
         marks.append(Text(_("next asalto"), style="dim"))
-    if name in now:
+    if row.now:
         marks.append(Text(_("now"), style=f"bold {palette.accent}"))
-    if name in state.locked:
-        marks.append(Text(_("locked"), style=f"bold {palette.error}"))
-    if name in state.prevented:
-        marks.append(Text(i18n.said_of(ask.gender(state, name), N_("prevented")),
-                          style=f"bold {palette.warning}"))
-    if name in state.out:
-        marks.append(Text(_("OUT"), style=f"bold reverse {palette.error}"))
-    if active is None:
-        active = active_extended(state)
-    for progress in active.get(name, ()):
-        marks.append(Text(_("ext {progress}").format(progress=progress.progress_text()),
+    for mark in row.marks:
+        if mark.kind is ask.MarkKind.OUT:
+            marks.append(Text(_("OUT"), style=f"bold reverse {palette.error}"))
+        else:
+            marks.append(Text(mark.word, style=MARK_STYLES[mark.kind].format(**colours)))
+    for progress in row.extended:
+        marks.append(Text(_("ext {progress}").format(progress=progress),
                           style=palette.accent))
     status = Text(" ").join(marks)
-    name_style = "strike dim" if name in state.out else ("bold" if name in now else "")
-    pv = ask.pv(state, name)
-    counters = body.counters
-    points_style = (f"bold {palette.error}" if counters.g >= pv else palette.warning
-                    if counters.g * 2 >= pv else "")
-    points = Text(f"{counters.g}/{counters.w} {pv}", style=points_style)
+    out = row.has(ask.MarkKind.OUT)
+    name_style = "strike dim" if out else ("bold" if row.now else "")
+    points_style = (f"bold {palette.error}" if row.at_pv else palette.warning
+                    if row.badly_hurt else "")
+    points = Text(f"{row.g}/{row.w} {row.pv}", style=points_style)
     return (
         marker,
         Text(name, style=name_style),
         points,
         status,
         side,
-        Text(f"{primaria}/{secundaria}"),
-        Text(str(character.alerta)),
-        Text(summary, style="italic" if declaration is not None else ""),
+        Text(f"{row.primaria}/{row.secundaria}"),
+        Text(str(row.alerta)),
+        Text(row.declaration or "", style="italic" if row.declaration is not None else ""),
         # Said in Status when the Declaration column makes way, while it tells who
         # has declared (afterwards everyone in the round has).
-        declared_mark() if declaration is not None and state.phase is Phase.DECLARATION
-        else Text(""),
+        Text(row.declared, style="dim"),
     )
 
 
 #: Spaces before each cell (and as many after it, unless the panel is narrow).
 CELL_PADDING = 1
-
-
-def declared_mark() -> Text:
-    """What Status says of a declared character when the Declaration column is left out."""
-    return Text(_("declared"), style="dim")
 
 
 def shown_cells(row: tuple[Text, ...], columns: tuple[int, ...]) -> tuple[Text, ...]:

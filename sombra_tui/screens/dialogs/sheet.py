@@ -84,7 +84,7 @@ class CharacterSheet(Dialog[c.Command]):
             self.dismiss(None)
             return
         body = state.body(self.name_)
-        pv = ask.pv(state, self.name_)
+        row = ask.row(state, self.name_)  # the facts the table shows, read once
         weapons = ", ".join(
             f"{'*' if i == character.default_weapon else ''}{w.name} (tipo {w.damage_type}"
             + (", " + _("lethal") if w.lethal else ", " + _("non-lethal")
@@ -95,7 +95,7 @@ class CharacterSheet(Dialog[c.Command]):
         self.query_one("#sheet-head", Static).update(_(
             "Resistencia {resistencia} · PV {pv} · {counters} · main arm {arm}\n"
             "Weapons: {weapons}\nProtection: {protection}").format(
-            resistencia=character.resistencia, pv=pv, counters=body.counters,
+            resistencia=character.resistencia, pv=row.pv, counters=body.counters,
             arm=_(character.main_arm.value), weapons=weapons, protection=protection)
             + "\n" + _(self.PLAYERS_SEE[ask.concealment(state, self.name_)]))
         items = self.query_one(OptionList)
@@ -112,8 +112,8 @@ class CharacterSheet(Dialog[c.Command]):
                      lethal=_("lethal") if wound.lethal else _("non-lethal"),
                      severity=_(wound.severity.label), bleeding=bleeding, round=wound.round),
                 id=f"wound-{wound.id}"))
-        for condition in body.conditions:
-            left = ask.condition_left(condition, ask.counting_round(state))
+        for condition in row.conditions:
+            left = condition.left
             when = (_("never expires") if condition.permanent else _("until removed")
                     if left is None else ngettext("{left} asalto left", "{left} asaltos left",
                                                   left).format(left=left))
