@@ -170,3 +170,25 @@ def test_p5_e3_an_out_owner_has_no_extended_ta_forecast_and_is_standing() -> Non
     combat.execute(SetMark(character="Ana", mark=Mark.OUT))
     assert not [due for due in forecast(combat.state) if due.kind is DueKind.EXTENDED_TA]
     assert [name for name, _ in standing(combat.state)] == ["Ana"]
+
+
+def test_h9_c3_an_asalto_begins_saying_what_it_holds() -> None:
+    """The log of the worked examples: round 6 begins with Ana's aturdido ending in it
+    (C3); round 18 with Bruno's bleeding point due at its end (H9)."""
+    combat = started(char("Ana", 8, 3, 14, resistencia=6), char("Bruno", 12, 5, 12,
+                                                                 resistencia=7))
+    while combat.state.round < 2:
+        play_one(combat)
+    combat.execute(ManualHit(character="Bruno", location=Location.BRAZO_DERECHO, damage=11))
+    while combat.state.round < 4:
+        play_one(combat)
+    combat.execute(ManualHit(character="Ana", location=Location.CABEZA, damage=7,
+                             lethal=False))
+    while combat.state.proposals:
+        combat.execute(DeclineProposal(proposal_id=combat.state.proposals[0].id))
+    while combat.state.round < 19:
+        play_one(combat)
+    said = [(event.round, event.text) for event in combat.log
+            if event.code == "forecast.due"]
+    assert said == [(6, "This asalto: aturdido ends for Ana."),
+                    (18, "This asalto: Bruno bleeds 1 point (right arm).")]

@@ -62,17 +62,20 @@ from sombra_tui.engine import (
 from sombra_tui.engine.commands import (
     AcceptHit,
     AddCondition,
+    AddNote,
     AttendWound,
     ConfirmProposal,
     DeclineHit,
     DeclineProposal,
     EditCondition,
+    EditNote,
     EditWound,
     Heal,
     HealKind,
     HideCharacter,
     ManualHit,
     RemoveCondition,
+    RemoveNote,
     RemoveWound,
     RevealCharacter,
     SetCounters,
@@ -169,6 +172,11 @@ def every_command_script() -> list[Command]:
                          source="grupo.json"),  # reinforcements: they join next round
         HideCharacter(character="Eva"),  # issue 23: out of the players' view ...
         RevealCharacter(character="Eva"),  # ... and back in it
+        # Issue 37: the DJ's notes pinned to an asalto (ids of -1 filled in).
+        AddNote(round=3, text="llegan los guardias", character="Eva"),
+        EditNote(note_id=-1, round=4, text="llegan los guardias, tarde", character="Eva"),
+        AddNote(round=5, text="se va la luz", public=True),
+        RemoveNote(note_id=-1),
         # Sections H and C (ids of -1 are filled in by played_script).
         ManualHit(character="Bruno", location=Location.BRAZO_DERECHO, damage=6,
                   cause="a fall"),  # R 5: leve, bleeds (H8, H9)
@@ -220,6 +228,10 @@ def _fill_ids(state: CombatState, command: Command) -> Command:
     """The proposal, wound and condition ids the script leaves as -1 (or None)."""
     if isinstance(command, AcceptHit | DeclineHit | ConfirmProposal | DeclineProposal):
         return command.model_copy(update={"proposal_id": state.proposals[0].id})
+    if isinstance(command, EditNote):
+        return command.model_copy(update={"note_id": state.notes[0].id})
+    if isinstance(command, RemoveNote):
+        return command.model_copy(update={"note_id": state.notes[-1].id})
     if isinstance(command, AttendWound | RemoveWound):
         wound = state.body(command.character).wounds[0]
         return command.model_copy(update={"wound_id": wound.id})

@@ -132,10 +132,10 @@ def start_round(state: CombatState, emit: Emitter, bonus: dict[str, int]) -> Non
     emit(EventKind.ROUND, Msg(N_("Asalto {round} begins. Declaration order: {order}"),
                               round=state.round, order=", ".join(state.declaration_order)),
          rule="D1")
-    if state.notes:
+    if state.notes or state.bodies or state.extended:
         from sombra_tui.engine.rules.notes import notes_of_the_round
 
-        notes_of_the_round(state, emit)  # issue 37: the DJ's notes of this asalto
+        notes_of_the_round(state, emit)  # issue 37: what this asalto holds, the DJ's notes
 
 
 def may_react(state: CombatState, reactor: str, declaration: Declaration,

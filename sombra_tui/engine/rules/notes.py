@@ -1,4 +1,5 @@
-"""The DJ's notes pinned to an asalto (issue 37): "the guards arrive" in asalto 4.
+"""The DJ's notes pinned to an asalto (issue 37): "the guards arrive" in asalto 4; and
+what each asalto holds, logged as it begins.
 
 Notes are commands like any other (undo, redo, saving, the journal and replay keep
 them); they change no rule. A note is logged when its asalto begins, and the forecast
@@ -79,7 +80,15 @@ def _remove_note(state: CombatState, cmd: c.RemoveNote, emit: Emitter) -> None:
 
 
 def notes_of_the_round(state: CombatState, emit: Emitter) -> None:
-    """The notes pinned to the asalto that begins, logged as it begins."""
+    """As an asalto begins: what it holds (issue 37: bleeding due at its end, conditions
+    ending, extended TAs due; engine/forecast.py), then the DJ's notes pinned to it."""
+    from sombra_tui.engine.forecast import DueKind, forecast
+
+    for due in forecast(state, ahead=1):
+        if due.kind is not DueKind.NOTE:
+            emit(EventKind.ENCOUNTER, Msg(N_("This asalto: {what}."), what=due.what),
+                 actor=due.character, code="forecast.due",
+                 data={"kind": due.kind.value})
     for note in state.notes:
         if note.round == state.round:
             _due(note, emit)
