@@ -19,7 +19,7 @@ own count goes on after them).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from sombra_tui.engine.conditions import Condition, end_of_round
@@ -236,3 +236,37 @@ def apply_carried(state: CombatState, carried: Carried) -> None:
         top = max([top, *(w.id for w in body.wounds), *(c.id for c in body.conditions)])
     state.next_id = max(state.next_id, top + 1)
     state.carried = carried
+
+
+def joined_body(state: CombatState, body: CarriedBody, next_id: Callable[[], int]) -> Body:
+    """A carried body joining this encounter (the import, issue 38): its rounds counted
+    from the first asalto to come here (round 1 there is that asalto: C3 and H9 go on
+    where they were), its ids this encounter's own (a condition follows its wound)."""
+    shift = first_round_ahead(state) - 1
+    renumbered: dict[int, int] = {}
+    wounds: list[Wound] = []
+    for wound in body.wounds:
+        renumbered[wound.id] = next_id()
+        wounds.append(wound.model_copy(update={"id": renumbered[wound.id],
+                                               "round": wound.round + shift}))
+    conditions: list[Condition] = []
+    for condition in body.conditions:
+        source = condition.source
+        if source.wound_id is not None and source.wound_id in renumbered:
+            source = source.model_copy(update={"wound_id": renumbered[source.wound_id]})
+        conditions.append(condition.model_copy(update={
+            "id": next_id(), "began": condition.began + shift, "source": source}))
+    return trusted(Body, counters=body.counters, wounds=tuple(wounds),
+                   conditions=tuple(conditions))
+
+
+def carried_bodies(state: CombatState) -> dict[str, CarriedBody]:
+    """What each character of `state` would bring on with no time between (the import
+    of a finished encounter offers it): those with points, wounds or conditions."""
+    names = [ch.name for ch in state.characters if state.bodies.get(ch.name) is not None]
+    if not names:
+        return {}
+    carried = carry_on(state, names).encounter.carried
+    assert carried is not None
+    return {name: body for name, body in carried.bodies.items()
+            if body.wounds or body.conditions or body.counters.g}

@@ -14,7 +14,15 @@ from pydantic import ConfigDict, Field, TypeAdapter
 from sombra_tui.engine.conditions import ActionScope, Condition
 from sombra_tui.engine.dice import Dice
 from sombra_tui.engine.frozen import Frozen
-from sombra_tui.engine.model import MAX_COPIES, MAX_GD, MAX_STAT, Action, Character, Settings
+from sombra_tui.engine.model import (
+    MAX_COPIES,
+    MAX_GD,
+    MAX_STAT,
+    Action,
+    CarriedBody,
+    Character,
+    Settings,
+)
 from sombra_tui.engine.state import ReactionMode
 from sombra_tui.engine.wounds import (
     MAX_DAMAGE,
@@ -59,6 +67,9 @@ class ImportCharacters(Frozen):
     type: Literal["import_characters"] = "import_characters"
     characters: list[Character] = Field(min_length=1, fail_fast=True)
     source: str = ""
+    #: Issue 38: what some of them bring from that encounter (G, W, wounds, conditions;
+    #: rounds counted from this encounter's first asalto to come); absent: nothing.
+    carried: dict[str, CarriedBody] = Field(default_factory=dict, fail_fast=True)
 
 
 class EditCharacter(Frozen):

@@ -31,7 +31,7 @@ from sombra_tui.engine.files import MissingFileError as MissingFileError
 from sombra_tui.engine.files import read_regular_file as read_regular_file
 from sombra_tui.engine.history import SNAPSHOT_DIFFERS, Combat, bulk
 from sombra_tui.engine.i18n import N_, Msg
-from sombra_tui.engine.model import Character, Encounter, Settings, name_clashes
+from sombra_tui.engine.model import CarriedBody, Character, Encounter, Settings, name_clashes
 from sombra_tui.engine.state import CombatState
 
 # MissingFileError and read_regular_file live in files.py (read at start-up without the
@@ -498,12 +498,18 @@ class Roster(BaseModel):
 
     source: str
     characters: list[Character]
+    #: Issue 38: what they would bring along (G, W, wounds, conditions), for those with any.
+    carried: dict[str, CarriedBody] = Field(default_factory=dict)
 
 
 def read_roster(path: Path) -> Roster:
-    """Characters of an encounter file as they stand at the end of its history."""
+    """Characters of an encounter file as they stand at the end of its history, and
+    the wounds and conditions they would bring along (issue 38)."""
+    from sombra_tui.engine.carry import carried_bodies
+
     combat = load(path)
-    return Roster(source=Path(path).name, characters=list(combat.state.characters))
+    return Roster(source=Path(path).name, characters=list(combat.state.characters),
+                  carried=carried_bodies(combat.state))
 
 
 def roster_clashes(roster: Roster, names: list[str]) -> list[str]:

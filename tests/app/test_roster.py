@@ -55,3 +55,38 @@ async def test_import_from_a_bad_file_changes_nothing() -> None:
         assert isinstance(app.screen, MainScreen)
         assert app.session.combat.state == before
         assert any("not valid JSON" in n.message for n in app._notifications)
+
+
+async def test_import_from_a_fought_encounter_offers_their_wounds() -> None:
+    """Issue 38: a file whose combat left wounds asks to bring them too (ticked): Bruno's
+    grave wound and Ana's aturdido come with them; unticked, only the sheets."""
+    from textual.widgets import Checkbox
+
+    from tests.engine.test_carry import fight
+
+    folder = config.data_dir()
+    folder.mkdir(parents=True)
+    storage.save(fight(), folder / "pelea.json")
+    for bring in (True, False):
+        app = make_app(Session.new(Encounter(name="Puerto")), journal=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("i")
+            await pilot.pause()
+            await pilot.press(*"pelea.json", "enter")
+            await pilot.pause()
+            dialog = app.screen
+            assert isinstance(dialog, RosterDialog)
+            box = dialog.query_one("#carried", Checkbox)
+            assert box.value and "Bruno, Ana" in str(box.label)
+            if not bring:  # the DJ unticks it
+                await pilot.press("tab", "space")
+                await pilot.pause()
+            assert box.value == bring
+            await pilot.press("enter")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            state = app.session.combat.state
+            assert len(state.characters) == 4
+            assert (state.body("Bruno").counters.w == 13) == bring
+            assert bool([c for c in state.body("Ana").conditions
+                         if c.name == "aturdido"]) == bring

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from sombra_tui.engine import Advance, Combat, Phase, Resolve, Side, storage
-from sombra_tui.engine.carry import carry_on
-from sombra_tui.engine.commands import AcceptHit, AttendWound, StartCombat
+from sombra_tui.engine.carry import carried_bodies, carry_on
+from sombra_tui.engine.commands import AcceptHit, AttendWound, ImportCharacters, StartCombat
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.i18n import set_language
 from sombra_tui.engine.wounds import Location, Severity, Weapon
@@ -182,3 +182,61 @@ def test_carried_lines_speak_spanish() -> None:
     plan = carry_on(fight().state, asaltos=7)
     set_language("es")
     assert "Bruno pierde 1 punto entre escenas (pecho)." in [str(m) for m in plan.changes]
+
+
+def test_import_brings_wounds_and_conditions_into_an_encounter_in_set_up() -> None:
+    """Issue 38, the import (i): a finished encounter's roster offers what its characters
+    bring (no time between); into a new encounter they come as carry_on brings them:
+    Ana aturdido for its rounds 1-2, Bruno's grave wound bleeding at the end of round 5
+    (H9, C3); logged; one undo takes it all back."""
+    old = fight()
+    carried = carried_bodies(old.state)
+    assert set(carried) == {"Bruno", "Ana"}  # Carla and Dora are unhurt
+    new = Combat(carry_on(old.state, ["Carla"]).encounter)
+    characters = [ch for ch in old.state.characters if ch.name in ("Bruno", "Ana")]
+    events = new.execute(ImportCharacters(characters=characters, source="pelea.json",
+                                          carried=carried))
+    assert events[-1].code == "carry.imported"
+    assert events[-1].text == "Bruno, Ana bring their wounds and conditions from pelea.json."
+    [aturdido] = [c for c in new.state.body("Ana").conditions if c.name == "aturdido"]
+    assert aturdido.covered_rounds() == range(1, 3)
+    new.execute(StartCombat())
+    while new.state.round < 5:
+        next_round(new)
+        new.execute(Advance())
+    next_round(new)
+    [bled] = [e for e in new.log if e.code == "wound.bled"]
+    assert bled.round == 5 and bled.actor == "Bruno"
+
+
+def test_import_brings_them_into_a_combat_under_way_and_out_stays_out() -> None:
+    """Mid-combat (asalto 3's declarations): their rounds count from this asalto, so
+    Ana's aturdido covers asaltos 3-4 (C3); Eva's inconsciente makes her out (C4, P4);
+    the ids are this encounter's own; undo takes it back."""
+    host = started(char("Iker", 10, 6, side=Side.PC))
+    for _ in range(2):
+        next_round(host)
+        host.execute(Advance())
+    assert host.state.round == 3
+    old = fight()
+    eva_fight = play_key_moments()
+    carried = {**carried_bodies(old.state), "Eva": carried_bodies(eva_fight.state)["Eva"]}
+    characters = [*(ch for ch in old.state.characters if ch.name == "Ana"),
+                  *(ch for ch in eva_fight.state.characters if ch.name == "Eva")]
+    host.execute(ImportCharacters(characters=characters,
+                                  carried={n: carried[n] for n in ("Ana", "Eva")}))
+    [aturdido] = [c for c in host.state.body("Ana").conditions if c.name == "aturdido"]
+    assert aturdido.covered_rounds() == range(3, 5)
+    assert "Eva" in host.state.out
+    ids = [w.id for name in ("Ana", "Eva") for w in host.state.body(name).wounds]
+    assert len(set(ids)) == len(ids) and min(ids) >= 1
+    host.undo()
+    assert host.state.character("Eva") is None and "Eva" not in host.state.bodies
+
+
+def test_import_refuses_wounds_of_someone_not_imported() -> None:
+    old = fight()
+    host = started(char("Iker", 10, 6))
+    ana = [ch for ch in old.state.characters if ch.name == "Ana"]
+    with pytest.raises(SombraError, match="Bruno cannot bring wounds"):
+        host.execute(ImportCharacters(characters=ana, carried=carried_bodies(old.state)))

@@ -4,6 +4,7 @@ characters, settings, the encounter's name, and StartCombat."""
 from __future__ import annotations
 
 from sombra_tui.engine import commands as c
+from sombra_tui.engine.carry import joined_body
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import EventKind
 from sombra_tui.engine.i18n import N_, Join, Msg, Text, _, lazy, text_from_data
@@ -15,7 +16,8 @@ from sombra_tui.engine.model import (
 from sombra_tui.engine.registry import (
     handles,
 )
-from sombra_tui.engine.rules.core import Emitter, need_character, need_no_proposal
+from sombra_tui.engine.rules.conditions import sync_out
+from sombra_tui.engine.rules.core import Emitter, need_character, need_no_proposal, new_id
 from sombra_tui.engine.rules.declaration import start_round
 from sombra_tui.engine.rules.steps import after_step
 from sombra_tui.engine.state import (
@@ -84,6 +86,12 @@ def _import_characters(state: CombatState, cmd: c.ImportCharacters, emit: Emitte
         raise SombraError(N_("Name clash: {names} already in the encounter (or twice in the "
                              "import). Rename or leave them out."),
                           code="character.import_clash", params={"names": ", ".join(clashes)})
+    strangers = [name for name in cmd.carried
+                 if name not in {ch.name for ch in cmd.characters}]
+    if strangers:
+        raise SombraError(N_("{names} cannot bring wounds: not among the characters "
+                             "imported."), code="character.import_carried",
+                          params={"names": ", ".join(strangers)})
     for character in cmd.characters:
         _add_character(state, c.AddCharacter(character=character), emit)
     source: Text = Msg(N_(" from {source}"), source=cmd.source) if cmd.source else ""
@@ -91,6 +99,14 @@ def _import_characters(state: CombatState, cmd: c.ImportCharacters, emit: Emitte
     emit(EventKind.ENCOUNTER, lazy.ngettext("Imported {count} character{source}.",
                                             "Imported {count} characters{source}.", "count",
                                             count=count, source=source))
+    if cmd.carried:  # issue 38: their wounds and conditions too
+        for name, body in cmd.carried.items():
+            state.bodies[name] = joined_body(state, body, lambda: new_id(state))
+        emit(EventKind.ENCOUNTER, Msg(N_("{names} bring their wounds and conditions{source}."),
+                                      names=", ".join(cmd.carried), source=source),
+             code="carry.imported", data={"source": cmd.source})
+        for name in cmd.carried:
+            sync_out(state, name, emit)  # C4, P4: an out condition makes them out
 
 
 @handles(c.EditCharacter, label=N_("edit character"))

@@ -11,7 +11,7 @@ from textual.widgets.selection_list import Selection
 from sombra_tui.engine import ImportCharacters, Roster
 from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.base import Dialog
-from sombra_tui.screens.dialogs.fields import Field, PickList
+from sombra_tui.screens.dialogs.fields import Field, FormCheckbox, PickList
 from sombra_tui.screens.dialogs.parsing import FormError
 from sombra_tui.widgets.formatting import side_label
 
@@ -40,6 +40,9 @@ class RosterDialog(Dialog[ImportCharacters]):
                                "rename one of them first."), classes="note")
             yield Field(_("Characters"), PickList(*selections, id="characters"),
                         field_id="characters", hint=_("space toggles"))
+            if self.roster.carried:  # issue 38: a fight already fought in that file
+                yield FormCheckbox(_("Bring their wounds and conditions too ({names})").format(
+                    names=", ".join(self.roster.carried)), True, id="carried")
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
                 yield Button(self.keyed(_("Import ({key})"), "dialog.confirm"),
@@ -55,4 +58,9 @@ class RosterDialog(Dialog[ImportCharacters]):
                       if ch.name in chosen and ch.name not in self.clashes]
         if not characters:
             raise FormError("characters", _("Choose at least one character to import."))
-        return ImportCharacters(characters=characters, source=self.roster.source)
+        carried = {}
+        if self.roster.carried and self.query_one("#carried", FormCheckbox).value:
+            carried = {name: body for name, body in self.roster.carried.items()
+                       if any(ch.name == name for ch in characters)}
+        return ImportCharacters(characters=characters, source=self.roster.source,
+                                carried=carried)
