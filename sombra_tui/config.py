@@ -147,7 +147,8 @@ def load_preferences(path: Path | None = None) -> LoadedPreferences:
     """Read the preferences; never raises.
 
     Returns ``(preferences, warning)``. A missing file gives the defaults and no
-    warning. An unreadable or corrupt file gives the defaults and a warning; a
+    warning. An unreadable or corrupt file (a key twice in one object included) gives
+    the defaults and a warning; a
     file with some bad values keeps the good ones, resets the bad ones to their
     defaults and warns naming them. The file itself is never modified here.
     """
@@ -167,7 +168,12 @@ def load_preferences(path: Path | None = None) -> LoadedPreferences:
                                     "preferences.").format(
                                      path=path, error=error))
     try:
-        data: Any = json.loads(text)
+        data: Any = files.loads_json(text)
+    except files.DuplicateKeyError as error:
+        return LoadedPreferences(Preferences.default(),
+                                 _('{path} has the key "{key}" twice in the same object, at '
+                                   '{where}; using the default preferences.').format(
+                                     path=path, key=error.key, where=error.path))
     except json.JSONDecodeError as error:
         return LoadedPreferences(Preferences.default(),
                                  _("{path} is not valid JSON (line {lineno}, column "

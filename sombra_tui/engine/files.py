@@ -1,22 +1,27 @@
 """Reading the app's files safely: a regular file of bounded size, or a SombraError.
 
 Every reader of the app's files goes through `read_regular_file` (encounter files, the
-roster, the crash journal, the preferences, the themes). It lives apart from the file
-format (`storage.py`, which gives the same names) so that reading the preferences and
-the themes at start-up does not load the file format's models (issue 24 item 5: cold
-start).
+roster, the crash journal, the preferences, the themes); every reader of a JSON file
+refuses an object that holds a key twice (`loads_json`, `check_unique_keys`), which
+Python's json (and pydantic's parser) would read silently, the last value winning.
+It lives apart from the file format (`storage.py`, which gives the same names) so
+that reading the preferences and the themes at start-up does not load the file
+format's models (issue 24 item 5: cold start).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 from sombra_tui.engine.errors import SombraError, os_reason
 from sombra_tui.engine.i18n import N_, _
 
-__all__ = ["MissingFileError", "read_regular_file"]
+__all__ = ["DuplicateKeyError", "MissingFileError", "check_unique_keys", "loads_json",
+           "read_regular_file"]
 
 
 class MissingFileError(SombraError):
@@ -105,3 +110,70 @@ def read_regular_file(path: Path, limit: int, *, what: str | None = None) -> byt
         raise _too_large(path, _("more than {size}").format(size=_describe_size(limit)),
                          limit, what)
     return b"".join(chunks)
+
+
+# ---- a key twice in one JSON object (issue 41 item 4) -----------------------------------
+
+class DuplicateKeyError(Exception):
+    """A JSON object holds `key` twice; `path` is the key's dotted place in the file
+    ("commands.12.actions.0.target"), as a bad value's path is given."""
+
+    def __init__(self, key: str, path: str) -> None:
+        super().__init__(key, path)
+        self.key = key
+        self.path = path
+
+
+class _Twice(Exception):
+    """An object with a key twice was met (where is found afterwards, `_where_twice`)."""
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # Called by json's C parser for every object: the one Python step per object.
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        raise _Twice
+    return result
+
+
+class _Pairs(list[tuple[str, Any]]):
+    """An object as its key-value pairs, in the file's order (`_where_twice`)."""
+
+
+def _where_twice(text: str) -> DuplicateKeyError:
+    """The first key held twice by one object, in the file's order, and its path (a
+    second reading, only once `_unique` met one)."""
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [
+        (json.loads(text, object_pairs_hook=_Pairs), ())]
+    while stack:
+        value, path = stack.pop()
+        children: list[tuple[Any, tuple[str | int, ...]]] = []
+        if isinstance(value, _Pairs):
+            seen: set[str] = set()
+            for key, item in value:
+                if key in seen:
+                    return DuplicateKeyError(key, ".".join(map(str, (*path, key))))
+                seen.add(key)
+                children.append((item, (*path, key)))
+        elif isinstance(value, list):
+            children = [(item, (*path, index)) for index, item in enumerate(value)]
+        stack.extend(reversed(children))  # depth first, in the file's order
+    raise AssertionError("no key twice")  # pragma: no cover - _unique met one
+
+
+def loads_json(text: str) -> Any:
+    """`json.loads(text)`, but an object holding a key twice raises DuplicateKeyError
+    (json keeps the last value, silently). Otherwise the same errors as json.loads."""
+    try:
+        return json.loads(text, object_pairs_hook=_unique)
+    except _Twice:
+        raise _where_twice(text) from None
+
+
+def check_unique_keys(text: str) -> None:
+    """Raise DuplicateKeyError if an object of the JSON `text` holds a key twice. Text
+    that is not JSON passes: its reader says what is wrong with it."""
+    try:
+        loads_json(text)
+    except (ValueError, RecursionError):
+        return

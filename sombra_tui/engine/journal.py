@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from sombra_tui.engine import storage
 from sombra_tui.engine.commands import Command
 from sombra_tui.engine.errors import SombraError, os_reason
+from sombra_tui.engine.files import DuplicateKeyError, check_unique_keys
 from sombra_tui.engine.history import Combat
 from sombra_tui.engine.i18n import N_, _
 from sombra_tui.engine.model import Encounter
@@ -189,6 +190,15 @@ class Journal:
                                       "reason": os_reason(error)}) from error
 
 
+def _twice(path: Path, number: int, error: DuplicateKeyError) -> SombraError:
+    """A journal line whose object holds a key twice (json would keep the last)."""
+    return SombraError(N_('The journal {path} has the key "{key}" twice in the same object, '
+                          'at {where} on line {number}.'),
+                       code="journal.duplicate_key",
+                       params={"path": str(path), "key": error.key, "where": error.path,
+                               "number": number})
+
+
 def recover(path: Path) -> Recovered:
     """Rebuild the combat a journal describes. Raises SombraError if it is unusable."""
     path = Path(path)
@@ -205,7 +215,10 @@ def recover(path: Path) -> Recovered:
         raise SombraError(N_("The journal {path} is empty."),
                           code="journal.empty", params={"path": str(path)})
     try:
+        check_unique_keys(complete[0])
         header = JournalHeader.model_validate_json(complete[0])
+    except DuplicateKeyError as error:
+        raise _twice(path, 1, error) from None
     except ValidationError as error:
         raise SombraError(N_("The journal {path} has no valid header."),
                           code="journal.no_header", params={"path": str(path)}) from error
@@ -233,7 +246,10 @@ def recover(path: Path) -> Recovered:
         if not line.strip():
             continue
         try:
+            check_unique_keys(line)
             operation = _OPERATION.validate_json(line)
+        except DuplicateKeyError as error:
+            raise _twice(path, number, error) from None
         except ValidationError:
             # Only a torn last write can be malformed; stop at the first bad line.
             break

@@ -27,6 +27,7 @@ from sombra_tui.engine.errors import (
     os_reason,
     validation_problems,
 )
+from sombra_tui.engine.files import DuplicateKeyError, check_unique_keys, loads_json
 from sombra_tui.engine.files import MissingFileError as MissingFileError
 from sombra_tui.engine.files import read_regular_file as read_regular_file
 from sombra_tui.engine.history import SNAPSHOT_DIFFERS, Combat, bulk
@@ -97,7 +98,12 @@ def to_save_file(combat: Combat) -> SaveFile:
 
 
 def dumps(combat: Combat) -> str:
-    return to_save_file(combat).model_dump_json(indent=1, exclude_defaults=False)
+    return _text_of(to_save_file(combat))
+
+
+def _text_of(save: SaveFile) -> str:
+    """A file's text as the app writes it (`dumps`); `_unique_keys` compares with it."""
+    return save.model_dump_json(indent=1, exclude_defaults=False)
 
 
 #: Format version N -> N+1 converters, applied in order when an older file is loaded.
@@ -263,7 +269,9 @@ def loads(text: str, *, source: str = "the file", background: bool = False) -> C
 def _loads(text: str, source: str, background: bool = False) -> Combat:
     save, problem = _read_current(text)
     notices: list[str] = []
-    if save is None:
+    if save is not None:
+        _unique_keys(text, source, save)
+    else:
         save, version = _read(text, source, problem)
         notices = [MIGRATION_NOTICES[v] for v in range(version, FORMAT_VERSION)
                    if v in MIGRATION_NOTICES]
@@ -302,9 +310,33 @@ def _read_current(text: str) -> tuple[SaveFile | None, ValidationError | None]:
     return None, None
 
 
+def _unique_keys(text: str, source: str, save: SaveFile | None = None) -> None:
+    """Refuse a file with a key twice in one object, which the parsers read silently
+    (the last value winning), naming the key and where it is. The strict reading gives
+    no sign of one: a file read by it (`save`) whose text is exactly what the app would
+    write for it has none (the usual case: a file the app saved, checked by writing it
+    again, at about half the cost of parsing it); any other is parsed once more."""
+    if save is not None and _text_of(save) == text:
+        return
+    try:
+        check_unique_keys(text)
+    except DuplicateKeyError as error:
+        raise _twice(source, error) from None
+
+
+def _twice(source: str, error: DuplicateKeyError) -> SombraError:
+    return SombraError(N_('{source} has the key "{key}" twice in the same object, at '
+                          '{path}; each key may appear only once: remove one of them.'),
+                       code="storage.duplicate_key",
+                       params={"source": str(source), "key": error.key, "path": error.path},
+                       field=error.path)
+
+
 def _parse(text: str, source: str) -> Any:
     try:
-        return json.loads(text)
+        return loads_json(text)
+    except DuplicateKeyError as error:
+        raise _twice(source, error) from None
     except json.JSONDecodeError as error:
         raise SombraError(N_("{source} is not valid JSON (line {line}, column {column}: "
                              "{detail})."),
@@ -347,7 +379,8 @@ def _read(text: str, source: str, strict: ValidationError | None
                           code="storage.not_encounter", params={"source": str(source)})
     version = _check_version(envelope.format_version, source)
     if version == FORMAT_VERSION and strict is not None:
-        raise _bad_value(source, strict) from strict  # no second reading of a big file
+        _unique_keys(text, source)  # a key twice may be the cause of the bad value
+        raise _bad_value(source, strict) from strict
     data = migrate(_parse(text, source), source=source)
     try:
         return SaveFile.model_validate_json(json.dumps(data), strict=True), version

@@ -115,6 +115,19 @@ def test_corrupt_file_gives_defaults_and_a_warning(dirs: tuple[Path, Path],
     assert path.read_bytes() == content  # loading never rewrites the file
 
 
+def test_a_key_twice_is_refused_naming_it(dirs: tuple[Path, Path]) -> None:
+    """Issue 41 item 4: json alone keeps the last value silently; the preferences say
+    which key is written twice, and where, and keep the defaults (the file is left)."""
+    path = config.preferences_path()
+    path.parent.mkdir(parents=True)
+    content = b'{"theme": "papel", "keys": {"undo": "u", "undo": "ctrl+u"}}'
+    path.write_bytes(content)
+    preferences, warning = load_preferences()
+    assert preferences == Preferences()
+    assert warning is not None and '"undo" twice' in warning and "keys.undo" in warning
+    assert path.read_bytes() == content
+
+
 def test_bad_value_is_reset_and_named(dirs: tuple[Path, Path]) -> None:
     path = config.preferences_path()
     path.parent.mkdir(parents=True)
