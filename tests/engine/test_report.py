@@ -14,6 +14,7 @@ from sombra_tui.engine.model import Action
 from sombra_tui.engine.report import CombatReport, MomentKind, TimelineKind, combat_report
 from sombra_tui.engine.wounds import Location, Severity, Weapon
 from tests.engine.conftest import act, advance_to, char, declare, dice, started
+from tests.engine.test_worked_example import play_worked_example_d4_to_d11
 from tests.engine.test_worked_example_hits import play_worked_example_h_and_c
 
 
@@ -157,3 +158,22 @@ def test_report_speaks_spanish() -> None:
     report = combat_report(play_key_moments())
     set_language("es")
     assert str(report.moments[1].what) == "Bruno está muerto."
+
+
+def test_report_of_the_worked_example_d4_to_d11() -> None:
+    """T2, T4 on the Alerta TAs of RULES.md's first worked example: Ana's substitution
+    (3, 4, 2 at +1 GD: 14 vs 14, d+ + d- = 6: medium success) and her combination (2, 3, 1
+    at +1: 11 vs 14, d+ + d- = 4: low success); Bruno's counter-reaction (6, 6, 2: 14 vs
+    12, d+ + d- = 8: medium failure); Carla rolled nothing; asalto 1, still under way; no
+    hits, nobody out, no key moment."""
+    report = combat_report(play_worked_example_d4_to_d11())
+    assert (report.asaltos, report.finished) == (1, False)
+    ana, bruno, carla = (report.character(n) for n in ("Ana", "Bruno", "Carla"))
+    assert ana is not None and bruno is not None and carla is not None
+    assert [(a.round, a.ta.total, a.ta.target, a.ta.gd, a.rank) for a in ana.actions] == [
+        (1, 14, 14, 1, Rank.EXITO_MEDIO), (1, 11, 14, 1, Rank.EXITO_BAJO)]
+    assert [(a.ta.total, a.ta.target, a.rank) for a in bruno.actions] == [
+        (14, 12, Rank.FRACASO_MEDIO)]
+    assert carla.actions == () and report.moments == ()
+    assert all(not ch.out and ch.hits_taken == () and ch.wounds == ()
+               for ch in report.characters)

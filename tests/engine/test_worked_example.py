@@ -33,6 +33,12 @@ from tests.engine.conftest import (
 
 
 def test_worked_example_d4_to_d11() -> None:
+    play_worked_example_d4_to_d11()
+
+
+def play_worked_example_d4_to_d11() -> Combat:
+    """The example played, checked at every step, to the round phase (the combat
+    report's tests read it: tests/engine/test_report.py)."""
     ana = char("Ana", 8, 3, 14)
     bruno = char("Bruno", 12, 5, 12)
     carla = char("Carla", 15, 2, 13)
@@ -125,6 +131,7 @@ def test_worked_example_d4_to_d11() -> None:
     order = [step.character for step in combat.state.steps]
     assert order == ["Carla", "Bruno", "Ana", "Ana"]  # Ana's two combined actions
     assert list(dict.fromkeys(order)) == ["Carla", "Bruno", "Ana"]
+    return combat
 
 
 def _react(name: str, mode: ReactionMode, description: str, roll: Dice) -> React:
