@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from sombra_tui import screenshots as shots
+from sombra_tui import where
 from sombra_tui.app import SombraApp
 from sombra_tui.config import CONFIG_DIR_ENV, DATA_DIR_ENV
 from sombra_tui.engine.history import Combat
@@ -86,9 +87,17 @@ def built_app(combat: Combat, size: tuple[int, int], language: str) -> SombraApp
 
 @pytest.fixture(autouse=True)
 def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Preferences and encounters in tmp_path: the user's files stay untouched."""
+    """Preferences and encounters in tmp_path: the user's files stay untouched. The
+    help's "Your files" names folders of the same length on every machine (tmp_path's
+    length varies, and with it how the help wraps and its scrollbar)."""
     monkeypatch.setenv(CONFIG_DIR_ENV, str(tmp_path / "config"))
     monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "data"))
+    shown = where.folders
+
+    def steady() -> list[tuple[str, Path]]:
+        home = Path("/home/dj")
+        return [(label, home / path.relative_to(tmp_path)) for label, path in shown()]
+    monkeypatch.setattr(where, "folders", steady)
 
 
 @pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
