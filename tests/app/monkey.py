@@ -37,9 +37,11 @@ import tempfile
 import time
 import traceback
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Awaitable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from textual.pilot import Pilot, WaitForScreenTimeout
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZES = ((80, 24), (120, 40), (100, 30))
@@ -186,6 +188,26 @@ def marker(app: object) -> tuple[int, int, int, int]:
     return (id(app.session), len(combat.commands), len(combat.redo_stack), combat.revision)
 
 
+#: How long the app may take to settle after a key on a loaded machine before the soak
+#: calls it hung (Pilot gives up after 30 s at a time).
+SETTLE_LIMIT = 600.0
+
+
+async def settled(waiting: Awaitable[None], pilot: Pilot[None]) -> None:
+    """`waiting` (a key pressed, a pause), then whatever the app still has to do: on a
+    machine busy enough that Pilot's own 30 s wait runs out, wait again, up to
+    SETTLE_LIMIT; only then is it a failure (the app hung), not the machine's load."""
+    began = time.monotonic()
+    while True:
+        try:
+            await waiting
+            return
+        except WaitForScreenTimeout:
+            if time.monotonic() - began > SETTLE_LIMIT:
+                raise Broken(f"the app did not settle in {SETTLE_LIMIT:.0f} s") from None
+            waiting = pilot.pause()
+
+
 async def drive(seed: int, start: int, stop: int, kill_at: int | None, resume: bool) -> None:
     """Play events [start, stop) of the seed's stream on a real app; with `kill_at`,
     SIGKILL this process right after that event (on odd events before it is handled)."""
@@ -232,17 +254,17 @@ async def drive(seed: int, start: int, stop: int, kill_at: int | None, resume: b
             last.append(str(event))
             try:
                 if event.size is not None:
-                    await pilot.resize_terminal(*event.size)
+                    await settled(pilot.resize_terminal(*event.size), pilot)
                 elif index == kill_at and index % 2:  # read, then stopped at once
                     send(event.keys)
                 elif len(event.keys) == 1:
-                    await pilot.press(*event.keys)
+                    await settled(pilot.press(*event.keys), pilot)
                 elif not event.keys:
                     pass
                 else:  # a burst: every key read before the first is handled
                     send(event.keys)
-                    await pilot.pause()
-                    await pilot.pause()
+                    await settled(pilot.pause(), pilot)
+                    await settled(pilot.pause(), pilot)
                 if index == kill_at:
                     say(f"key {index}")
                     os.kill(os.getpid(), signal.SIGKILL)
