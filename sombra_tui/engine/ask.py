@@ -245,10 +245,11 @@ def active_extended(state: CombatState) -> dict[str, list[ExtendedProgress]]:
 
 
 def weapon_for(state: CombatState, name: str, skill: str = "") -> int | None:
-    """H1: the index of the weapon `name`'s declaration starts with: the weapon used with
-    `skill` when one names it, else the last weapon the character declared (this asalto
-    or an earlier one, while they still have it), else their default weapon; None
-    without weapons (or without the character)."""
+    """H1: the index of the weapon `name`'s action starts with. With `skill`: the weapon
+    used with it (the last one the character declared if it is one of those), None when
+    no weapon names that skill (a run is no shot). Without a skill: the last weapon the
+    character declared (this asalto or an earlier one, while they still have it), else
+    their default weapon. None without weapons (or without the character)."""
     character = state.character(name)
     if character is None:
         return None
@@ -276,6 +277,13 @@ def opponent_acts(state: CombatState, name: str, plan: OppositionPlan) -> bool:
     come from it, and the opposition takes its step); else the DJ gives the value it
     rolls under. Read from the plan, as the machine resolves it."""
     return name in plan.steps
+
+
+def attack_with(action: Action) -> str | None:
+    """H1: "with pistola" for an attack, as the log says it, translated; None for any
+    other action (the panel names the weapon of every attack)."""
+    said = action.attack_msg()
+    return None if said is None else said.render()
 
 
 def opposed_with(opposition: Opposition) -> str:

@@ -213,23 +213,33 @@ class Character(Frozen):
         return self.weapons[self.default_weapon] if self.weapons else None
 
     def weapon_index(self, skill: str = "", last: Weapon | None = None) -> int | None:
-        """H1: the weapon an action starts with: the one used with `skill`, else `last`
-        (the weapon last declared: the same, else one of its name), else the default;
-        None without weapons."""
+        """H1: the weapon an action starts with. With a skill: the weapon used with it
+        (`last`, the weapon last declared, if it is one of those), and none when no
+        weapon names that skill (running is no shot). Without a skill: `last` (the same,
+        else one of its name), else the default. None without weapons."""
         if not self.weapons:
             return None
         if skill.strip():
-            for index, weapon in enumerate(self.weapons):
-                if weapon.used_with(skill):
-                    return index
-        if last is not None:
-            for index, weapon in enumerate(self.weapons):
-                if weapon == last:
-                    return index
-            for index, weapon in enumerate(self.weapons):
-                if weapon.name.casefold() == last.name.casefold():
-                    return index
+            named = [index for index, weapon in enumerate(self.weapons)
+                     if weapon.used_with(skill)]
+            if last is not None and (index := self._index_of(last, named)) is not None:
+                return index
+            return named[0] if named else None
+        if last is not None and (index := self._index_of(last)) is not None:
+            return index
         return self.default_weapon
+
+    def _index_of(self, weapon: Weapon, among: list[int] | None = None) -> int | None:
+        """The index of `weapon` among `among` (all by default): the same weapon, else
+        one of its name (the sheet changed since it was declared)."""
+        indices = range(len(self.weapons)) if among is None else among
+        for index in indices:
+            if self.weapons[index] == weapon:
+                return index
+        for index in indices:
+            if self.weapons[index].name.casefold() == weapon.name.casefold():
+                return index
+        return None
 
 
 class DiceSource(StrEnum):
@@ -365,6 +375,10 @@ class Opposition(Frozen):
     reading: Reading = Reading.GENERIC
 
 
+#: H1: how the log and the panel name the weapon of an attack (the players' view leaves
+#: it out: a sheet's weapon is the DJ's).
+ATTACK_WITH = N_("with {weapon}")
+
 _KIND_TAGS = {ActionKind.AUTOMATIC: N_("auto"), ActionKind.INSTANT: N_("inst"),
               ActionKind.ROUND: N_("asalto"), ActionKind.EXTENDED: N_("ext")}
 
@@ -416,6 +430,13 @@ class Action(Frozen):
         """The action in a line, its kind's tag rendered when shown."""
         return Msg("{description} [{tag}]", description=self.description,
                    tag=Msg(_KIND_TAGS[self.kind]))
+
+    def attack_msg(self) -> Msg | None:
+        """H1: "with pistola" for an attack (a weapon and targets; a dodge is none), so
+        the DJ reads in the log and the panel which actions will propose a hit."""
+        if self.weapon is None or not self.is_attack or self.is_dodge:
+            return None
+        return Msg(ATTACK_WITH, weapon=self.weapon.name)
 
     @property
     def is_attack(self) -> bool:

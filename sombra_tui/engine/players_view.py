@@ -34,8 +34,8 @@ from pydantic import ConfigDict, Field
 from sombra_tui.engine.conditions import SANGRANDO
 from sombra_tui.engine.events import EventKind, LogEvent
 from sombra_tui.engine.frozen import Frozen
-from sombra_tui.engine.i18n import N_, _, language
-from sombra_tui.engine.model import DeclarationView, Side, WoundView
+from sombra_tui.engine.i18n import N_, Join, Msg, _, language, render
+from sombra_tui.engine.model import ATTACK_WITH, DeclarationView, Side, WoundView
 from sombra_tui.engine.rows import (
     HURT_WORDS,
     MarkKind,
@@ -251,7 +251,8 @@ def public_line(state: CombatState, event: LogEvent) -> str | None:
         if (side is not None and event.round == state.round
                 and event.phase is Phase.DECLARATION and not declarations_seen(state, side)):
             return None
-    text = event.text
+    text = render(event.template, _unarmed(event.params), event.context, event.plural,
+                  event.counter)
     if event.ta is not None:
         text = f"{text} — {_outcome(event)}"
     return text
@@ -268,6 +269,22 @@ def _tells_of_wounds(state: CombatState, event: LogEvent) -> bool:
         return False
     condition = state.body(event.actor).condition(condition_id)
     return condition is not None and from_wounds(condition)
+
+
+def _unarmed(value: Any) -> Any:
+    """`value` without the weapons an attack names (H1's "with pistola"): a sheet's
+    weapon is the DJ's, the players read what the character does."""
+    if isinstance(value, dict):
+        return {key: _unarmed(item) for key, item in value.items()}
+    if isinstance(value, Join):
+        return Join(value.separator, [_unarmed(item) for item in value.items
+                                      if not (isinstance(item, Msg)
+                                              and item.template == ATTACK_WITH)])
+    if isinstance(value, Msg):
+        copy = Msg(value.template, _unarmed(value.params))
+        copy.context, copy.plural, copy.counter = value.context, value.plural, value.counter
+        return copy
+    return value
 
 
 def _hit_line(state: CombatState, event: LogEvent) -> str:

@@ -58,7 +58,8 @@ def prompt_lines(state: CombatState, prompt: Prompt, *, top: bool, palette: Pale
 
 
 def action_detail(action: Action) -> str:
-    """One action in full: 'shoots Bruno [asalto] · Armas cortas 13 · GD +1 · at Bruno'."""
+    """One action in full: 'shoots Bruno [asalto] · Armas cortas 13 · GD +1 · at Bruno ·
+    with pistola'."""
     parts = [action.summary()]
     if action.skill or action.target is not None:
         value = "" if action.target is None else f" {action.target}"
@@ -68,6 +69,9 @@ def action_detail(action: Action) -> str:
         parts.append(f"GD {format_gd(action.gd)}")
     if action.targets:
         parts.append(_("at {names}").format(names=", ".join(action.targets)))
+    weapon = ask.attack_with(action)
+    if weapon is not None:  # H1: the DJ sees which actions will propose a hit
+        parts.append(weapon)
     if action.extended is not None:
         spec = action.extended
         parts.append(ngettext("simple, {duration} round", "simple, {duration} rounds",

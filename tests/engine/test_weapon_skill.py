@@ -1,6 +1,8 @@
-"""H1 (issue 22): a weapon may name the skill it is used with; a declaration starts with
-the weapon of its skill, else the last weapon the character declared (it carries to the
-next asalto), else the default weapon (`ask.weapon_for`)."""
+"""H1 (issue 22, issue 35): a weapon may name the skill it is used with; a declaration
+starts with the weapon of its skill, and with none for a skill no weapon names (a run is
+no shot); without a skill, with the last weapon the character declared (it carries to the
+next asalto), else the default weapon (`ask.weapon_for`). The log names the weapon of
+every attack."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import json
 import pytest
 from pydantic import ValidationError
 
-from sombra_tui.engine import ask, storage
+from sombra_tui.engine import EventKind, ask, storage
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.history import Combat
 from sombra_tui.engine.model import Action, Character, Encounter, Settings
@@ -53,7 +55,7 @@ def test_weapon_for_picks_the_weapon_of_the_skill_else_the_default() -> None:
     state = Combat(encounter()).state
     assert ask.weapon_for(state, "Iker", "Armas cortas") == 1
     assert ask.weapon_for(state, "Iker", "pelea") == 0  # T2: whatever the case
-    assert ask.weapon_for(state, "Iker", "Atletismo") == 0  # no weapon of its own
+    assert ask.weapon_for(state, "Iker", "Atletismo") is None  # no weapon of its own
     assert ask.weapon_for(state, "Iker") == 0  # the default
     assert ask.weapon_for(state, "Bruno", "Pelea") is None  # no weapons
     assert ask.weapon_for(state, "Nadie") is None
@@ -80,3 +82,55 @@ def test_the_last_weapon_declared_stays_the_choice_next_asalto() -> None:
     assert ask.weapon_for(combat.state, "Iker") == 2  # carried to the next asalto
     assert ask.weapon_for(combat.state, "Iker", "Armas cortas") == 1  # the skill first
     assert ask.weapon_for(combat.state, "Bruno") is None
+
+
+def declared_with(weapon: Weapon, *, skill: str = "") -> Combat:
+    """Iker declares a shot at Bruno with `weapon`; Bruno declares inaction."""
+    combat = Combat(encounter())
+    combat.execute(c.StartCombat())
+    combat.execute(c.Declare(character="Iker", actions=[Action(
+        description="ataca a Bruno", skill=skill, target=12, targets=["Bruno"],
+        weapon=weapon)]))
+    return combat
+
+
+def test_h1_a_skill_no_weapon_names_starts_with_no_weapon_whatever_was_declared() -> None:
+    """Issue 35: Iker last declared the cuchillo; "corre hacia la puerta" with Atletismo
+    (named by no weapon) starts with no weapon, not the cuchillo nor the default; with no
+    skill typed, the cuchillo (the last one) still comes first."""
+    state = declared_with(KNIFE).state
+    assert ask.weapon_for(state, "Iker", "Atletismo") is None
+    assert ask.weapon_for(state, "Iker", "") == 2
+    assert ask.weapon_for(state, "Iker", "Pelea") == 0
+
+
+def test_h1_of_two_weapons_for_one_skill_the_last_declared_comes_first() -> None:
+    revolver = Weapon(name="revólver", damage_type="II", skill="Armas cortas")
+    character = Character(name="Iker", primaria=10, secundaria=6, alerta=12,
+                          weapons=[FISTS, PISTOL, revolver])
+    assert character.weapon_index("Armas cortas") == 1  # the first that names it
+    assert character.weapon_index("armas cortas", revolver) == 2  # the one last used
+    assert character.weapon_index("Pelea", revolver) == 0  # the skill's own weapon
+    assert character.weapon_index("Atletismo", revolver) is None
+
+
+def declare_line(combat: Combat) -> str:
+    return next(e.text for e in combat.log if e.kind is EventKind.DECLARE)
+
+
+def test_h1_d1_the_declaration_log_line_names_the_weapon_of_an_attack() -> None:
+    assert declare_line(declared_with(PISTOL, skill="Armas cortas")) == (
+        "Iker declares: ataca a Bruno [asalto], with pistola (affects Bruno)")
+    combat = Combat(encounter())
+    combat.execute(c.StartCombat())
+    combat.execute(c.Declare(character="Iker", actions=[
+        Action(description="corre hacia la puerta", skill="Atletismo", target=12,
+               targets=["Bruno"]),
+        Action(description="desenfunda", target=12, weapon=PISTOL)]))  # no target
+    assert declare_line(combat) == ("Iker declares: corre hacia la puerta [asalto]; "
+                                    "desenfunda [asalto] (affects Bruno)")
+
+
+def test_h1_d1_the_weapon_of_an_attack_in_the_log_in_spanish(spanish: str) -> None:
+    assert declare_line(declared_with(KNIFE)) == (
+        "Iker declara: ataca a Bruno [asalto], con cuchillo (afecta a Bruno)")

@@ -276,13 +276,15 @@ def opposed_with(opposition: Opposition) -> Msg:
 
 
 def logged_summary(actions: list[Action]) -> Msg | Join:
-    """D1/O2/O3: declared actions as the log keeps them: each summary, and who an opposed
-    one is opposed with (the DJ reads it there, not only in the panel)."""
+    """D1/H1/O2/O3: declared actions as the log keeps them: each summary, the weapon of
+    an attack and who an opposed one is opposed with (the DJ reads it there, not only in
+    the panel)."""
     if not actions:
         return Msg(N_("inaction"))
-    return Join("; ", [action.summary_msg() if action.opposition is None else Msg(
-        N_("{summary}, {opposed}"), summary=action.summary_msg(),
-        opposed=opposed_with(action.opposition)) for action in actions])
+    return Join("; ", [Join(", ", [part for part in (
+        action.summary_msg(), action.attack_msg(),
+        None if action.opposition is None else opposed_with(action.opposition))
+        if part is not None]) for action in actions])
 
 
 def _need_top_prompt(state: CombatState, name: str, doing: str) -> Prompt:
@@ -364,7 +366,8 @@ def _react(state: CombatState, cmd: c.React, emit: Emitter) -> None:
         state.locked.append(cmd.character)
         emit(EventKind.REACTION, Msg(N_("{character}'s {word} fails: keeps \"{summary}\" and "
                                         "cannot react again this round."),
-                                     character=cmd.character, word=word, summary=old.summary_msg()),
+                                     character=cmd.character, word=word,
+                                     summary=logged_summary(old.actions)),
              actor=cmd.character, targets=[answered.author], ta=result, gd=gd,
              override=bool(cmd.extra_gd), rule="D7")
         return
@@ -385,7 +388,8 @@ def _react(state: CombatState, cmd: c.React, emit: Emitter) -> None:
              actor=cmd.character, override=True, rule="D12")
     emit(EventKind.REACTION, Msg(N_("{character}'s {word} succeeds and {how}: {summary}"),
                                  character=cmd.character, word=word, how=how,
-                                 summary=declaration.summary_msg()), actor=cmd.character,
+                                 summary=logged_summary(declaration.actions)),
+         actor=cmd.character,
          targets=[answered.author, *new_affected], ta=result, gd=gd,
          override=bool(cmd.extra_gd) or cmd.accept_without_roll,
          rule="D9" if prompt.kind is PromptKind.COUNTER else "D8")
