@@ -98,6 +98,7 @@ if TYPE_CHECKING:
         parse_dice,
         quality_of,
         resolve_ta,
+        zero_read_as_ten,
     )
     from sombra_tui.engine.errors import SombraError, validation_problems
     from sombra_tui.engine.events import EventKind, LogEvent
@@ -211,6 +212,7 @@ _WHERE: dict[str, str] = {
     "Dice": "dice", "DiceRoller": "dice", "Quality": "dice", "Rank": "dice",
     "TAResult": "dice", "best_of": "dice", "compare_ta": "dice", "format_gd": "dice",
     "gd_name": "dice", "parse_dice": "dice", "quality_of": "dice", "resolve_ta": "dice",
+    "zero_read_as_ten": "dice",
     "SombraError": "errors", "validation_problems": "errors",
     "EventKind": "events", "LogEvent": "events",
     "FormulaError": "formula", "parse_formula": "formula",
@@ -410,6 +412,7 @@ __all__ = [
     "total_gd",
     "unable_reason",
     "validation_problems",
+    "zero_read_as_ten",
 ]
 
 

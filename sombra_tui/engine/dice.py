@@ -53,18 +53,22 @@ class Dice(Frozen):
 
     @classmethod
     def of(cls, ds: int, a: int, b: int) -> Self:
-        """Dice from three values, dS first, with a DJ-readable error (T6)."""
+        """Dice from three typed values, dS first, with a DJ-readable error naming the
+        die (T6): a 0 is the face a d10 shows for 10 and reads as 10."""
+        values: list[int] = []
         for position, value in (("dS", ds), (_("second die"), a), (_("third die"), b)):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise SombraError(N_("The {position} must be a whole number from 1 to 10, "
                                      "not {value!r}."),
                                   code="dice.not_whole",
                                   params={"position": position, "value": str(value)})
-            if not 1 <= value <= DIE_FACES:
-                raise SombraError(N_("The {position} must be from 1 to 10, not {value}."),
+            if not 0 <= value <= DIE_FACES:
+                raise SombraError(N_("The {position} must be from 1 to 10 (a 0 reads as 10), "
+                                     "not {value}."),
                                   code="dice.out_of_range",
                                   params={"position": position, "value": str(value)})
-        return cls(ds=ds, a=a, b=b)
+            values.append(value or DIE_FACES)  # T6: the d10's 0 is its 10
+        return cls(ds=values[0], a=values[1], b=values[2])
 
     @property
     def d_plus(self) -> int:
@@ -88,7 +92,25 @@ _NEGATIVE = re.compile(r"(?:^|[\s,;/+])-\d+")
 
 
 def parse_dice(text: str) -> Dice:
-    """Parse three dice typed by the DJ, dS first: '3 4 2', '3,4,2' or '342' (T6)."""
+    """Parse three dice typed by the DJ, dS first: '3 4 2', '3,4,2' or '342' (T6); a 0
+    reads as 10 (the face a d10 shows for 10). Every dice field reads its dice here."""
+    values = _typed_dice(text)
+    return Dice.of(values[0], values[1], values[2])
+
+
+def zero_read_as_ten(text: str) -> Dice | None:
+    """T6: the dice `text` reads as when a 0 was typed among them (the field shows the
+    DJ that it counts as 10); None when no 0 was typed or the text is not three dice."""
+    try:
+        values = _typed_dice(text)
+        dice = Dice.of(values[0], values[1], values[2])
+    except SombraError:
+        return None
+    return dice if 0 in values else None
+
+
+def _typed_dice(text: str) -> list[int]:
+    """The three whole numbers typed for the dice, as typed (T6)."""
     cleaned = text.strip()
     if not cleaned:
         raise SombraError(N_("Type three dice from 1 to 10, the dS first (for example 3 4 "
@@ -111,8 +133,7 @@ def parse_dice(text: str) -> Dice:
         raise SombraError(N_("Type exactly three dice, the dS first; got {count} in "
                              "{text!r}."),
                           code="dice.count", params={"count": len(parts), "text": text})
-    values = [int(part) for part in parts]
-    return Dice.of(values[0], values[1], values[2])
+    return [int(part) for part in parts]
 
 
 class DiceRoller:

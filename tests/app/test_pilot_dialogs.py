@@ -203,7 +203,8 @@ async def test_reaction_dialog_gd_breakdown_dice_errors_and_accept_without_roll(
         await fill(pilot, "dice", "3 4")
         assert "exactly three dice" in await refused(pilot, ReactionDialog, before, "dice")
         await fill(pilot, "dice", "11 1 1")
-        assert "from 1 to 10, not 11" in await refused(pilot, ReactionDialog, before, "dice")
+        assert "from 1 to 10 (a 0 reads as 10), not 11" in await refused(
+            pilot, ReactionDialog, before, "dice")
         # Typed dice preview the Alerta TA: 3 + 4 + 2 + 5 x 2 = 19 vs 14 (T2).
         await fill(pilot, "dice", "3 4 2")
         assert "19 vs 14" in text_of(app, "#ta-preview")
@@ -250,8 +251,9 @@ async def test_ta_dialog_refuses_bad_target_and_dice_then_dj_decides_success() -
         assert await refused(pilot, TADialog, before, "target") == \
             "Target value must be from 0 to 999, not 1000."
         await fill(pilot, "target", "13")
-        await fill(pilot, "dice", "0 4 2")
-        assert "from 1 to 10, not 0" in await refused(pilot, TADialog, before, "dice")
+        await fill(pilot, "dice", "4 12 2")  # T6: a 0 is a 10, a 12 no die
+        assert await refused(pilot, TADialog, before, "dice") == \
+            "The second die must be from 1 to 10 (a 0 reads as 10), not 12."
 
         await choose(pilot, "outcome", DJ_SUCCESS)
         await focus(pilot, "dice")

@@ -25,7 +25,7 @@ from sombra_tui.engine import (
     quality_of,
     resolve_ta,
 )
-from sombra_tui.engine.dice import gd_name
+from sombra_tui.engine.dice import gd_name, zero_read_as_ten
 from tests.engine.conftest import (
     act,
     advance_to,
@@ -315,7 +315,8 @@ def test_t6_combat_rolls_depend_only_on_seed_and_draws() -> None:
 @pytest.mark.parametrize(
     ("text", "values"),
     [("3 4 2", (3, 4, 2)), ("3,4,2", (3, 4, 2)), ("342", (3, 4, 2)),
-     ("10 1 1", (10, 1, 1)), (" 1, 10 ,10 ", (1, 10, 10))],
+     ("10 1 1", (10, 1, 1)), (" 1, 10 ,10 ", (1, 10, 10)),
+     ("0 4 2", (10, 4, 2)), ("3 0 0", (3, 10, 10)), ("302", (3, 10, 2))],
 )
 def test_t6_typed_dice_dado_sombra_first(text: str, values: tuple[int, int, int]) -> None:
     typed = parse_dice(text)
@@ -324,7 +325,8 @@ def test_t6_typed_dice_dado_sombra_first(text: str, values: tuple[int, int, int]
 
 @pytest.mark.parametrize(
     ("text", "fragment"),
-    [("0 4 2", "1 to 10"), ("3 4 11", "1 to 10"), ("3 4", "three"), ("3 4 2 1", "three"),
+    [("3 4 11", "1 to 10"), ("11 4 2", "1 to 10"), ("3 4 100", "1 to 10"),
+     ("3 4", "three"), ("3 4 2 1", "three"),
      ("", "three dice"), ("a b c", "not a die"), ("3 -4 2", "1 to 10"),
      ("-3 4 2", "1 to 10")],
 )
@@ -335,15 +337,31 @@ def test_t6_typed_value_outside_1_to_10_is_refused_clearly(text: str, fragment: 
 
 
 def test_t6_refusal_names_the_die_and_the_value() -> None:
-    with pytest.raises(SombraError, match=r"dS.*1 to 10.*0"):
-        Dice.of(0, 4, 2)
+    with pytest.raises(SombraError, match=r"^The dS must be from 1 to 10 \(a 0 reads as "
+                                          r"10\), not 11\.$"):
+        Dice.of(11, 4, 2)
     with pytest.raises(SombraError, match=r"third die.*1 to 10.*11"):
         Dice.of(3, 4, 11)
+    with pytest.raises(SombraError, match=r"second die.*1 to 10.*-1"):
+        Dice.of(3, -1, 2)
+
+
+def test_t6_a_typed_0_is_the_d10_face_for_10_and_reads_as_10() -> None:
+    """T6 (issue 35 item 8): a Spanish d10 shows 0 for 10; typed, it reads as 10, in
+    whatever place of the three, and the reading is given to the field to show."""
+    assert Dice.of(0, 4, 2) == Dice(ds=10, a=4, b=2)
+    assert parse_dice("0 4 2") == parse_dice("10 4 2")
+    assert str(parse_dice("3,0,5")) == "dS 3 + 10 + 5"
+    assert zero_read_as_ten("3 0 5") == Dice(ds=3, a=10, b=5)
+    assert zero_read_as_ten("000") == Dice(ds=10, a=10, b=10)
+    assert zero_read_as_ten("3 10 5") is None  # no 0 typed: nothing to explain
+    assert zero_read_as_ten("0 11 5") is None  # not dice: the refusal says why
+    assert zero_read_as_ten("0 5") is None
 
 
 @pytest.mark.parametrize(("text", "said"), [("3 11 2", "El segundo dado debe ir de 1 a 10"),
                                             ("3 2 11", "El tercer dado debe ir de 1 a 10"),
-                                            ("0 2 1", "El dS debe ir de 1 a 10")])
+                                            ("12 2 1", "El dS debe ir de 1 a 10")])
 def test_t6_the_refusal_names_the_die_in_spanish(spanish: str, text: str, said: str) -> None:
     """Found in a playtest: "El third die debe ir de 1 a 10, no 11."."""
     with pytest.raises(SombraError) as info:

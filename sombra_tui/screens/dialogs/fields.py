@@ -18,6 +18,7 @@ from textual.widgets.option_list import OptionDoesNotExist
 from textual.widgets.selection_list import Selection
 
 from sombra_tui import keys
+from sombra_tui.engine import zero_read_as_ten
 from sombra_tui.engine.i18n import N_, _
 from sombra_tui.textual_compat import show_select_choice
 
@@ -182,6 +183,17 @@ def dice_placeholder(table: bool) -> str:
     return _(TABLE_PLACEHOLDER if table else TRACKER_PLACEHOLDER)
 
 
+def dice_label(who: str, table: bool, *, alerta: bool = False) -> str:
+    """T6: whose dice a field takes and who rolls them (the table's dice are typed)."""
+    if alerta:
+        label = (_("{name}'s Alerta dice, dS first (the table rolls)") if table
+                 else _("{name}'s Alerta dice, dS first (the tracker rolls)"))
+    else:
+        label = (_("{name}'s dice, dS first (the table rolls)") if table
+                 else _("{name}'s dice, dS first (the tracker rolls)"))
+    return label.format(name=who)
+
+
 class Field(Vertical):
     """A labelled field with its own error line underneath."""
 
@@ -222,6 +234,33 @@ class Field(Vertical):
             line.update(message or "")
         elif message:
             self.mount(Static(message, classes="field-error", id=f"error-{self.field_id}"))
+
+
+class DiceField(Field):
+    """A field of three dice (T6): its label says whose dice they are and who rolls
+    them; a typed 0 reads as 10, and the field says so beside its label."""
+
+    def __init__(self, field_id: str, *, who: str, table: bool, alerta: bool = False,
+                 hint: str = "") -> None:
+        super().__init__(dice_label(who, table, alerta=alerta),
+                         TextInput(id=field_id, placeholder=dice_placeholder(table)),
+                         field_id=field_id, hint=hint)
+        self.alerta = alerta
+        self.own_hint = hint
+
+    def set_owner(self, who: str, table: bool) -> None:
+        """Another character's dice (a dialog shown again, or another one chosen)."""
+        assert isinstance(self.widget, Input)
+        self.widget.placeholder = dice_placeholder(table)
+        self.label = dice_label(who, table, alerta=self.alerta)
+        self.set_hint(self.own_hint)  # no reading of dice typed for someone else
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input is not self.widget:
+            return
+        read = zero_read_as_ten(event.value)
+        reading = "" if read is None else _("0 reads as 10: {dice}").format(dice=read)
+        self.set_hint("  ".join(part for part in (reading, self.own_hint) if part))
 
 
 def save_or_cancel(keyed: Callable[[str, str], str]) -> ComposeResult:

@@ -14,7 +14,7 @@ from sombra_tui.engine import CombatState, Dice, FreeTA, SombraError, ask
 from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.action_choices import SCOPES, scope_options
 from sombra_tui.screens.dialogs.base import Dialog
-from sombra_tui.screens.dialogs.fields import Field, FormSelect, TextInput, dice_placeholder
+from sombra_tui.screens.dialogs.fields import DiceField, Field, FormSelect, TextInput
 from sombra_tui.screens.dialogs.parsing import FormError, parse_int, read_dice
 from sombra_tui.widgets.formatting import ta_text
 from sombra_tui.widgets.theme import theme_palette
@@ -78,9 +78,8 @@ class FreeTADialog(Dialog[FreeTA]):
 
     def _dice_row(self) -> ComposeResult:
         with Horizontal(classes="row"):
-            yield Field(_("Dice (dS first)"), TextInput(
-                id="dice", placeholder=dice_placeholder(self.table)), field_id="dice",
-                hint=self.keyed(_("{key} rolls"), "dialog.roll"))
+            yield DiceField("dice", who=self.character or "", table=self.table,
+                            hint=self.keyed(_("{key} rolls"), "dialog.roll"))
             yield Field(_("Why (for the log)"), TextInput(self.default_label, id="label"),
                         field_id="label")
 
@@ -102,8 +101,8 @@ class FreeTADialog(Dialog[FreeTA]):
         if event.select.id == "who" and isinstance(event.value, str):
             self.character = event.value
             self.query_one("#field-skill", Field).set_hint(self._skills_hint())
-            self.query_one("#dice", Input).placeholder = dice_placeholder(
-                self.state.table_rolls(event.value))
+            self.query_one("#field-dice", DiceField).set_owner(
+                event.value, self.state.table_rolls(event.value))
             scope = self.query_one("#scope", Select)
             value = scope.value
             scope.set_options(self._scope_options())

@@ -25,7 +25,7 @@ from sombra_tui.engine import (
 )
 from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.base import Dialog
-from sombra_tui.screens.dialogs.fields import Field, FormSelect, TextInput, dice_placeholder
+from sombra_tui.screens.dialogs.fields import DiceField, Field, FormSelect, TextInput
 from sombra_tui.screens.dialogs.parsing import parse_int, read_dice
 from sombra_tui.widgets.formatting import event_text
 from sombra_tui.widgets.theme import theme_palette
@@ -105,9 +105,8 @@ class OpposedDialog(Dialog[ResolveOpposed]):
                     target, gd = self._defaults(name)
                     yield Static(f"{name}{self._role(name)}", classes="note")
                     with Horizontal(classes="row"):
-                        yield Field(_("Dice (dS first)"), TextInput(
-                            id=f"{slug}-dice", placeholder=dice_placeholder(
-                                self.state.table_rolls(name))), field_id=f"{slug}-dice")
+                        yield DiceField(f"{slug}-dice", who=name,
+                                        table=self.state.table_rolls(name))
                         own = ask.opponent_acts(self.state, name, self.plan)
                         yield Field(_("Target"), TextInput(
                             target, id=f"{slug}-target", type="integer",
@@ -131,7 +130,20 @@ class OpposedDialog(Dialog[ResolveOpposed]):
                 yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
 
     def on_mount(self) -> None:
-        self.set_focus(self.query_one(f"#{self.slugs[self.participants[0]]}-dice", Input))
+        self.set_focus(self.query_one(f"#{self.first_field()}", Input))
+
+    def first_field(self) -> str:
+        """T6: the first value the table must type: the dice of the first participant
+        the table rolls for, else the first value the DJ must give (an opponent with no
+        action of its own), else the first dice field (empty: the tracker rolls)."""
+        for name in self.participants:
+            if self.state.table_rolls(name):
+                return f"{self.slugs[name]}-dice"
+        for name in self.participants:
+            if not ask.opponent_acts(self.state, name, self.plan) and \
+                    not self._defaults(name)[0]:
+                return f"{self.slugs[name]}-target"
+        return f"{self.slugs[self.participants[0]]}-dice"
 
     def action_roll(self) -> None:
         """ctrl+r, as in every dialog: the tracker rolls each dice field still empty."""

@@ -28,12 +28,12 @@ from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.action_form import ActionForm, WeaponFor
 from sombra_tui.screens.dialogs.declaration import AffectedMixin, other_names
 from sombra_tui.screens.dialogs.fields import (
+    DiceField,
     Field,
     FormCheckbox,
     FormSelect,
     PickList,
     TextInput,
-    dice_placeholder,
     refill_inputs,
     refill_picks,
 )
@@ -92,6 +92,7 @@ class ReactionDialog(AffectedMixin, ShelfDialog[React | Decline]):
         self.query_one("#dialog-title", Static).update(self._title())
         self.query_one("#declared", Static).update(self._declared())
         refill_inputs(self, {"dice": "", "base": "0", "extra": "0"})
+        self.query_one("#field-dice", DiceField).set_owner(self.character.name, self.table)
         self.query_one("#accept", Checkbox).value = False
         self.query_one("#mode", Select).value = ReactionMode.SUBSTITUTE
         self.query_one(ActionForm).fill(self.character, self.others, self.weapon_for)
@@ -156,9 +157,8 @@ class ReactionDialog(AffectedMixin, ShelfDialog[React | Decline]):
                 yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
 
     def _dice_field(self) -> Field:
-        return Field(_("Alerta dice (dS first)"), TextInput(
-            id="dice", placeholder=dice_placeholder(self.table)), field_id="dice",
-            hint=self.keyed(_("{key} rolls"), "dialog.roll"))
+        return DiceField("dice", who=self.character.name if self.used else "", alerta=True,
+                         table=self.table, hint=self.keyed(_("{key} rolls"), "dialog.roll"))
 
     CENTRE_FOCUSED = True  # the reacción's description may be below the fold
 

@@ -21,10 +21,10 @@ from sombra_tui.engine import (
 )
 from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.fields import (
+    DiceField,
     Field,
     FormSelect,
     TextInput,
-    dice_placeholder,
     refill_inputs,
 )
 from sombra_tui.screens.dialogs.parsing import FormError, parse_int, read_dice
@@ -77,6 +77,7 @@ class TADialog(ShelfDialog[Resolve]):
         self.query_one("#dialog-title", Static).update(self._title())
         target = "" if self.default_target is None else str(self.default_target)
         refill_inputs(self, {"target": target, "extra": "0", "modifier": "0", "dice": ""})
+        self.query_one("#field-dice", DiceField).set_owner(self.step.character, self.table)
         self.query_one("#gd-breakdown", Static).update(self.gd_hint())
         self.query_one("#outcome", Select).value = ROLL
         self.query_one("#ta-preview", Static).update("")
@@ -121,9 +122,8 @@ class TADialog(ShelfDialog[Resolve]):
 
     def _dice_row(self) -> ComposeResult:
         with Horizontal(classes="row"):
-            yield Field(_("Dice (dS first)"), TextInput(
-                id="dice", placeholder=dice_placeholder(self.table)), field_id="dice",
-                hint=self.keyed(_("{key} rolls"), "dialog.roll"))
+            yield DiceField("dice", who=self.step.character if self.used else "",
+                            table=self.table, hint=self.keyed(_("{key} rolls"), "dialog.roll"))
             yield Field(_("Outcome"), FormSelect(
                 [(_("From the dice"), ROLL), (_("DJ: success, no roll"), DJ_SUCCESS),
                  (_("DJ: failure, no roll"), DJ_FAILURE)],
