@@ -327,6 +327,9 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
         for step in steps:
             action = state.step_action(step) if state.character(step.character) else None
             what = action.summary() if action is not None else ""
+            weapon = ask.attack_with(action) if action is not None else None
+            if weapon is not None:  # H1: a step that will propose a hit says with what
+                what = f"{what}, {weapon}"
             mark = {StepStatus.DONE: "✓", StepStatus.SKIPPED: "–",
                     StepStatus.PENDING: "▶" if id(step) in acting else "·"}[step.status]
             line = Text(f"{mark} {step.character}: {what}",

@@ -101,6 +101,9 @@ async def test_h1_a_run_with_a_target_is_no_attack_and_a_shot_names_its_weapon(
         await pilot.press("x")
         await pilot.pause()
         await shots.advance_to(pilot, Phase.ROUND)
+        steps = panel_text(app)  # the steps left say which will propose a hit
+        assert f"Carla: dispara a Lucía [asalto], {with_pistola}" in steps
+        assert "Lucía: corre hacia la puerta [asalto] (" in steps
         await pilot.press("space")
         await shots.wait_for_screen(pilot, TADialog, "opening Lucía's TA")
         assert app.screen.step.character == "Lucía"  # type: ignore[attr-defined]
