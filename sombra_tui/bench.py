@@ -998,6 +998,77 @@ async def _bench_undo(report: Report, sizes: Sizes, combat: Combat,
                        "x"))
 
 
+async def _bench_opened_undo(report: Report, sizes: Sizes, path: Path,
+                             progress: Callable[[str], None]) -> None:
+    """Issue 41 item 6: the first undo key after opening a long file as `sombra-tui FILE`
+    does (Session.open: the stored state shown, checked between frames), to screen,
+    against the second undo and a command in the stock-widget baseline app, taking
+    turns (a fresh app each time: the first undo happens once per opening)."""
+    from sombra_tui.app import SombraApp
+    from sombra_tui.bench_stock import stock_app
+    from sombra_tui.engine import storage
+    from sombra_tui.keys import Scope, bindings
+    from sombra_tui.session import Session
+    from sombra_tui.widgets.formatting import Palette, event_text
+
+    progress(f"first undo after opening the file x{sizes.start_repeats} (taking turns "
+             "with the stock-widget baseline app)")
+    combat = storage.load(path)
+    samples: dict[str, list[float]] = {"first": [], "second": [], "stock": []}
+    keys = sum(1 for binding in bindings(Scope.MAIN) if binding.show)
+    lines = [event_text(event, Palette()).plain for event in combat.log_view()[-60:]]
+    refreshes = _Refreshes()
+
+    async def to_screen(app: Any, kind: str, action: Callable[[], object]) -> None:
+        await asyncio.sleep(0.03)  # settled: no refresh pending
+        key = id(app.screen)
+        refreshes.done = asyncio.Event()
+        cpu = time.thread_time()
+        action()
+        await asyncio.wait_for(refreshes.done.wait(), 30)
+        await asyncio.sleep(0.03)  # any follow-up refresh
+        samples[kind].append(refreshes.cpu[key] - cpu)
+
+    async def opened() -> None:
+        app = SombraApp(Session.open(path), remember_theme=False, cursor_blink=False,
+                        prepare_dialogs=False)
+        async with app.run_test(headless=True, size=sizes.size):
+            main = app.main_screen
+            await _wait_for(lambda: main.is_mounted and id(main) in refreshes.wall)
+            # The file's check, run between frames once the screen is up.
+            await _wait_for(lambda: not app.session.combat.checking, timeout=120)
+            await app.workers.wait_for_complete()
+            await asyncio.sleep(0.1)
+            await to_screen(app, "first", main.action_undo)
+            await to_screen(app, "second", main.action_undo)
+        _forget_journals()
+
+    async def baseline() -> None:
+        stock = stock_app(len(combat.state.characters), keys, lines)
+        async with stock.run_test(headless=True, size=sizes.size):
+            await _wait_for(lambda: id(stock.screen) in refreshes.wall)
+            await asyncio.sleep(0.1)
+            for number in range(2):
+                await to_screen(stock, "stock", lambda number=number: stock.command(number))
+
+    with refreshes.installed():
+        for _i in range(sizes.start_repeats):
+            await opened()
+            await baseline()
+    first, second = median_ms(samples["first"]), median_ms(samples["second"])
+    noise = spread(samples["second"])
+    report.add(Row("opened_first_undo_ms", "the first undo key to screen after opening the "
+                   f"{len(combat.commands):,}-command file", first, "ms CPU"))
+    report.add(Row("opened_second_undo_ms", "the second undo key to screen after opening it",
+                   second, "ms CPU"))
+    ratio = first / second
+    report.add(Row("opened_undo_ratio", f"first / second undo after opening (noise of this "
+                   f"run +/-{noise:.0%})", ratio, "x", target=f"<= 1 + noise "
+                   f"({1 + noise:.2f}x)", met=ratio <= 1 + noise, noise=noise))
+    report.add(Row("opened_undo_stock_ratio", "first undo after opening / a baseline app's "
+                   "command", first / median_ms(samples["stock"]), "x"))
+
+
 DEMO_CHARACTERS = 6
 
 
@@ -1127,7 +1198,13 @@ if kind == "app":  # first thing, as `sombra-tui` does (cli.main)
     import sombra_tui
     sombra_tui.pause_gc_for_start()
 from textual.screen import Screen
-if kind == "app":
+if kind == "file":  # `sombra-tui FILE` itself (cli.main), its app run headless
+    import functools
+    from sombra_tui import cli
+    from sombra_tui.app import SombraApp
+    SombraApp.run = functools.partialmethod(SombraApp.run, headless=True, size=(120, 40))
+    TABLE = "InitiativeTable"
+elif kind == "app":
     from sombra_tui.app import SombraApp
     app = SombraApp(remember_theme=False, cursor_blink=False)  # as `sombra-tui` starts
     TABLE = "InitiativeTable"
@@ -1148,11 +1225,14 @@ Screen._compositor_refresh = hooked
 async def main():
     async with app.run_test(headless=True, size=(120, 40)):
         await asyncio.sleep(60)
-asyncio.run(main())
+if kind == "file":
+    cli.main([sys.argv[4]])
+else:
+    asyncio.run(main())
 """
 
 
-def cold_start(kind: str, characters: int, keys: int) -> float:
+def cold_start(kind: str, characters: int, keys: int, path: Path | None = None) -> float:
     """Seconds from spawning a fresh Python process to its first full screen. Each in
     empty data and config folders of its own: the DJ's first start (its crash journal
     written, no journal left by an earlier one to offer)."""
@@ -1171,7 +1251,8 @@ def cold_start(kind: str, characters: int, keys: int) -> float:
                config.CONFIG_DIR_ENV: str(Path(folder) / "config")}
         start = time.monotonic()
         done = subprocess.run([sys.executable, "-c", COLD_SCRIPT, kind, str(characters),
-                               str(keys)], capture_output=True, text=True, check=True,
+                               str(keys), *([str(path)] if path else [])],
+                              capture_output=True, text=True, check=True,
                               timeout=120, env=env)
         return float(done.stdout.split()[-1]) - start
 
@@ -1212,6 +1293,33 @@ def bench_cold_start(report: Report, sizes: Sizes, progress: Callable[[str], Non
                    "of pydantic models can start in", floor / stock, "x"))
     report.add(Row("cold_start_own_ratio", "demo / that floor: what the app adds to the "
                    "models it must hold", app / floor, "x"))
+
+
+def bench_cold_start_file(report: Report, sizes: Sizes, path: Path, characters: int,
+                          progress: Callable[[str], None]) -> None:
+    """Issue 41 item 6: `sombra-tui FILE` with the long file, spawn to its first full
+    screen (every row of the table), against the stock-widget baseline app with as many
+    rows and keys, taking turns."""
+    from sombra_tui.keys import Scope, bindings
+
+    progress(f"cold start of sombra-tui FILE x{sizes.cold_repeats} (and the baseline)")
+    keys = sum(1 for binding in bindings(Scope.MAIN) if binding.show)
+    times: dict[str, list[float]] = {"file": [], "stock": []}
+    for kind in times:  # one untimed start each: the disk's caches warm
+        cold_start(kind, characters, keys, path)
+    for _i in range(sizes.cold_repeats):
+        for kind in times:
+            times[kind].append(cold_start(kind, characters, keys, path))
+    app, stock = median_ms(times["file"]), median_ms(times["stock"])
+    half = max(1, sizes.cold_repeats // 2)
+    noise = max(spread([statistics.median(samples[:half]), statistics.median(samples[half:])])
+                if len(samples) > 1 else 0.0 for samples in times.values())
+    report.add(Row("cold_start_file_ms", "cold start of sombra-tui FILE (the long file), "
+                   "spawn to first full screen", app, "ms"))
+    report.add(Row("cold_start_file_stock_ms", f"cold start of the stock-widget baseline "
+                   f"app ({characters} rows), spawn to first screen", stock, "ms"))
+    report.add(Row("cold_start_file_ratio", f"sombra-tui FILE / baseline cold start (noise "
+                   f"of this run +/-{noise:.0%})", app / stock, "x", noise=noise))
 
 
 def bench_memory(report: Report, sizes: Sizes, path: Path,
@@ -1486,9 +1594,11 @@ def run(quick: bool = False, progress: Callable[[str], None] | None = None, *,
                                plain=(Combat(plain_encounter, plain_history), plain_extra)))
         asyncio.run(_bench_players(report, sizes, combat, players, say))
         asyncio.run(_bench_undo(report, sizes, combat, undo, say))
+        asyncio.run(_bench_opened_undo(report, sizes, path, say))
         asyncio.run(_bench_demo(report, sizes, say))
         bench_memory(report, sizes, path, say)
         bench_cold_start(report, sizes, say)
+        bench_cold_start_file(report, sizes, path, sizes.characters, say)
     speed += [timed(python_workload) for _i in range(5)]
     # The same fixed work before and after: how fast this (shared) machine was during
     # the run, to compare runs by. On the machine of README's table it varied by a

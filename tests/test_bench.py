@@ -48,6 +48,10 @@ def expected_rows() -> set[str]:
             # issue 24 item 5: a fresh process to the first screen, against the stock app
             "cold_start_ms", "cold_start_stock_ms", "cold_start_ratio",
             "cold_start_floor_ratio", "cold_start_own_ratio",
+            # issue 41 item 6: sombra-tui FILE with the long file, and its first undo
+            "cold_start_file_ms", "cold_start_file_stock_ms", "cold_start_file_ratio",
+            "opened_first_undo_ms", "opened_second_undo_ms", "opened_undo_ratio",
+            "opened_undo_stock_ratio",
             # issue 24: the demo's size against the baseline, frames per command
             "demo_command_ms", "demo_stock_command_ms", "demo_command_ratio",
             "demo_frames", "demo_stock_frames"}

@@ -95,8 +95,10 @@ def test_s1_redo_of_a_loaded_redo_stack_applies_one_command() -> None:
 
 
 def test_s1_a_loaded_history_undoes_from_its_nearest_checkpoint() -> None:
-    """A history replayed at load keeps no states: the first undo replays from the
-    nearest checkpoint (never the start) and keeps what it passes for the next ones."""
+    """A history replayed at load keeps the states before its last UNDO_STATES
+    commands (issue 41 item 6: the first undo after opening is a swap too); an undo
+    past them replays from the nearest checkpoint (never the start) and keeps what it
+    passes for the next ones."""
     combat = Combat(ENCOUNTER, HISTORY[:200])
     calls = 0
     real = history.machine.apply
@@ -106,10 +108,14 @@ def test_s1_a_loaded_history_undoes_from_its_nearest_checkpoint() -> None:
         calls += 1
         return real(*args)  # type: ignore[arg-type]
 
-    nearest = 200 - 200 % history.CHECKPOINT_EVERY
     with mock.patch.object(history.machine, "apply", side_effect=counted):
+        for _ in range(history.UNDO_STATES):
+            combat.undo()
+        assert calls == 0  # the states the load kept: swaps
+        length = 200 - history.UNDO_STATES
+        nearest = length - length % history.CHECKPOINT_EVERY
         combat.undo()
-        assert calls == 200 - nearest  # from the nearest checkpoint, not from 0
+        assert calls == length - nearest  # from the nearest checkpoint, not from 0
         calls = 0
         for _ in range(5):
             combat.undo()
