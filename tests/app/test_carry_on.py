@@ -46,3 +46,31 @@ async def test_carry_the_party_on_from_the_palette_after_three_asaltos() -> None
         assert [c.name for c in state.body("Ana").conditions] == ["sangrando"]
         app.session.combat.execute(StartCombat())
         assert app.session.combat.log[0].code == "carry.from"
+
+
+async def test_the_length_of_an_asalto_is_an_encounter_setting() -> None:
+    """Issue 38: the rules give no length of an asalto; the DJ fills it in the settings
+    (g), refused out of range, logged; the carry-on dialog starts from it."""
+    from sombra_tui.screens.dialogs import SettingsDialog
+    from tests.app.conftest import field_error, session_after, worked_example_encounter
+
+    app = make_app(session_after(worked_example_encounter()), journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        assert isinstance(app.screen, SettingsDialog)
+        await fill(pilot, "asalto-seconds", "0")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsDialog)
+        assert field_error(app, "asalto-seconds") == (
+            "Length of an asalto (seconds) must be from 1 to 3600, not 0.")
+        await fill(pilot, "asalto-seconds", "6")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert on_main_screen(app)
+        assert app.session.combat.state.settings.asalto_seconds == 6
+        assert "Length of an asalto (seconds) not said -> 6" in app.session.combat.log[-1].text
+        app.action_carry_on()
+        await pilot.pause()
+        assert isinstance(app.screen, CarryOnDialog)
+        assert app.screen.value("seconds") == "6"

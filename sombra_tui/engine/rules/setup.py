@@ -198,6 +198,7 @@ SETTING_VALUES = {
     "True": N_("on"), "False": N_("off"), "table": N_("the table"),
     "tracker": N_("the tracker"), "4-left": N_("4 left arm"), "4-right": N_("4 right arm"),
     "floor": N_("floor(D / R)"), "strict": N_("strict"),
+    "None": N_("not said"),  # the length of an asalto (issue 38)
     # The players' view: WoundView and DeclarationView.
     "numbers": N_("numbers"), "words": N_("words"), "hidden": N_("not shown"),
     "as_made": N_("as made"),

@@ -111,6 +111,9 @@ class SettingsDialog(Dialog[list[Command]]):
                            s.iniciativa_variable, id="variable", disabled=self.started)
         yield Field(_("Points per GD"), TextInput(str(s.points_per_gd), id="points",
                     type="integer"), field_id="points")
+        yield Field(_("Length of an asalto (seconds)"), TextInput(  # issue 38
+            "" if s.asalto_seconds is None else str(s.asalto_seconds), id="asalto-seconds"),
+            field_id="asalto-seconds", hint=_("the rules give none: yours"))
         with Horizontal(classes="row"):
             for label, field_id, value in ((_("PCs' dice"), "pc-dice", s.pc_dice),
                                            (_("NPCs' dice"), "npc-dice", s.npc_dice)):
@@ -229,6 +232,9 @@ class SettingsDialog(Dialog[list[Command]]):
     def build(self) -> list[Command]:
         points = parse_int(self.value("points"), "points", _("Points per GD"),
                            *ask.bounds(Settings, "points_per_gd"))
+        seconds_text = self.value("asalto-seconds").strip()
+        seconds = parse_int(seconds_text, "asalto-seconds", _("Length of an asalto (seconds)"),
+                            *ask.bounds(Settings, "asalto_seconds")) if seconds_text else None
         name = self.value("name").strip()
         if not name:
             raise FormError("name", _("The encounter needs a name."))
@@ -243,6 +249,7 @@ class SettingsDialog(Dialog[list[Command]]):
             "niveles_de_calidad": self.query_one("#niveles", Checkbox).value,
             "iniciativa_variable": self.query_one("#variable", Checkbox).value,
             "points_per_gd": points,
+            "asalto_seconds": seconds,
             "pc_dice": DiceSource(str(pc_dice)),
             "npc_dice": DiceSource(str(npc_dice)),
             "wounds": wounds,
