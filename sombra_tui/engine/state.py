@@ -269,6 +269,9 @@ class Proposal(Frozen):
     #: H7: the condition proposed (inconsciente, muerto); H11: the condition that
     #: prevents (aturdido, inconsciente, muerto, desarmado).
     condition: str | None = None
+    #: H11 (rules_v4): the id of the condition that prevents: the DJ's answer is about
+    #: that condition only (C4: another that stops the action still does).
+    condition_id: int | None = None
     #: Why (the H11 condition that prevents), for the log.
     reason: str = ""
     round: int = 0
@@ -365,6 +368,12 @@ class CombatState(BaseModel):
     #: H11: characters whose pending round action the DJ let stand (declined prevented)
     #: in this round phase: a condition begun this round does not skip it (C4).
     acts_despite: list[str] = Field(default_factory=list)
+    #: H11 (rules_v4): conditions (ids) whose "prevented?" the DJ declined this round:
+    #: the round action stands against each of them, and only them (C4).
+    excused: list[int] = Field(default_factory=list)
+    #: C4/H10 (rules_v4): wounds (ids) begun inside a simultaneous group's turn on a
+    #: member of that group: their grades weigh on the members only after the group.
+    held_wounds: list[int] = Field(default_factory=list)
 
     steps: list[Step] = Field(default_factory=list)
     extended: list[ExtendedProgress] = Field(default_factory=list)
@@ -635,6 +644,14 @@ class CombatState(BaseModel):
         if not held or not conditions:
             return conditions
         return tuple(cond for cond in conditions if cond.id not in held)
+
+    def effective_wounds(self, name: str) -> tuple[Wound, ...]:
+        """C4/H10: `name`'s wounds less those held for its simultaneous group's turn."""
+        wounds = self.body(name).wounds
+        held = self.held_wounds
+        if not held or not wounds:
+            return wounds
+        return tuple(wound for wound in wounds if wound.id not in held)
 
     def group_started(self, group: int) -> bool:
         """True when the turn of group `group` or of a later group has come (P4): some

@@ -122,14 +122,17 @@ def test_p3_round_actions_in_action_order() -> None:
 
 
 def test_p3_p4_mark_inside_a_simultaneous_group_applies_after_the_group() -> None:
+    """P4: a member's mark inside the group's turn applies after the group; a mark on
+    anyone else (Ana, a later group) at once."""
     combat = everyone_shoots(ANA, BRUNO, DANI)  # Bruno and Dani act together
     combat.execute(Resolve(character="Bruno", dice=dice(1, 2, 3)))  # he hits Dani
     combat.execute(SetMark(character="Dani", mark=Mark.PREVENTED))
     assert "Dani" not in combat.state.prevented  # not yet: the group is still acting
     assert [p.character for p in combat.state.pending_marks] == ["Dani"]
     combat.execute(SetMark(character="Ana", mark=Mark.OUT))
-    assert "Ana" not in combat.state.out
-    # Dani still makes her TA: both effects apply at once, after the group.
+    assert "Ana" in combat.state.out  # not a member: at once
+    assert [p.character for p in combat.state.pending_marks] == ["Dani"]
+    # Dani still makes her TA: her mark applies after the group.
     combat.execute(Resolve(character="Dani", dice=dice(1, 2, 3)))
     assert status(combat)["Dani"] is StepStatus.DONE
     assert combat.state.steps[1].result is not None
@@ -435,11 +438,14 @@ def test_p5_out_at_the_turn_then_back_before_anyone_rolled_rolls() -> None:
 
 
 def test_p5_p4_mark_held_for_a_simultaneous_group_in_the_extended_phase() -> None:
+    """P4/P5: in the extended phase too, a member's mark waits for its group; anyone
+    else's takes effect at once."""
     combat = extended_phase_with(ANA, BRUNO, DANI)  # Bruno and Dani together, then Ana
     combat.execute(Resolve(character="Bruno", dice=dice(1, 2, 3)))
     combat.execute(SetMark(character="Dani", mark=Mark.OUT))
     combat.execute(SetMark(character="Ana", mark=Mark.OUT))
-    assert [p.character for p in combat.state.pending_marks] == ["Dani", "Ana"]
+    assert [p.character for p in combat.state.pending_marks] == ["Dani"]
+    assert combat.state.is_out("Ana") and not combat.state.is_out("Dani")
     combat.execute(Resolve(character="Dani", dice=dice(1, 2, 3)))  # still rolls
     assert combat.state.is_out("Dani") and combat.state.is_out("Ana")
     assert status(combat) == {"Bruno": StepStatus.DONE, "Dani": StepStatus.DONE,

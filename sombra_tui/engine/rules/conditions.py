@@ -22,6 +22,7 @@ from sombra_tui.engine.conditions import (
 from sombra_tui.engine.events import EventKind
 from sombra_tui.engine.frozen import trusted
 from sombra_tui.engine.i18n import N_, Msg, lazy
+from sombra_tui.engine.model import ActionKind
 from sombra_tui.engine.registry import (
     RESOLUTION_PHASES,
     handles,
@@ -37,13 +38,32 @@ from sombra_tui.engine.state import (
 )
 
 
+def held_for_group(state: CombatState, name: str) -> bool:
+    """C4: whether what begins on `name` now (a condition; from format version 4 a
+    wound's grades too) waits for a simultaneous group: `name` is a member of the group
+    whose turn is in progress (P4)."""
+    return (state.phase in RESOLUTION_PHASES and state.group_in_progress()
+            and name in state.acting_group_members())
+
+
+def release_held(state: CombatState, held: list[int], emit: Emitter) -> None:
+    """C4/H11 (rules_v4): the group has acted; each condition held for it takes effect
+    now, and asks H11's question if its character's round action is still to come (a
+    member of an instant group)."""
+    if not state.settings.rules_v4:
+        return
+    for name, body in list(state.bodies.items()):
+        for condition in body.conditions:
+            if condition.id in held and state.character(name) is not None:
+                propose_prevented(state, name, condition, emit)
+
+
 def condition_started(state: CombatState, name: str, condition: Condition,
                        emit: Emitter) -> None:
     """C4: effects act through their rules; H11 proposes prevented for a pending action.
     A condition begun inside a simultaneous group's turn on one of its members affects
     the group's members only after the group: a member yet to roll still rolls."""
-    held = (state.phase in RESOLUTION_PHASES and state.group_in_progress()
-            and name in state.acting_group_members())
+    held = held_for_group(state, name)
     if held:
         state.held_conditions.append(condition.id)
         emit(EventKind.CONDITION, Msg(N_("{name}'s {condition} takes effect after the "
@@ -54,26 +74,78 @@ def condition_started(state: CombatState, name: str, condition: Condition,
              data={"id": condition.id, "condition": condition.name})
     if condition.effects.out:
         sync_out(state, name, emit)
-    # H11: even a condition that leaves the character unable to act (aturdido) only
-    # proposes prevented for the round action still pending: the DJ's answer decides
-    # (unable_by_conditions leaves the action to it). Off (older files): C4 at once.
-    if not held and state.phase is Phase.ROUND and prevents_pending_action(condition) \
-            and name not in state.prevented and name not in state.out \
-            and (state.settings.wounds.unable_asks_prevented
-                 or can_act(state.body(name).conditions, state.round)) \
-            and any(step.character == name and step.extended_id is None
-                    for step in state.pending_steps()) \
-            and not any(p.kind is ProposalKind.PREVENT and p.character == name
-                        for p in state.proposals):
-        proposal = Proposal(id=new_id(state), kind=ProposalKind.PREVENT, character=name,
-                            condition=condition.name, reason=condition.name,
-                            round=state.round)
-        state.proposals.append(proposal)
-        emit(EventKind.PROPOSAL, Msg(N_("{name} is {condition} with a round action pending: "
-                                        "mark prevented?"), name=name,
-                                     condition=condition.name).about(gender_of(state, name)),
-             actor=name, rule="H11", code="prevent.proposed",
-             data={"proposal": proposal.id, "condition": condition.name})
+    if not held:
+        propose_prevented(state, name, condition, emit)
+
+
+def propose_prevented(state: CombatState, name: str, condition: Condition,
+                      emit: Emitter) -> None:
+    """H11: a condition that begins (or, held for a simultaneous group, takes effect)
+    leaving `name` aturdido, inconsciente, dead or disarmed with its round action still
+    pending proposes marking it prevented (P4); the DJ's answer decides, even for a
+    condition that leaves it unable to act (unable_by_conditions leaves the action to
+    it). Off (older files): C4 at once for those.
+
+    From format version 4 (rules_v4): in the instant phase too (H11 in any phase an
+    attack resolves in); one question per condition, the answer about that condition
+    only; nothing is asked of a character another condition already stops (C4 skips
+    its step)."""
+    if not prevents_pending_action(condition) or name in state.prevented \
+            or name in state.out or not round_action_pending(state, name):
+        return
+    if not (state.settings.wounds.unable_asks_prevented
+            or can_act(state.body(name).conditions, state.round)):
+        return
+    own = [p for p in state.proposals if p.kind is ProposalKind.PREVENT and p.character == name]
+    if state.settings.rules_v4:
+        if any(p.condition_id == condition.id for p in own) \
+                or any(m.character == name and m.mark == c.Mark.PREVENTED.value
+                       for m in state.pending_marks) \
+                or _stopped_besides(state, name, condition):
+            return
+    elif own:
+        return
+    proposal = Proposal(id=new_id(state), kind=ProposalKind.PREVENT, character=name,
+                        condition=condition.name, reason=condition.name,
+                        condition_id=condition.id if state.settings.rules_v4 else None,
+                        round=state.round)
+    state.proposals.append(proposal)
+    emit(EventKind.PROPOSAL, Msg(N_("{name} is {condition} with a round action pending: "
+                                    "mark prevented?"), name=name,
+                                 condition=condition.name).about(gender_of(state, name)),
+         actor=name, rule="H11", code="prevent.proposed",
+         data={"proposal": proposal.id, "condition": condition.name})
+
+
+def round_action_pending(state: CombatState, name: str) -> bool:
+    """H11: whether `name`'s round action of this round is still to come: a pending step
+    in the round phase; from format version 4, in the instant phase, a round (or
+    automatic) action declared."""
+    if state.phase is Phase.ROUND:
+        return any(step.character == name and step.extended_id is None
+                   for step in state.pending_steps())
+    if state.phase is Phase.INSTANT and state.settings.rules_v4:
+        declaration = state.declaration_of(name)
+        return declaration is not None and any(
+            action.kind in (ActionKind.ROUND, ActionKind.AUTOMATIC)
+            for action in declaration.actions)
+    return False
+
+
+def _answered(state: CombatState, name: str) -> set[int]:
+    """H11 (rules_v4): the conditions (ids) of `name` against which its round action
+    stands: the DJ declined "prevented?" for them this round, or is being asked now."""
+    return {*state.excused, *(p.condition_id for p in state.proposals
+                              if p.kind is ProposalKind.PREVENT and p.character == name
+                              and p.condition_id is not None)}
+
+
+def _stopped_besides(state: CombatState, name: str, condition: Condition) -> bool:
+    """C4: another condition in effect (not answered, H11) already stops `name`'s round
+    action: its step is skipped whatever is answered about `condition`."""
+    answered = _answered(state, name)
+    return any(cond.id != condition.id and cond.id not in answered
+               for cond in preventing_action(state.effective_conditions(name), state.round))
 
 
 def sync_out(state: CombatState, name: str, emit: Emitter) -> None:
@@ -215,7 +287,12 @@ def unable_by_conditions(state: CombatState, name: str) -> str | None:
         return None
     # C4: a condition begun inside the group's turn waits for the group.
     conditions = state.effective_conditions(name)
-    if state.phase is Phase.ROUND and round_action_left_to_dj(state, name):
+    if state.phase is Phase.ROUND and state.settings.rules_v4:
+        # H11: the round action stands against each condition the DJ answered (or is
+        # asked about), and only those: another still stops it (C4).
+        answered = _answered(state, name)
+        conditions = tuple(cond for cond in conditions if cond.id not in answered)
+    elif state.phase is Phase.ROUND and round_action_left_to_dj(state, name):
         # H11: one begun this round leaves the round action to the DJ's answer.
         conditions = tuple(cond for cond in conditions if cond.began != state.round)
     blockers = preventing_action(conditions, state.round)
@@ -223,7 +300,8 @@ def unable_by_conditions(state: CombatState, name: str) -> str | None:
 
 
 def round_action_left_to_dj(state: CombatState, name: str) -> bool:
-    """H11: whether `name`'s pending round action waits for the DJ's answer to prevented
-    (a proposal open) or stands by it (declined this round phase)."""
+    """H11 before format version 4: whether `name`'s pending round action waits for the
+    DJ's answer to prevented (a proposal open) or stands by it (declined this round
+    phase), against every condition begun this round."""
     return name in state.acts_despite or any(
         p.kind is ProposalKind.PREVENT and p.character == name for p in state.proposals)

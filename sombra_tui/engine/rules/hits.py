@@ -34,7 +34,11 @@ from sombra_tui.engine.registry import (
     RESOLUTION_PHASES,
     handles,
 )
-from sombra_tui.engine.rules.conditions import condition_started, expire_conditions
+from sombra_tui.engine.rules.conditions import (
+    condition_started,
+    expire_conditions,
+    held_for_group,
+)
 from sombra_tui.engine.rules.core import Emitter, gender_of, need_character, new_id, set_body
 from sombra_tui.engine.rules.marks import mark_now_or_later
 from sombra_tui.engine.state import (
@@ -87,8 +91,10 @@ def ta_grade_entries(state: CombatState, name: str, scope: ActionScope) -> list[
     body = state.body(name)
     if not body.wounds and not body.conditions:
         return []
-    # C4: conditions begun inside the group's turn count only after the group.
-    return ta_grades(body.wounds, state.effective_conditions(name), state.round, scope)
+    # C4: conditions (and, from format version 4, wounds) begun inside the group's turn
+    # count only after the group.
+    return ta_grades(state.effective_wounds(name), state.effective_conditions(name),
+                     state.round, scope)
 
 
 def _need_proposal(state: CombatState, proposal_id: int, *kinds: ProposalKind) -> Proposal:
@@ -306,9 +312,24 @@ def _apply_hit(state: CombatState, target: str, assessments: list[WoundAssessmen
          data={**data, "target": target, "g_before": before.g, "g": counters.g,
                "w_before": before.w, "w": counters.w, "pv": pv,
                "wounds": len(assessments)})
+    _hold_wounds(state, target, wounds[len(body.wounds):], emit)
     after_points(state, target, before, counters, emit)
     for condition in started:
         condition_started(state, target, condition, emit)
+
+
+def _hold_wounds(state: CombatState, name: str, new: list[Wound], emit: Emitter) -> None:
+    """C4/H10 (rules_v4): wounds begun on a member of the simultaneous group whose turn
+    is in progress weigh on its TAs only after the group (P3, H11)."""
+    if not state.settings.rules_v4 or not held_for_group(state, name):
+        return
+    for wound in new:
+        state.held_wounds.append(wound.id)
+        if wound.gd:
+            emit(EventKind.WOUND, Msg(N_("{name}'s {location} wound weighs on TAs after the "
+                                         "simultaneous group."), name=name,
+                                      location=Msg(wound.location.label)),
+                 actor=name, rule="C4", code="wound.held", data={"id": wound.id})
 
 
 def after_points(state: CombatState, name: str, before: Counters, after: Counters,
@@ -433,7 +454,11 @@ def _confirm_proposal(state: CombatState, cmd: c.ConfirmProposal, emit: Emitter)
                                  ).about(gender_of(state, name)),
          actor=name, override=True, rule="H11", code="prevent.confirmed",
          data={"condition": proposal.reason})
-    if name not in state.prevented and state.phase is Phase.ROUND:
+    phases = (Phase.INSTANT, Phase.ROUND) if state.settings.rules_v4 else (Phase.ROUND,)
+    if state.settings.rules_v4:  # H11: prevented answers every open question about it
+        state.proposals = [p for p in state.proposals
+                           if not (p.kind is ProposalKind.PREVENT and p.character == name)]
+    if name not in state.prevented and state.phase in phases:
         mark_now_or_later(state, name, c.Mark.PREVENTED, emit)
 
 
@@ -443,7 +468,11 @@ def _decline_proposal(state: CombatState, cmd: c.DeclineProposal, emit: Emitter)
                               ProposalKind.PREVENT)
     position = state.proposals.index(proposal)
     state.proposals.remove(proposal)
-    if proposal.kind is ProposalKind.PREVENT and proposal.character not in state.acts_despite:
+    if proposal.kind is ProposalKind.PREVENT and proposal.condition_id is not None:
+        # H11 (rules_v4): the round action stands against this condition, and only it.
+        state.excused.append(proposal.condition_id)
+    elif proposal.kind is ProposalKind.PREVENT \
+            and proposal.character not in state.acts_despite:
         state.acts_despite.append(proposal.character)  # H11: the round action stands
     what = proposal.condition if proposal.kind is ProposalKind.THRESHOLD else "prevented"
     # H7: the condition agrees with the character ("muerta" for Ana), as in the question.

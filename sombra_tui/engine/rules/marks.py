@@ -51,6 +51,16 @@ def unable_msg(state: CombatState, name: str) -> Msg | None:
     return None
 
 
+def waits_for_group(state: CombatState, name: str) -> bool:
+    """P4: whether a mark (or an out condition's mark) on `name` made now waits for the
+    simultaneous group whose turn is in progress: a member's does (a character with a
+    step at the group's place in this phase); anyone else's takes effect at once.
+    Files before format version 4 (rules_v4 off) held everyone's."""
+    if state.phase not in RESOLUTION_PHASES or not state.group_in_progress():
+        return False
+    return not state.settings.rules_v4 or name in state.acting_group_members()
+
+
 def _apply_mark(state: CombatState, name: str, mark: c.Mark, emit: Emitter,
                 deferred: bool = False) -> None:
     after: Text = Msg(N_(" after the simultaneous group")) if deferred else ""
@@ -162,7 +172,7 @@ def _set_mark(state: CombatState, cmd: c.SetMark, emit: Emitter) -> None:
         state.hand_out.append(name)
     elif mark is c.Mark.BACK and name in state.hand_out:
         state.hand_out.remove(name)
-    if state.phase in RESOLUTION_PHASES and state.group_in_progress():  # P4
+    if waits_for_group(state, name):  # P4
         state.pending_marks.append(PendingMark(character=name, mark=mark.value))
         emit(EventKind.MARK, Msg(_PENDING_MARK[mark], name=name).about(gender_of(state, name)),
              actor=name, rule="P4")
@@ -171,8 +181,8 @@ def _set_mark(state: CombatState, cmd: c.SetMark, emit: Emitter) -> None:
 
 
 def mark_now_or_later(state: CombatState, name: str, mark: c.Mark, emit: Emitter) -> None:
-    """P4: a mark inside a simultaneous group in progress waits for the group."""
-    if state.phase in RESOLUTION_PHASES and state.group_in_progress():
+    """P4: a mark on a member of a simultaneous group in progress waits for the group."""
+    if waits_for_group(state, name):
         if not any(p.character == name and p.mark == mark.value for p in state.pending_marks):
             state.pending_marks.append(PendingMark(character=name, mark=mark.value))
             emit(EventKind.MARK, Msg(_PENDING_MARK[mark], name=name

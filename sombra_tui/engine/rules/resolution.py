@@ -113,7 +113,10 @@ def _advance(state: CombatState, cmd: c.Advance, emit: Emitter) -> None:
             raise SombraError(N_("Still to resolve in this phase: {names}."),
                               code="advance.unresolved", params={"names": who})
     state.held_conditions = []
+    state.held_wounds = []
     state.acts_despite = []  # H11: the DJ's answers held for one round phase
+    if phase is Phase.ROUND:
+        state.excused = []  # H11 (rules_v4): the answers hold until the round actions end
     apply_pending_marks(state, emit)
     if phase is Phase.END_OF_ROUND:
         state.round += 1

@@ -8,6 +8,7 @@ from sombra_tui.engine.i18n import N_
 from sombra_tui.engine.model import (
     Action,
 )
+from sombra_tui.engine.rules.conditions import release_held
 from sombra_tui.engine.rules.core import Emitter, need_character, need_no_proposal
 from sombra_tui.engine.rules.hits import apply_deferred_hits
 from sombra_tui.engine.rules.marks import apply_pending_marks
@@ -61,7 +62,11 @@ def target_for(state: CombatState, name: str, action: Action, given: int | None)
 def after_step(state: CombatState, step: Step, emit: Emitter) -> None:
     """P3/P4: once a simultaneous group is complete, its deferred marks apply."""
     if not state.group_pending(step.group):
+        held = state.held_conditions
         state.held_conditions = []  # C4: the group has acted: its conditions apply now
+        state.held_wounds = []  # C4/H10: and its wounds' grades
         apply_pending_marks(state, emit)
         if state.deferred_hits:
             apply_deferred_hits(state, emit)  # H11
+        if held:
+            release_held(state, held, emit)  # H11: a round action still to come
