@@ -42,12 +42,24 @@ the engine (no `group_in_progress`, `group_started`, `early`). From that it chec
   partner whose actions are all aimed at others (Iker dodges Bruno, who shoots Lucía).
 
 Some declarations are attacks (a pistol, aimed at someone) and dodges (the conditioned
-side of an attack), mostly of a faster character who may shoot someone else; hits are
-proposed and declined (their wounds are not this machine's concern).
+side of an attack), mostly of a faster character who may shoot someone else, and instant
+attacks; hits are proposed and accepted (their wounds and conditions, H9, play on) or
+declined.
 
-A mark made inside a group's turn on someone outside that group may wait for the group
-too (P3: the group's effects apply after it) or apply at once; either way it is in effect
-before that character's own group's turn, which the invariants check.
+RULES.md's fourth pass (issue 35; format version 4, Settings.rules_v4):
+
+* P4: a mark made inside a group's turn on anyone outside that group (and an out
+  condition's mark) takes effect at once; only a member's waits for the group.
+* C4/H11: the DJ's "no" to "prevented?" keeps the round action against that condition
+  only: a character who cannot act by another condition in effect never resolves a
+  step (the oracle's `unable` reads the answers per condition).
+* H11 in any phase an attack resolves in: instant attacks (and hits by hand) that leave
+  someone aturdido, inconsciente, derribado or desarmado with a round action still to
+  come (a round step pending, or declared during the instant phase) ask "prevented?"
+  about that condition, unless another condition already stops the action; a condition
+  held for an instant group asks once the group has acted.
+* C4/H10: a wound begun on a member inside its group's turn adds no grade to the
+  member's TA in that turn; every other wound's grades weigh on it.
 `--hypothesis-show-statistics` shows how often each case came up (events).
 """
 
@@ -89,6 +101,7 @@ from sombra_tui.engine import (
     plan_opposition,
 )
 from sombra_tui.engine.commands import (
+    AcceptHit,
     AddCondition,
     ConfirmProposal,
     DeclineHit,
@@ -97,6 +110,8 @@ from sombra_tui.engine.commands import (
     RemoveCondition,
 )
 from sombra_tui.engine.conditions import (
+    ActionScope,
+    BodySide,
     Condition,
     ConditionEffects,
     GdEffect,
@@ -110,6 +125,8 @@ from sombra_tui.engine.wounds import Location, Weapon
 NAMES = ["Ana", "Bruno", "Carla", "Dario", "Elena", "Fede"]
 PRIMARIAS = [4, 8, 12]
 RESOLUTION = (Phase.INSTANT, Phase.ROUND, Phase.EXTENDED)
+#: Kinds of action built as steps of the round phase (P3): a round action to come (H11).
+ROUND_KINDS = (ActionKind.ROUND, ActionKind.AUTOMATIC)
 DICE = st.builds(Dice.of, st.integers(1, 10), st.integers(1, 10), st.integers(1, 10))
 PISTOLA = Weapon(name="pistola", damage_type="II")
 
@@ -129,6 +146,11 @@ def cegado(gd: int) -> Condition:
 def blocks_action(condition: Condition) -> bool:
     """C1/C4: cannot act, or out (P4): only inaction, pending steps skipped."""
     return condition.effects.cannot_act or condition.effects.out
+
+
+def stops_round_action(condition: Condition) -> bool:
+    """H11: aturdido, inconsciente, dead or disarmed (or any that leaves only inaction)."""
+    return blocks_action(condition) or condition.name == "desarmado"
 
 
 def eventually(state: CombatState) -> tuple[set[str], set[str]]:
@@ -198,8 +220,11 @@ class GroupTurnMachine(RuleBasedStateMachine):
         self.turn_came: set[int] = set()
         #: C4: (character, condition id) begun inside the character's group's turn.
         self.held: set[tuple[str, int]] = set()
-        #: H11: who the DJ let act this round phase (declined prevented).
-        self.stands: set[str] = set()
+        #: H11: conditions (ids) whose "prevented?" the DJ declined this round: the round
+        #: action stands against each of them only (C4).
+        self.excused: set[int] = set()
+        #: C4/H10: wounds (ids) begun on a member inside its group's turn.
+        self.held_wounds: set[int] = set()
         #: C4: characters the DJ marked out by hand and has not brought back.
         self.hand: set[str] = set()
         #: Whether the command being run came after an early roll, before the turn.
@@ -244,14 +269,49 @@ class GroupTurnMachine(RuleBasedStateMachine):
         state = self.state
         if name in state.out or (state.phase is Phase.ROUND and name in state.prevented):
             return True
-        # H11: a condition begun this round leaves the round action to the DJ's answer
-        # to prevented, while it is asked and once declined.
-        answered = state.phase is Phase.ROUND and (name in self.stands or any(
-            p.kind is ProposalKind.PREVENT and p.character == name for p in state.proposals))
+        # H11: in the round phase the round action stands against each condition the DJ
+        # is asked about, or declined "prevented?" for, and only those.
+        answered = self.answered(name) if state.phase is Phase.ROUND else set()
         return any(blocks_action(cond) and cond.active_in(state.round)
-                   and (name, cond.id) not in self.held
-                   and not (answered and cond.began == state.round)
+                   and (name, cond.id) not in self.held and cond.id not in answered
                    for cond in state.body(name).conditions)
+
+    def answered(self, name: str) -> set[int]:
+        """H11: conditions the DJ declined "prevented?" for this round, or is asked now."""
+        return self.excused | {p.condition_id for p in self.state.proposals
+                               if p.kind is ProposalKind.PREVENT and p.character == name
+                               and p.condition_id is not None}
+
+    def round_action_to_come(self, name: str) -> bool:
+        """H11: a round step pending (round phase) or a round action declared (instant)."""
+        state = self.state
+        if state.phase is Phase.ROUND:
+            return any(s.character == name and s.status is StepStatus.PENDING
+                       for s in state.steps)
+        declaration = state.declaration_of(name)
+        return state.phase is Phase.INSTANT and declaration is not None and any(
+            action.kind in ROUND_KINDS for action in declaration.actions)
+
+    def expect_question(self, name: str, condition: Condition) -> None:
+        """H11: a condition in effect that stops a round action still to come asks
+        "prevented?" about it, unless the character is out or prevented (now or once the
+        group has acted) or another condition in effect already stops it (C4)."""
+        state = self.state
+        if not stops_round_action(condition) or not condition.active_in(state.round) \
+                or state.character(name) is None or not self.round_action_to_come(name):
+            return
+        out, prevented = eventually(state)
+        answered = self.answered(name)
+        stopped = any(blocks_action(cond) and cond.active_in(state.round)
+                      and cond.id != condition.id and cond.id not in answered
+                      and (name, cond.id) not in self.held
+                      for cond in state.body(name).conditions)
+        if name in out or name in prevented or stopped:
+            return
+        event("H11: asked, " + state.phase.value)
+        assert any(p.kind is ProposalKind.PREVENT and p.condition_id == condition.id
+                   for p in state.proposals), (
+            f"H11: no prevented? for {name}'s {condition.name} ({state.phase.value})")
 
     def conditions_by_id(self) -> dict[tuple[str, int], Condition]:
         return {(name, cond.id): cond for name, body in self.state.bodies.items()
@@ -265,24 +325,42 @@ class GroupTurnMachine(RuleBasedStateMachine):
         progress = self.in_progress()
         members = self.members(acting)
         conditions = self.conditions_by_id()
+        wounds = self.wound_ids()
         proposals = {p.id for p in self.state.proposals}
         out_before = set(self.state.out)
         self.early_before = self.early_roll_before_turn()
         events = self.combat.execute(command)
         self.check_o3_partners(events)
         if (self.state.round, self.state.phase) != self.phase_key:
+            if self.phase_key[1] is Phase.ROUND:
+                self.excused = set()  # H11: the answers hold for this round's actions
             self.phase_key = (self.state.round, self.state.phase)
             self.turn_came = set()
-            self.stands = set()
         elif isinstance(command, Resolve | ResolveOpposed):
             assert acting is not None
             self.turn_came.add(acting)  # P4: the group's turn comes with this TA
+        if isinstance(command, Resolve | ResolveOpposed):
+            # What begins with a TA is a hit that waited for its group (H11): after it.
+            progress = False
+        for name, wound_id in self.wound_ids() - wounds:
+            if progress and name in members:
+                self.held_wounds.add(wound_id)  # C4/H10: weighs after the group
         for key, condition in self.conditions_by_id().items():
             if key not in conditions:
                 self.condition_began(key[0], condition, progress, members, proposals,
                                      out_before)
         if not self.in_progress():
+            released = [(name, cid) for name, cid in self.held]
             self.held.clear()  # C4: the group has acted: its conditions apply now
+            self.held_wounds.clear()
+            now = self.conditions_by_id()
+            for key in released:  # H11: asked once the group has acted
+                if key in now:
+                    self.expect_question(key[0], now[key])
+
+    def wound_ids(self) -> set[tuple[str, int]]:
+        return {(name, wound.id) for name, body in self.state.bodies.items()
+                for wound in body.wounds}
 
     def check_o3_partners(self, events: list[Any]) -> None:
         """O3 (format 4): no conditioned pair compared, and no hit proposed, between a
@@ -338,10 +416,10 @@ class GroupTurnMachine(RuleBasedStateMachine):
             f"C4: {name}'s {condition.name} is held though {name}'s group's turn is not "
             "in progress")
         if condition.effects.out and condition.active_in(state.round):
-            out, _ = eventually(state)
-            assert name in out, f"C4/P4: {name}'s {condition.name} does not put it out"
-            if not progress:
-                assert name in state.out, f"P4: {name} is not out at once ({condition.name})"
+            # P4: on anyone outside the group in progress, the out mark is made at once.
+            assert name in state.out, f"P4: {name} is not out at once ({condition.name})"
+        if self.state.phase in (Phase.INSTANT, Phase.ROUND):
+            self.expect_question(name, condition)
 
     # ---- set-up ---------------------------------------------------------------------
 
@@ -382,7 +460,8 @@ class GroupTurnMachine(RuleBasedStateMachine):
                                                  role=role))]
         shape = data.draw(st.sampled_from(
             ["none", "round", "round", "round", "auto", "instant", "o2", "o2", "o3", "o3",
-             "attack", "attack", "dodge", "dodge"]),
+             "attack", "attack", "dodge", "dodge", "instant attack", "instant attack",
+             "instant and round"]),
             label="declaration")
         text = f"{shape} {self.serial}"
         if shape == "none":
@@ -400,6 +479,13 @@ class GroupTurnMachine(RuleBasedStateMachine):
                            opposition=Opposition(mode=OppositionMode.CONDITIONED,
                                                  against=[dodged], role=Role.CONDITIONED,
                                                  reading=Reading.ATTACK))]
+        if shape == "instant attack":  # H1, P2: a pistol aimed at someone, instantly
+            victim = data.draw(st.sampled_from(others), label="victim")
+            return [Action(kind=ActionKind.INSTANT, description=f"{text} at {victim}",
+                           target=target, targets=[victim], weapon=PISTOLA)]
+        if shape == "instant and round":  # D1: combined
+            return [Action(kind=ActionKind.INSTANT, description=f"{text} i", target=target),
+                    Action(description=f"{text} r", target=target)]
         if shape == "auto":
             return [Action(kind=ActionKind.AUTOMATIC, description=text)]
         if shape == "instant":
@@ -462,9 +548,10 @@ class GroupTurnMachine(RuleBasedStateMachine):
         elif ask.opposition_of(state, step) is not None and not plan_opposition(state, step).solo:
             self.do_resolve_opposed(data, step)
         else:
-            held = set(self.held)  # as when the TA is made (the group may end with it)
+            # As when the TA is made (the group may end with it).
+            held, held_wounds = set(self.held), set(self.held_wounds)
             self.execute(Resolve(character=name, dice=data.draw(DICE, label="dice")))
-            self.check_grades(name, held)
+            self.check_grades(name, held, held_wounds)
         # P4/C4: once the group's turn has come, a member yet to roll still rolls: until
         # the group's last TA no step of it is skipped, whatever was marked or begun.
         assert next(s for s in self.state.steps if s.id == step.id).status is StepStatus.DONE
@@ -474,13 +561,22 @@ class GroupTurnMachine(RuleBasedStateMachine):
                     assert other.status is not StepStatus.SKIPPED, (
                         f"P4/C4: {other.character} skipped inside its group's turn")
 
-    def check_grades(self, name: str, held: set[tuple[str, int]]) -> None:
-        """C4/H10: a condition held for the group adds no grade to the member's TA; one in
-        effect does."""
+    def check_grades(self, name: str, held: set[tuple[str, int]],
+                     held_wounds: set[int]) -> None:
+        """C4/H10: a condition or wound held for the group adds no grade to the member's
+        TA; one in effect does."""
         event = next(e for e in reversed(self.combat.log)
                      if e.kind is EventKind.TA and e.actor == name)
-        used = {entry.source_id for entry in (event.gd.grades if event.gd else [])
-                if entry.kind is GradeSourceKind.CONDITION}
+        grades = event.gd.grades if event.gd else []
+        used = {entry.source_id for entry in grades if entry.kind is GradeSourceKind.CONDITION}
+        wounded = {entry.source_id for entry in grades if entry.kind is GradeSourceKind.WOUND}
+        character = self.state.character(name)
+        scope = ActionScope.default(character.main_arm if character else BodySide.RIGHT)
+        for wound in self.state.body(name).wounds:
+            if wound.id in held_wounds:
+                assert wound.id not in wounded, f"C4/H10: held wound weighs on {name}'s TA"
+            elif any(effect.gd and effect.matches(scope) for effect in wound.gd):
+                assert wound.id in wounded, f"H10: {name}'s wound missing from the TA"
         for cond in self.state.body(name).conditions:
             if not cond.effects.gd or not cond.active_in(self.state.round):
                 continue
@@ -520,20 +616,23 @@ class GroupTurnMachine(RuleBasedStateMachine):
     def settle(self, data: Any) -> None:
         proposal = self.state.proposals[0]
         name = proposal.character
-        if proposal.kind is ProposalKind.HIT:  # H1: declined (wounds are not this test's)
-            self.execute(DeclineHit(proposal_id=proposal.id, reason="cover"))
-            return
         confirm = data.draw(st.booleans(), label="confirm?")
-        progress = self.in_progress()
+        progress = self.in_progress() and name in self.members(self.acting_group())
         prevented_before = name in self.state.prevented
+        if proposal.kind is ProposalKind.HIT:  # H1: the DJ accepts or declines the hit
+            self.execute(AcceptHit(proposal_id=proposal.id) if confirm
+                         else DeclineHit(proposal_id=proposal.id))
+            return
         if not confirm:
             self.execute(DeclineProposal(proposal_id=proposal.id))
-            if proposal.kind is ProposalKind.PREVENT and self.state.phase is Phase.ROUND:
-                self.stands.add(name)  # H11: the round action stands
+            if proposal.kind is ProposalKind.PREVENT:
+                assert proposal.condition_id is not None, "H11: the question names no condition"
+                self.excused.add(proposal.condition_id)  # H11: stands against it only
             return
         self.execute(ConfirmProposal(proposal_id=proposal.id))
-        if proposal.kind is ProposalKind.PREVENT and self.state.phase is Phase.ROUND \
-                and not prevented_before:  # H11 -> P4
+        if proposal.kind is ProposalKind.PREVENT \
+                and self.state.phase in (Phase.INSTANT, Phase.ROUND) \
+                and not prevented_before:  # H11 -> P4, in the instant phase too
             if progress:
                 assert name in eventually(self.state)[1]
             else:
@@ -599,6 +698,23 @@ class GroupTurnMachine(RuleBasedStateMachine):
         for _ in range(data.draw(st.integers(1, 3), label="dj moves")):
             self.dj_move(data)
 
+    @precondition(lambda self: self.in_progress() and len(self.names()) > len(
+        self.members(self.acting_group())))
+    @rule(data=st.data())
+    def outside_the_group(self, data: Any) -> None:
+        """P4/C4/H11: inside a group's turn the DJ marks, conditions or hits someone who is
+        no member of the group: in effect at once."""
+        members = self.members(self.acting_group())
+        name = data.draw(st.sampled_from([n for n in self.names() if n not in members]),
+                         label="non-member")
+        move = data.draw(st.sampled_from(["mark", "condition", "hit"]), label="move")
+        if move == "mark":
+            self.set_mark(data, name)
+        elif move == "condition":
+            self.add_condition(data, name)
+        else:
+            self.manual_hit(data, name)
+
     @precondition(lambda self: self.can_resolve())
     @rule(data=st.data())
     def resolve(self, data: Any) -> None:
@@ -615,10 +731,10 @@ class GroupTurnMachine(RuleBasedStateMachine):
         self.execute(Advance())
 
     @rule(data=st.data())
-    def set_mark(self, data: Any) -> None:
+    def set_mark(self, data: Any, who: str | None = None) -> None:
         """P4: a mark takes effect at once before the group's turn, after it inside it."""
         state = self.state
-        name = self.draw_who(data)
+        name = who or self.draw_who(data)
         mark = data.draw(st.sampled_from(Mark), label="mark")
         already = {Mark.OUT: name in state.out, Mark.PREVENTED: name in state.prevented,
                    Mark.BACK: name not in state.out,
@@ -657,8 +773,13 @@ class GroupTurnMachine(RuleBasedStateMachine):
             assert (name in state.out, name in state.prevented) == was
             assert self.statuses(name) == before, f"P4: {name}'s steps changed in its turn"
             return
-        if progress:
-            return  # P3: a mark on someone else waits for the group too, or applies now
+        if progress:  # P4: on anyone outside the group, at once
+            event("mark: in turn, other, at once")
+            assert not any(p.character == name for p in state.pending_marks), (
+                f"P4: the mark on {name}, no member of the group, waits")
+            assert (name in state.out) == (name in out)
+            assert (name in state.prevented) == (name in prevented)
+            return
         # P4: before the group's turn (even if a member rolled early): at once.
         assert not state.pending_marks, "P4: a mark waits outside a group's turn"
         assert (name in state.out) == (name in out)
@@ -678,14 +799,14 @@ class GroupTurnMachine(RuleBasedStateMachine):
                         f"P4: {name} brought back before its group's turn lacks its action")
 
     @rule(data=st.data())
-    def add_condition(self, data: Any) -> None:
+    def add_condition(self, data: Any, who: str | None = None) -> None:
         """C2/C4: aturdido, inconsciente, derribado or cegado on anyone, at any moment."""
-        name = self.draw_who(data)
+        name = who or self.draw_who(data)
         which = data.draw(st.sampled_from(["aturdido", "inconsciente", "derribado",
-                                           "cegado"]), label="condition")
+                                           "cegado", "desarmado"]), label="condition")
         duration = data.draw(st.sampled_from([None, 1, 2]), label="asaltos")
         condition = (builtin(which, began=0, duration=duration)
-                     if which in ("aturdido", "inconsciente") else
+                     if which in ("aturdido", "inconsciente", "desarmado") else
                      derribado(duration) if which == "derribado"
                      else cegado(data.draw(st.integers(1, 2), label="gd")))
         self.execute(AddCondition(character=name, condition=condition))
@@ -708,10 +829,13 @@ class GroupTurnMachine(RuleBasedStateMachine):
             assert name not in out, f"C4: {name} stays out after {condition.name} ended"
 
     @rule(data=st.data())
-    def manual_hit(self, data: Any) -> None:
-        """H7: a hit by hand that may bring G or W to PV (a threshold proposal)."""
-        name = self.draw_who(data)
-        self.execute(ManualHit(character=name, location=Location.PECHO,
+    def manual_hit(self, data: Any, who: str | None = None) -> None:
+        """H7: a hit by hand that may bring G or W to PV (a threshold proposal); H9: to the
+        head (aturdido, inconsciente) or the main arm (desarmado when grave), H11."""
+        name = who or self.draw_who(data)
+        location = data.draw(st.sampled_from([Location.PECHO, Location.BRAZO_DERECHO,
+                                              Location.CABEZA]), label="location")
+        self.execute(ManualHit(character=name, location=location,
                                damage=data.draw(st.integers(0, 10), label="damage"),
                                lethal=data.draw(st.booleans(), label="lethal")))
 
