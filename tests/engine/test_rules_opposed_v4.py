@@ -237,14 +237,15 @@ def test_o3_before_format_4_a_dodge_of_someone_aiming_at_others_rolls_him_twice(
 
 
 def aturdido_dodger(*, also_maton: bool = False, **settings: Any) -> Combat:
-    """Ana's declared dodge of Matón's plain shot; in the instant phase Ana (and, with
-    `also_maton`, Matón) is made aturdido (C1, C2): she cannot act in the round phase."""
+    """Ana's declared dodge of Matón's plain shot; once both have declared Ana (and, with
+    `also_maton`, Matón) is made aturdido (C1, C2): she cannot act in the round phase.
+    (Made so in the declaration phase: in the instant phase H11 would first ask whether
+    her round action is prevented.)"""
     combat = started(ANA, MATON, **settings)
     declare(combat, "Ana", declared_dodge())
     decline_if_prompted(combat)
     declare(combat, "Matón", shot(conditioning=False))
     decline_if_prompted(combat)
-    advance_to(combat, Phase.INSTANT)
     for name in ("Ana", "Matón") if also_maton else ("Ana",):
         combat.execute(AddCondition(character=name, condition=builtin(
             "aturdido", began=0, duration=2)))
