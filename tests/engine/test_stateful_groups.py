@@ -119,7 +119,7 @@ from sombra_tui.engine.conditions import (
     ScopeKind,
     builtin,
 )
-from sombra_tui.engine.state import ProposalKind, Step
+from sombra_tui.engine.state import Body, ProposalKind, Step
 from sombra_tui.engine.wounds import Location, Weapon
 
 NAMES = ["Ana", "Bruno", "Carla", "Dario", "Elena", "Fede"]
@@ -550,8 +550,9 @@ class GroupTurnMachine(RuleBasedStateMachine):
         else:
             # As when the TA is made (the group may end with it).
             held, held_wounds = set(self.held), set(self.held_wounds)
+            body = self.state.body(name)  # before: a hit applied after the group is later
             self.execute(Resolve(character=name, dice=data.draw(DICE, label="dice")))
-            self.check_grades(name, held, held_wounds)
+            self.check_grades(name, body, held, held_wounds)
         # P4/C4: once the group's turn has come, a member yet to roll still rolls: until
         # the group's last TA no step of it is skipped, whatever was marked or begun.
         assert next(s for s in self.state.steps if s.id == step.id).status is StepStatus.DONE
@@ -561,10 +562,10 @@ class GroupTurnMachine(RuleBasedStateMachine):
                     assert other.status is not StepStatus.SKIPPED, (
                         f"P4/C4: {other.character} skipped inside its group's turn")
 
-    def check_grades(self, name: str, held: set[tuple[str, int]],
+    def check_grades(self, name: str, body: Body, held: set[tuple[str, int]],
                      held_wounds: set[int]) -> None:
         """C4/H10: a condition or wound held for the group adds no grade to the member's
-        TA; one in effect does."""
+        TA; one in effect (on `body`, as the TA was made) does."""
         event = next(e for e in reversed(self.combat.log)
                      if e.kind is EventKind.TA and e.actor == name)
         grades = event.gd.grades if event.gd else []
@@ -572,12 +573,12 @@ class GroupTurnMachine(RuleBasedStateMachine):
         wounded = {entry.source_id for entry in grades if entry.kind is GradeSourceKind.WOUND}
         character = self.state.character(name)
         scope = ActionScope.default(character.main_arm if character else BodySide.RIGHT)
-        for wound in self.state.body(name).wounds:
+        for wound in body.wounds:
             if wound.id in held_wounds:
                 assert wound.id not in wounded, f"C4/H10: held wound weighs on {name}'s TA"
             elif any(effect.gd and effect.matches(scope) for effect in wound.gd):
                 assert wound.id in wounded, f"H10: {name}'s wound missing from the TA"
-        for cond in self.state.body(name).conditions:
+        for cond in body.conditions:
             if not cond.effects.gd or not cond.active_in(self.state.round):
                 continue
             if (name, cond.id) in held:
