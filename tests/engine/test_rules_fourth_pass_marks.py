@@ -15,12 +15,16 @@ from sombra_tui.engine import (
     Combat,
     EventKind,
     Mark,
+    Opposition,
+    OppositionMode,
     Phase,
     Resolve,
+    Role,
     SetMark,
     Settings,
     StepStatus,
     Weapon,
+    plan_opposition,
 )
 from sombra_tui.engine.commands import (
     AcceptHit,
@@ -354,3 +358,25 @@ def b_gd(combat: Combat, name: str) -> int:
                      EventKind.TA)
     assert ta.ta is not None
     return ta.ta.gd
+
+
+# --------------------------------------------------- O2 (found by test_stateful_groups)
+
+
+def test_o2_a_plain_action_bound_by_two_direct_oppositions_rolls_once() -> None:
+    """O2: Dario and Elena each declared a direct opposition naming Bruno, who declared a
+    plain action; a direct opposition has no sides (the role the DJ left on it means
+    nothing): when Dario acts Bruno rolls for his own step, and does not roll again."""
+    combat = started(char("Ana", 4, 0), char("Bruno", 12, 2), char("Dario", 12, 3),
+                     char("Elena", 12, 4))
+    declare_in_order(
+        combat, Bruno=act("runs", target=8),
+        Dario=Action(description="grabs", target=8, opposition=Opposition(
+            mode=OppositionMode.DIRECT, against=["Bruno"], role=Role.CONDITIONING)),
+        Elena=Action(description="grabs too", target=8, opposition=Opposition(
+            mode=OppositionMode.DIRECT, against=["Ana", "Bruno"], role=Role.CONDITIONED)))
+    advance_to(combat, Phase.ROUND)
+    dario = next(s for s in combat.state.steps if s.character == "Dario")
+    plan = plan_opposition(combat.state, dario)
+    bruno = next(s for s in combat.state.steps if s.character == "Bruno")
+    assert plan.steps.get("Bruno") == bruno.id

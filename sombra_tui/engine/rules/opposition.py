@@ -143,8 +143,11 @@ def step_opposition(state: CombatState, step: Step) -> Opposition | None:
     if not found:
         return None
     first = found[0][1]
+    # O2: a direct opposition has no sides: every one binding this action joins it.
     against = list(dict.fromkeys(who for who, theirs in found
-                                 if theirs.mode is first.mode and theirs.role is first.role))
+                                 if theirs.mode is first.mode and (
+                                     first.mode is OppositionMode.DIRECT
+                                     or theirs.role is first.role)))
     role = (Role.CONDITIONED if first.mode is OppositionMode.CONDITIONED
             and first.role is Role.CONDITIONING else Role.CONDITIONING)
     return Opposition(mode=first.mode, against=against, role=role, reading=first.reading)
