@@ -80,7 +80,8 @@ def build_parser() -> argparse.ArgumentParser:
         ),
         epilog=_("Other commands: 'sombra-tui schema' prints the JSON Schema of encounter "
                  "files; 'sombra-tui bench [--quick]' measures the engine and the app; "
-                 "'sombra-tui players [URL]' shows the players' view in a terminal. "
+                 "'sombra-tui players [URL]' shows the players' view in a terminal; "
+                 "'sombra-tui report FILE' writes a combat's report. "
                  "Inside the app: space is the next step, ? shows every key and the rules."),
     )
     parser.add_argument("file", nargs="?", type=Path, metavar=_("FILE"),
