@@ -191,6 +191,7 @@ class SombraApp(StopsOnceComposed[None]):
                 path.unlink(missing_ok=True)
             self.main_screen.render_state(force_log=True)
             self.notify(_("Resumed \"{name}\".").format(name=name), timeout=4)
+            self.main_screen.reopen_draft()  # the form left open, with what was typed
             return
         if choice == "discard":
             from sombra_tui.screens.dialogs.confirm import ConfirmDialog

@@ -171,6 +171,22 @@ class Session:
     def kept_cursor(self) -> ui_state.Cursor | None:
         return ui_state.recall(self._ui_keys())
 
+    def keep_draft(self, draft: dict[str, object] | None) -> None:
+        """Keep the form the DJ is typing in (None: closed) beside the journal, for a
+        resume after a crash (issue 35 item 5); nowhere without a journal."""
+        if self.journal is not None:
+            ui_state.remember_draft(ui_state.journal_key(self.journal.path), draft)
+
+    def resumed_draft(self) -> dict[str, object] | None:
+        """The form left open when the combat this one resumes stopped, taken once."""
+        if self.resumed_from is None:
+            return None
+        key = ui_state.journal_key(self.resumed_from)
+        draft = ui_state.recall_draft(key)
+        if draft is not None:
+            ui_state.remember_draft(key, None)
+        return draft
+
     def _settle(self) -> None:
         """Finish the check of a combat opened from a snapshot (Combat.settle). If it
         cut the history (a command that does not replay), the journal restarts from

@@ -1,4 +1,5 @@
-"""Where the DJ left the table's cursor, per encounter: UI state, not the combat's.
+"""Where the DJ left the table's cursor, and the form left open, per encounter: UI
+state, not the combat's.
 
 The engine's files and journal hold the combat (what happened); the row the DJ had
 chosen is the screen's, so it is kept beside them, in one small file of the data
@@ -6,6 +7,10 @@ folder, under the keys of the encounter's file and of its crash journal. A resum
 journal or a reopened file puts the cursor back where the DJ left it. Losing this
 file loses nothing but that convenience: every problem reading or writing it is
 ignored.
+
+A form the DJ was typing in is kept the same way (issue 35 item 5), in
+`form-draft.json`, under the crash journal's key only: a resumed combat opens it
+again with what was typed; closing the form forgets it.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from typing import NamedTuple
 from sombra_tui import config
 
 FILE_NAME = "table-cursor.json"
+DRAFT_FILE_NAME = "form-draft.json"
 #: Entries kept (the newest): one per encounter file or journal.
 MAX_ENTRIES = 64
 
@@ -33,6 +39,10 @@ def path() -> Path:
     return config.data_dir() / FILE_NAME
 
 
+def draft_path() -> Path:
+    return config.data_dir() / DRAFT_FILE_NAME
+
+
 def file_key(encounter: Path) -> str:
     return "file:" + str(Path(encounter).resolve())
 
@@ -41,9 +51,9 @@ def journal_key(journal: Path) -> str:
     return "journal:" + Path(journal).name
 
 
-def _load() -> dict[str, dict[str, object]]:
+def _load(where: Path | None = None) -> dict[str, dict[str, object]]:
     try:
-        data = json.loads(path().read_text(encoding="utf-8"))
+        data = json.loads((where or path()).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     return {key: value for key, value in data.items() if isinstance(value, dict)} \
@@ -72,8 +82,13 @@ def remember(keys: list[str], cursor: Cursor | None) -> None:
         entries.pop(key, None)  # re-added last: the newest stay
         if cursor is not None:
             entries[key] = {"name": cursor.name, "round": cursor.round}
+    _write(path(), entries)
+
+
+def _write(target: Path, entries: dict[str, dict[str, object]]) -> None:
+    """`entries` (the newest MAX_ENTRIES) to `target`, atomically: written beside it,
+    then renamed over it."""
     kept = dict(list(entries.items())[-MAX_ENTRIES:])
-    target = path()
     scratch = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -118,3 +133,21 @@ def opened(encounter: Path) -> None:
         os.replace(scratch, target)
     except OSError:
         scratch.unlink(missing_ok=True)
+
+
+# ---- the form left open (issue 35 item 5) ------------------------------------------------
+
+def recall_draft(key: str) -> dict[str, object] | None:
+    """The form left open under `key` (a journal's): {"dialog", "who", "values"}."""
+    return _load(draft_path()).get(key)
+
+
+def remember_draft(key: str, draft: dict[str, object] | None) -> None:
+    """Keep the open form's `draft` under `key` (None: forget it)."""
+    entries = _load(draft_path())
+    if entries.get(key) == draft:
+        return
+    entries.pop(key, None)
+    if draft is not None:
+        entries[key] = draft
+    _write(draft_path(), entries)

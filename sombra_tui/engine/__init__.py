@@ -85,6 +85,7 @@ if TYPE_CHECKING:
         builtin,
         total_gd,
     )
+    from sombra_tui.engine.describe import TO_ROLL
     from sombra_tui.engine.dice import (
         Dice,
         DiceRoller,
@@ -209,6 +210,7 @@ _WHERE: dict[str, str] = {
     "ConditionEffects": "conditions", "ConditionSource": "conditions",
     "ConditionSpec": "conditions", "GdEffect": "conditions", "ScopeKind": "conditions",
     "SourceKind": "conditions", "builtin": "conditions", "total_gd": "conditions",
+    "TO_ROLL": "describe",
     "Dice": "dice", "DiceRoller": "dice", "Quality": "dice", "Rank": "dice",
     "TAResult": "dice", "best_of": "dice", "compare_ta": "dice", "format_gd": "dice",
     "gd_name": "dice", "parse_dice": "dice", "quality_of": "dice", "resolve_ta": "dice",
@@ -268,6 +270,7 @@ __all__ = [
     "PHASE_LABELS",
     "TIPOS",
     "TIPO_IV",
+    "TO_ROLL",
     "AbandonExtended",
     "AcceptHit",
     "Action",

@@ -21,6 +21,7 @@ from pydantic import BaseModel
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.allowed import allowed, mark_allowed
 from sombra_tui.engine.conditions import ActionScope, Condition, GradeEntry, counted_from
+from sombra_tui.engine.describe import describe as _describe
 from sombra_tui.engine.dice import TAResult
 from sombra_tui.engine.events import LogEvent
 from sombra_tui.engine.i18n import Msg, _
@@ -430,6 +431,16 @@ def decide_opposed(command: c.ResolveOpposed, events: list[LogEvent], who: str
 def confirm_target(events: list[LogEvent], name: str) -> int | None:
     """O4: the value `name`'s confirming TA rolls under (its last TA's in `events`)."""
     return _confirm_target(events, name)
+
+
+# --- what a form will send (issue 35, D2) ---
+
+
+def describe(state: CombatState | None, command: BaseModel) -> Msg:
+    """`command` in the DJ's words (a form's summary line, the command Enter sends):
+    who does what, the weapon and targets (H1), whose dice (T6) and the GD (T2, D6, H10).
+    Dice equal to `TO_ROLL` read as the tracker's roll when the command is sent."""
+    return _describe(state, command)
 
 
 # --- undo/redo names (C2) ---

@@ -580,6 +580,7 @@ class MainScreen(Screen[None]):
                     next=self.key_in_force("next_step")))
             return
         dialog: DeclarationEditor = self.shelf.take(*self._declaration_use(declarer))
+        self._keeps_draft(dialog, "declaration", declarer)
         self.open_dialog(dialog, self.run_command)
 
     def _declaration_use(self, declarer: str) -> tuple[str, Callable[[], Any],
@@ -595,7 +596,16 @@ class MainScreen(Screen[None]):
             self.notify(_("No reacción prompt is open."), severity="warning")
             return
         dialog: ReactionDialog = self.shelf.take(*self._reaction_use(prompt))
+        self._keeps_draft(dialog, "reaction", prompt.reactor)
+        if getattr(self._last_command(), "character", None) != prompt.reactor:
+            # A question to someone new (a contrarreacción after a reacción): keys typed
+            # before it showed were meant for what came before (issue 35 item 4).
+            dialog.refuse_typed_ahead(prompt.reactor)
         self.open_dialog(dialog, self.run_command)
+
+    def _last_command(self) -> c.Command | None:
+        commands = self.session.combat.commands
+        return commands[-1] if commands else None
 
     def _reaction_use(self, prompt: Prompt) -> tuple[str, Callable[[], Any],
                                                      Callable[[Any], bool]]:
@@ -685,6 +695,7 @@ class MainScreen(Screen[None]):
             return
         # Not opposed, or nobody able is left to oppose it: the character's own TA.
         dialog: TADialog = self.shelf.take(*self._ta_use(step))
+        self._keeps_draft(dialog, "ta", step.character)
         self.open_dialog(dialog, self.resolve)
 
     def _ta_use(self, step: Step) -> tuple[str, Callable[[], Any], Callable[[Any], bool]]:
@@ -807,6 +818,8 @@ class MainScreen(Screen[None]):
 
         from sombra_tui.screens.dialogs.character import CharacterEditor
         editor = CharacterEditor(None, lambda ch: self.check(command(ch)), many=True)
+        editor.command_of = command  # its summary line: the command it adds (D2)
+        self._keeps_draft(editor, "character", "")
         self.open_dialog(editor, lambda ch: self._add(command(ch)))
 
     def action_duplicate_character(self) -> None:
@@ -838,9 +851,11 @@ class MainScreen(Screen[None]):
             if result != character:
                 self.run_command(c.EditCharacter(name=name, character=result))
         from sombra_tui.screens.dialogs.character import CharacterEditor
-        self.open_dialog(CharacterEditor(
-            character, lambda ch: self.check(c.EditCharacter(name=name, character=ch))),
-            edited)
+        editor = CharacterEditor(
+            character, lambda ch: self.check(c.EditCharacter(name=name, character=ch)))
+        editor.command_of = lambda ch: c.EditCharacter(name=name, character=ch)
+        self._keeps_draft(editor, "character", name)
+        self.open_dialog(editor, edited)
 
     def action_remove_character(self) -> None:
         name = self.selected()
@@ -875,6 +890,68 @@ class MainScreen(Screen[None]):
         from sombra_tui.screens.dialogs.settings import SettingsDialog
         self.open_dialog(SettingsDialog(state.name, state.settings, self.check,
                                         started=state.phase is not Phase.SETUP), apply)
+
+    # ---- a form left open when sombra-tui stopped (issue 35 item 5) --------------------
+
+    def _keeps_draft(self, dialog: Dialog[Any], kind: str, who: str) -> None:
+        """While the DJ types in `dialog`, its fields are kept beside the journal."""
+        dialog.draft_for = (kind, who)
+        dialog.keep_draft = self.session.keep_draft
+
+    def reopen_draft(self, tries: int = SETTLE_TURNS) -> None:
+        """After a resume: the form the DJ was typing in when sombra-tui stopped, with
+        what was typed, if its command still applies; else a notice with its text."""
+        if self.app.screen is not self:  # the offer to resume is still closing
+            if tries:
+                self.call_after_refresh(self.reopen_draft, tries - 1)
+            return
+        draft = self.session.resumed_draft()
+        if draft is None:
+            return
+        from sombra_tui.screens.dialogs.keeping import draft_text
+        kind, who, values = draft.get("dialog"), draft.get("who"), draft.get("values")
+        if not isinstance(values, dict) or not isinstance(who, str):
+            return
+        dialog = self._open_for_draft(str(kind), who)
+        if dialog is None:
+            self.notify(_("The form left open when sombra-tui stopped no longer applies; "
+                          "it held: {text}").format(text=draft_text(values) or "—"),
+                        severity="warning", timeout=20)
+            return
+        for index in range(1, sum(1 for key in values if key.endswith("-description"))):
+            if hasattr(dialog, "action_add_action") and index < 4:
+                dialog.action_add_action()
+        self.call_after_refresh(self._write_draft, dialog, values, 2)
+
+    def _open_for_draft(self, kind: str, who: str) -> Dialog[Any] | None:
+        state = self.state
+        prompt = state.top_prompt
+        if kind == "declaration" and state.current_declarer == who:
+            self.action_declare()
+        elif kind == "reaction" and prompt is not None and prompt.reactor == who:
+            self.action_react()
+        elif kind == "ta" and who in {step.character for step in state.current_group()}:
+            self.query_one(InitiativeTable).select_name(who)
+            self.action_type_dice()
+        elif kind == "character" and (not who or state.character(who) is not None):
+            if who:
+                self.query_one(InitiativeTable).select_name(who)
+            (self.action_edit_character if who else self.action_add_character)()
+        else:
+            return None
+        from sombra_tui.screens.dialogs.base import Dialog
+        screen = self.app.screen
+        return screen if isinstance(screen, Dialog) and screen.draft_for == (kind, who) \
+            else None
+
+    def _write_draft(self, dialog: Dialog[Any], values: dict[str, Any], passes: int) -> None:
+        """Put the draft's values in `dialog`; what is not built yet (a section its
+        choices open) in a later pass."""
+        from sombra_tui.screens.dialogs.keeping import write_values
+        missing = write_values(dialog, values)
+        if missing and passes > 1:
+            self.call_after_refresh(self._write_draft, dialog,
+                                    {key: values[key] for key in missing}, passes - 1)
 
     @on(InitiativeTable.CursorMoved)
     def _cursor_moved(self) -> None:

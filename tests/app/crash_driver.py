@@ -14,6 +14,8 @@ own line; the test kills it with SIGKILL when it reads the line it waits for.
   if the combat has no file yet), printing `saved K`. `--save` saves at the end.
 * `--dialog declare|quit|save-as` then opens a dialog with keys (d and a half-typed
   action, q with unsaved changes, F2 and a half-typed name), printing `dialog NAME`.
+* `--report-form` after the resume: the form open then (a draft reopened, issue 35
+  item 5) as `form NAME TEXT` (TEXT: its first action's description), or `form none`.
 * `done` at the end; the process stays alive until killed.
 """
 
@@ -25,6 +27,7 @@ import sys
 
 from textual.pilot import Pilot
 from textual.screen import ModalScreen
+from textual.widgets import Input
 
 from sombra_tui.app import SombraApp
 from sombra_tui.engine import commands as c
@@ -129,6 +132,19 @@ async def open_dialog(app: SombraApp, pilot: Pilot[None], kind: str) -> None:
         "no-dialog")
 
 
+async def report_form(app: SombraApp, pilot: Pilot[None]) -> None:
+    """The form open after a resume, and the text of its first action."""
+    for _ in range(10):
+        await pilot.pause()
+    screen = app.screen
+    if not isinstance(screen, ModalScreen):
+        say("form none")
+        return
+    fields = screen.query("#a0-description")
+    text = fields.first(Input).value if fields else ""
+    say(f"form {type(screen).__name__} {text}")
+
+
 async def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--answer", choices=["r", "l", "d"])
@@ -136,12 +152,15 @@ async def main(argv: list[str]) -> None:
     parser.add_argument("--save-at", type=int, default=-1)
     parser.add_argument("--save", action="store_true")
     parser.add_argument("--dialog", choices=["declare", "quit", "save-as"])
+    parser.add_argument("--report-form", action="store_true")
     options = parser.parse_args(argv)
     app = SombraApp(Session.new(encounter()), remember_theme=False, cursor_blink=False,
                     prepare_dialogs=False)
     async with app.run_test(size=(100, 30)) as pilot:
         if await start(app, pilot, options.answer):
             held = len(app.session.combat.commands)
+            if options.report_form:
+                await report_form(app, pilot)
             say(f"ready {held}")
             full = script()
             for number in range(held + 1, options.play_to + 1):

@@ -607,7 +607,7 @@ async def test_the_counter_reaction_hint_panel_and_dialog_say_the_same_word() ->
         assert "reacts" not in text
         await pilot.press("r")
         title = str(app.screen.query_one("#dialog-title", Static).content)
-        assert title == "Bruno: contrarreacción to Ana"
+        assert title == "Bruno's contrarreacción to Ana's reacción “dodges”"
 
 
 async def test_after_a_resolution_the_cursor_stays_on_the_row_the_dj_chose() -> None:

@@ -144,3 +144,16 @@ def test_sigkill_with_a_dialog_open_loses_nothing_applied(tmp_path: Path, dialog
     assert recovered.clean is False
     lines = drive(tmp_path, "--answer", "r", until="resumed")
     assert lines[-1] == "resumed 1"
+
+
+def test_sigkill_with_half_a_declaration_typed_brings_it_back_on_resume(
+        tmp_path: Path) -> None:
+    """Issue 35 item 5: half a declaration typed ("medio escr"), then the process is
+    killed: the resume opens Ana's declaration again with the text typed."""
+    lines = drive(tmp_path, "--play-to", "1", "--dialog", "declare", until="dialog")
+    assert lines[-1] == "dialog DeclarationEditor"
+    lines = drive(tmp_path, "--answer", "r", "--report-form", until="form")
+    assert lines[-2:] == ["resumed 1", "form DeclarationEditor medio escr"]
+    # Killed again with it open: it comes back again (kept under the new journal).
+    lines = drive(tmp_path, "--answer", "r", "--report-form", until="form")
+    assert lines[-1] == "form DeclarationEditor medio escr"

@@ -131,7 +131,7 @@ async def leave_it_full(pilot) -> None:  # type: ignore[no-untyped-def]
     assert field_error(app, "a0-gd"), "the bad GD shows its error"
     await focus(pilot, "affected")
     await send_keys(pilot, "end")
-    await press(pilot, "escape")
+    await press(pilot, "escape", "y")  # discard what was typed (it asks, issue 35)
     assert on_main_screen(app)
 
 
@@ -207,7 +207,7 @@ async def test_a_dialog_the_dj_added_actions_to_is_built_anew_with_one_form() ->
         first = app.screen
         await press(pilot, "ctrl+n")
         assert isinstance(first, DeclarationEditor) and len(first.forms) == 2
-        await press(pilot, "escape")
+        await press(pilot, "escape", "y")  # an action added: discard it (it asks)
         await press(pilot, "d")
         again = app.screen
         assert isinstance(again, DeclarationEditor)
@@ -222,7 +222,7 @@ async def test_a_dialog_whose_extended_fields_were_opened_is_built_anew() -> Non
         first = app.screen
         await choose(pilot, "a0-kind", ActionKind.EXTENDED)
         assert first.query_one(".extended").children
-        await press(pilot, "escape")
+        await press(pilot, "escape", "y")  # a kind chosen: discard it (it asks)
         await press(pilot, "d")
         assert app.screen is not first
         assert not app.screen.query(".extended").first().children
@@ -356,7 +356,7 @@ async def test_the_ta_dialog_for_the_next_step_is_refilled_and_as_new(side: Side
         await fill(pilot, "modifier", "-2")
         await fill(pilot, "target", "7")
         await fill(pilot, "dice", "1 1 1")
-        await press(pilot, "escape")
+        await press(pilot, "escape", "y")  # discard what was typed (it asks, issue 35)
         expected = await new_dialog_screen(app, pilot, "", TADialog.for_use(
             state, first.step, app.main_screen.check, app.session.combat.roll))
         await press(pilot, "y")
@@ -464,6 +464,7 @@ async def test_the_mouse_on_a_dialogs_buttons_submits_adds_or_backs_out() -> Non
         await settle(pilot)
         assert app.screen is dialog and len(dialog.forms) == 2
         await pilot.click("#cancel")
+        await press(pilot, "y")  # an action added: the question to discard it
         await settle(pilot)
         assert on_main_screen(app) and len(combat.commands) == 1
 

@@ -15,27 +15,27 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
-from textual import events, on
+from textual import events
 from textual.await_complete import AwaitComplete
 from textual.css.query import NoMatches
-from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Input, Select, SelectionList, Static
+from textual.widgets import Button, Input, Static
 
 from sombra_tui import keys
 from sombra_tui.engine import SombraError
 from sombra_tui.screens.dialogs.fields import Field
+from sombra_tui.screens.dialogs.keeping import KeepsTyping
 from sombra_tui.screens.dialogs.parsing import FormError
+from sombra_tui.screens.dialogs.summary import ResultT
 from sombra_tui.textual_compat import HoldsKeys, forward_key
 
-ResultT = TypeVar("ResultT")
 #: The engine's dry run of a command (the screen's `check`): why it would be refused, or None.
 Check = Callable[[Any], SombraError | None]
 
 
-class Dialog(HoldsKeys, ModalScreen[ResultT]):
+class Dialog(HoldsKeys, KeepsTyping[ResultT]):
     """Base dialog: Escape backs out without changing anything.
 
     Nothing the DJ types is lost: keys that arrive while the dialog is opening (before
@@ -82,6 +82,10 @@ class Dialog(HoldsKeys, ModalScreen[ResultT]):
         self._styled = False
 
     def hold_key(self, key: events.Key) -> bool:
+        if self._dropped is not None:  # a new question's keys typed ahead (keeping.py)
+            self._dropped.append(key.character if key.is_printable and key.character
+                                 else f"[{key.key}]")
+            return True
         if self.focused is None and not self._opened:
             self._early_keys.append(key)  # handed on once a field has the focus
             return True
@@ -89,6 +93,9 @@ class Dialog(HoldsKeys, ModalScreen[ResultT]):
 
     def set_focus(self, widget: Widget | None, scroll_visible: bool = True,
                   from_app_focus: bool = False) -> None:
+        if self._dropped is not None and widget is not None:  # a new question (keeping.py)
+            self.focus_after = widget
+            return
         super().set_focus(widget, scroll_visible, from_app_focus)
         self._hand_on_early_keys()
 
@@ -150,18 +157,6 @@ class Dialog(HoldsKeys, ModalScreen[ResultT]):
         self._opened = True
         self._hand_on_early_keys()
 
-    @on(Input.Changed)
-    @on(Select.Changed)
-    @on(SelectionList.SelectedChanged)
-    def _clear_fixed_error(self, event: Input.Changed | Select.Changed
-                           | SelectionList.SelectedChanged[str]) -> None:
-        """The DJ changed a field that showed an error: its error line goes (a submit
-        shows it again if the value is still wrong)."""
-        widget = event.control
-        field = next((node for node in widget.ancestors if isinstance(node, Field)), None)
-        if field is not None and field.widget is widget and field.has_class("-invalid"):
-            field.set_error(None)
-
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
         """Close with `result`, only if this dialog is the one on top. A key typed
         right after the Enter that closed it can still reach one of its fields (Textual
@@ -169,6 +164,7 @@ class Dialog(HoldsKeys, ModalScreen[ResultT]):
         would take away the screen below (the main screen)."""
         if not self.is_active:
             return AwaitComplete.nothing()
+        self.drop_draft()  # closed: nothing left to bring back (keeping.py)
         return super().dismiss(result)
 
     #: Where this dialog's results go: the callback the screen gave when it pushed it.
@@ -187,9 +183,6 @@ class Dialog(HoldsKeys, ModalScreen[ResultT]):
     def keyed(self, message: str, binding_id: str) -> str:
         """`message` (translated, with a {key} placeholder) naming the key in force."""
         return message.format(key=self.key_in_force(binding_id))
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
     def action_submit(self) -> None:
         self.submit()
@@ -251,6 +244,7 @@ class Dialog(HoldsKeys, ModalScreen[ResultT]):
         if result is None:
             self.dismiss(None)
             return
+        self.show_summary(result)  # the very command sent (D2)
         self.finish(result)
 
     #: The engine's dry run of a command (the screen's `check`): why it would be

@@ -50,6 +50,8 @@ class CharacterEditor(Dialog[Character]):
     this sheet: `count` is then 4 and the Character is called "Matón".
     """
 
+    SUMMARY = True  # the form says what Enter sends (issue 35, D2)
+
     #: A name already taken is shown at the name field.
     ERROR_FIELDS = {"character.name": "name"}
 

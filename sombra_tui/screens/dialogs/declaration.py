@@ -101,6 +101,7 @@ class DeclarationEditor(AffectedMixin, ShelfDialog[Declare]):
         #: H1: the weapon of the skill, else the last one used, else the default.
         self.weapon_for: WeaponFor = functools.partial(ask.weapon_for, state, name)
         self.check = check
+        self.state = state
         self.round = state.round
         self._affected_touched = False
         self._prefilled = frozenset()

@@ -23,6 +23,8 @@ from sombra_tui.widgets.theme import theme_palette
 class FreeTADialog(Dialog[FreeTA]):
     """Returns the FreeTA command; the dice are rolled here when left empty (T6)."""
 
+    SUMMARY = True  # the form says what Enter sends (issue 35, D2)
+
     BINDINGS = keys.bindings(keys.Scope.ROLL)
     #: T2: no value to roll under (none given, or no such skill) is shown at the target.
     ERROR_FIELDS = {"target": "target"}

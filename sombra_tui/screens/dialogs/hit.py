@@ -59,6 +59,8 @@ SEVERITIES = [(N_("as read"), AS_READ), *((s.label, s.value) for s in Severity)]
 class HitDialog(ShelfDialog[c.AcceptHit | c.DeclineHit]):
     """A hit proposal (H1): every number, each value editable; accept or decline."""
 
+    ASKS_ON_ESCAPE = False  # escape sets it aside: it opens again with the next step
+
     #: Space accepts as proposed (as in the main screen); in a text field it types.
     BINDINGS = keys.bindings(keys.Scope.HIT)
 

@@ -39,6 +39,8 @@ def _slug(name: str) -> str:
 class OpposedDialog(Dialog[ResolveOpposed]):
     """One TA per participant able to act (the engine's plan: O2, O3, E4, P4)."""
 
+    SUMMARY = True  # the form says what Enter sends (issue 35, D2)
+
     BINDINGS = keys.bindings(keys.Scope.ROLL)
 
     #: T5: an undecided tie is shown at the tie-winner field.
@@ -155,13 +157,17 @@ class OpposedDialog(Dialog[ResolveOpposed]):
                 field.value = f"{dice.ds} {dice.a} {dice.b}"
 
     def build(self) -> ResolveOpposed:
-        roller = self.roller()
+        rollers: list[DiceRoller] = []  # drawn at the first roll (none for the summary)
+
+        def roll() -> Dice:
+            rollers[:] = rollers or [self.roller()]
+            return rollers[0].roll()
         rolls: list[OpposedRoll] = []
         for name in self.participants:
             slug = self.slugs[name]
             # Each participant's side says who rolls: an empty field of the table's asks
             # for the dice, one of the tracker's rolls.
-            dice: Dice = read_dice(self.value(f"{slug}-dice"), f"{slug}-dice", roller.roll,
+            dice: Dice = read_dice(self.value(f"{slug}-dice"), f"{slug}-dice", roll,
                                    table=self.state.table_rolls(name), who=name,
                                    roll_key=self.key_in_force("dialog.roll"))
             target_text = self.value(f"{slug}-target").strip()

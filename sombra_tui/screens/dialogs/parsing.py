@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -15,6 +16,7 @@ from sombra_tui.engine import (
     MAX_PROTECTION,
     MAX_STAT,
     TIPOS,
+    TO_ROLL,
     BodySide,
     Dice,
     FormulaError,
@@ -30,6 +32,10 @@ from sombra_tui.engine import (
     validation_problems,
 )
 from sombra_tui.engine.i18n import _
+
+#: True while a form's summary line builds its command (summary.py): dice the tracker
+#: would roll are not rolled for it (TO_ROLL stands in for them).
+DRY_RUN: ContextVar[bool] = ContextVar("DRY_RUN", default=False)
 
 
 class FormError(Exception):
@@ -78,7 +84,7 @@ def read_dice(text: str, field: str, roll: Callable[[], Dice], *, table: bool,
                    _("Type the dice the player rolled (dS first, e.g. 3 5 2); {roll} rolls "
                      "them instead."))
         raise FormError(field, message.format(name=who, roll=roll_key))
-    return roll()
+    return TO_ROLL if DRY_RUN.get() else roll()
 
 
 def validation_message(error: ValidationError) -> tuple[str, str]:

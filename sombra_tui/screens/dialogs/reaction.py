@@ -104,10 +104,12 @@ class ReactionDialog(AffectedMixin, ShelfDialog[React | Decline]):
         self.update_preview()
 
     def _title(self) -> str:
-        title = (_("{character}: contrarreacción to {author}")
+        # A contrarreacción is a new question: whose, and to which reacción (D9).
+        title = (_("{character}'s contrarreacción to {author}'s reacción “{reaction}”")
                  if self.prompt.kind is PromptKind.COUNTER
                  else _("{character} may react to {author}"))
-        return title.format(character=self.character.name, author=self.answered.author)
+        return title.format(character=self.character.name, author=self.answered.author,
+                            reaction="; ".join(a.description for a in self.answered.actions))
 
     def _declared(self) -> Text:
         current = self.state.declaration_of(self.character.name)

@@ -41,6 +41,7 @@ class ShelfDialog(Dialog[ResultT]):
 
     #: Whether `fill` gave it a use (a dialog prepared while the app was idle has none).
     used = False
+    SUMMARY = True  # the round's forms say what Enter sends (issue 35, D2)
 
     #: `show` gives the focus. Textual's own first focus (at compose) would go to the
     #: first focusable widget, and taking it away from a scrolling form restyles all of
@@ -74,6 +75,8 @@ class ShelfDialog(Dialog[ResultT]):
         """`show`, with no change message: they would read as the DJ's own edits."""
         with self.quietly():
             self.show()
+        self.mark_pristine()
+        self.summary_soon()
 
     def shown_if_mounted(self) -> None:
         """After `fill` took a use: written now if the widgets exist, else on mount."""

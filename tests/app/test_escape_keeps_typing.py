@@ -1,0 +1,133 @@
+"""Nothing the DJ typed is lost (issue 35 item 5): Escape on a changed form asks (keep
+editing in focus: a second Escape or Enter keeps the form; discard closes it); an
+unchanged form closes at once; a form open when sombra-tui stopped comes back with the
+resume, or, when its command no longer applies, a notice shows what it held."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from textual.widgets import Button, Input
+
+from sombra_tui import config
+from sombra_tui.engine import commands as c
+from sombra_tui.engine import i18n
+from sombra_tui.screens.dialogs import (
+    CharacterEditor,
+    ChoiceDialog,
+    ConfirmDialog,
+    DeclarationEditor,
+)
+from sombra_tui.session import Session
+from tests.app.conftest import (
+    MIN_SIZE,
+    SIZE,
+    make_app,
+    notifications,
+    on_main_screen,
+    session_after,
+    worked_example_encounter,
+)
+
+LANGUAGES = pytest.mark.parametrize(("size", "language"), [(SIZE, "en"), (MIN_SIZE, "es")],
+                                    ids=["120x40-en", "80x24-es"])
+
+
+def speak(language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANGUAGE", language)
+    i18n.set_language(language)
+
+
+@LANGUAGES
+async def test_escape_on_a_half_typed_declaration_asks_and_keeps_it(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """d, half a declaration, Escape: the question, "keep editing" in focus; Escape
+    again, or Enter, keeps the form with the text and its cursor; y discards."""
+    speak(language, monkeypatch)
+    app = make_app(session_after(worked_example_encounter(), c.StartCombat()), journal=False)
+    async with app.run_test(size=size) as pilot:
+        combat = app.session.combat
+        await pilot.press("d", *"dispara a", "escape")
+        assert isinstance(app.screen, ConfirmDialog)
+        assert app.screen.focused is app.screen.query_one("#no", Button)
+        for keep in ("escape", "enter"):
+            await pilot.press(keep)
+            assert isinstance(app.screen, DeclarationEditor), keep
+            field = app.screen.query_one("#a0-description", Input)
+            assert field.value == "dispara a" and app.screen.focused is field
+            await pilot.press("escape")
+            assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("y")  # discard
+        assert on_main_screen(app)
+        assert len(combat.commands) == 1  # nothing declared
+
+
+@LANGUAGES
+async def test_escape_on_a_half_typed_character_asks_and_an_unchanged_form_closes(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    speak(language, monkeypatch)
+    app = make_app(session_after(worked_example_encounter()), journal=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("a", "escape")  # nothing typed: closes at once
+        assert on_main_screen(app)
+        await pilot.press("a", *"Rosa", "escape")
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("escape")
+        assert isinstance(app.screen, CharacterEditor)
+        assert app.screen.query_one("#name", Input).value == "Rosa"
+        await pilot.press("backspace", "backspace", "backspace", "backspace", "escape")
+        assert on_main_screen(app)  # back as it opened: nothing to lose
+        await pilot.press("a", *"Rosa", "escape", "y")
+        assert on_main_screen(app)
+        assert [ch.name for ch in app.session.combat.state.characters] == [
+            "Ana", "Bruno", "Carla"]
+
+
+async def resume_first_combat(monkeypatch: pytest.MonkeyPatch, who: str | None = None
+                              ) -> list[tuple[str, str]]:
+    """A first app half-types Ana's declaration and stops without quitting (the journal
+    stays, as after a crash); the second resumes. `who`: the draft says it was for
+    another character (its command no longer applies)."""
+    first = make_app(Session(session_after(worked_example_encounter(),
+                                           c.StartCombat()).combat))
+    async with first.run_test(size=SIZE) as pilot:
+        await first.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("d", *"medio escr")
+        await pilot.pause()
+        assert isinstance(first.screen, DeclarationEditor)
+    if who is not None:
+        path = config.data_dir() / "form-draft.json"
+        drafts = json.loads(path.read_text(encoding="utf-8"))
+        for draft in drafts.values():
+            draft["who"] = who
+        path.write_text(json.dumps(drafts), encoding="utf-8")
+    second = make_app()
+    async with second.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(second.screen, ChoiceDialog)
+        await pilot.press("r")
+        await second.workers.wait_for_complete()
+        for _ in range(5):
+            await pilot.pause()
+        screen = second.screen
+        if who is None:
+            assert isinstance(screen, DeclarationEditor)
+            assert screen.character.name == "Ana"
+            assert screen.query_one("#a0-description", Input).value == "medio escr"
+        else:
+            assert on_main_screen(second)
+        return notifications(second)
+
+
+async def test_a_form_open_when_the_app_stopped_comes_back_with_the_resume(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    await resume_first_combat(monkeypatch)
+
+
+async def test_a_form_whose_command_no_longer_applies_is_told_with_its_text(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    told = await resume_first_combat(monkeypatch, who="Carla")
+    assert any(severity == "warning" and "medio escr" in message
+               and "no longer applies" in message for severity, message in told)
