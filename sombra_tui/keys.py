@@ -241,8 +241,8 @@ KEYS: tuple[Key, ...] = (
         Scope.APP, Group.FILES, priority=True, main_only=True),
     # ---- dialogs --------------------------------------------------------------------
     Key("dialog.cancel", "escape", "cancel", N_("Cancel"),
-        N_("Back out of the dialog without changing anything (a form you typed in asks first)"), Scope.DIALOG,
-        Group.DIALOGS),
+        N_("Back out of the dialog without changing anything (a form you typed in asks "
+           "first)"), Scope.DIALOG, Group.DIALOGS),
     Key("dialog.confirm", "enter", "confirm_dialog", N_("Confirm"),
         N_("Confirm the dialog, from any field (a dropdown list too)"),
         Scope.FORM, Group.DIALOGS),
