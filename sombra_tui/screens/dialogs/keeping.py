@@ -12,10 +12,13 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Select, SelectionList
+from textual.widgets.select import InvalidSelectValueError
 
 from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.summary import ResultT, Summarised
@@ -52,9 +55,8 @@ def write_values(root: Widget, values: dict[str, Value]) -> list[str]:
         if isinstance(widget, Input) and isinstance(value, str):
             widget.value = value
         elif isinstance(widget, Select) and isinstance(value, str):
-            options = {str(option): option for _label, option in widget._options}
-            if value in options:
-                widget.value = options[value]
+            with contextlib.suppress(InvalidSelectValueError):  # an option no longer there
+                widget.value = value  # its options' values are str enums or str
         elif isinstance(widget, SelectionList) and isinstance(value, list):
             widget.deselect_all()
             for name in value:
@@ -117,13 +119,15 @@ class KeepsTyping(Summarised[ResultT]):
         if self.keep_draft is not None:
             self.keep_draft(None)
 
+    #: Asks the DJ whether to throw the form's typing away, then calls back with the
+    #: answer (True: discard); the screen that opens the form gives it (a yes/no dialog).
+    ask_to_discard: Callable[[Callable[[bool | None], None]], object] | None = None
+
     def action_cancel(self) -> None:
-        if not (self.asks_on_escape() and self.changed()):
+        if not (self.asks_on_escape() and self.changed()) or self.ask_to_discard is None:
             self.drop_draft()
             self.dismiss(None)
             return
-        from sombra_tui.screens.dialogs.confirm import ConfirmDialog
-
         focused = self.focused
 
         def answered(discard: bool | None) -> None:
@@ -132,9 +136,7 @@ class KeepsTyping(Summarised[ResultT]):
                 self.dismiss(None)
             elif focused is not None and focused.is_attached:
                 self.set_focus(focused)
-        self.app.push_screen(ConfirmDialog(
-            _("Throw away what you typed in this form?"), yes=_("Discard"),
-            no=_("Keep editing")), answered)
+        self.ask_to_discard(answered)
 
     # ---- a new question --------------------------------------------------------------
 
