@@ -24,7 +24,7 @@ from sombra_tui.engine.conditions import (
     SourceKind,
     counted_from,
 )
-from sombra_tui.engine.frozen import Frozen
+from sombra_tui.engine.frozen import Frozen, trusted
 from sombra_tui.engine.i18n import N_, _, agree, context_of, said_of
 from sombra_tui.engine.model import Side
 from sombra_tui.engine.rules.hits import pv_of
@@ -171,8 +171,8 @@ def row_conditions(state: CombatState, name: str, gender: str | None
     from the next asalto once this one's actions are over)."""
     counting = counted_from(state.round, state.phase is Phase.END_OF_ROUND)
     context = context_of(gender)
-    return tuple(RowCondition(
-        id=condition.id, name=agree(condition.name, context),
+    return tuple(trusted(
+        RowCondition, id=condition.id, name=agree(condition.name, context),
         left=condition.rounds_left(counting), permanent=condition.permanent,
         blocking=condition.effects.cannot_act or condition.effects.out,
         from_wounds=from_wounds(condition)) for condition in state.body(name).conditions)
@@ -200,15 +200,17 @@ def row(state: CombatState, name: str, now: Iterable[str] = (),
         name, (character.primaria, character.secundaria))
     body = state.body(name)
     pv = pv_of(state, name)
-    marks = tuple(RowMark(kind=mark, word=said_of(gender, MARK_WORDS[mark]))
+    marks = tuple(trusted(RowMark, kind=mark, word=said_of(gender, MARK_WORDS[mark]))
                   for mark, names in ((MarkKind.LOCKED, state.locked),
                                       (MarkKind.PREVENTED, state.prevented),
                                       (MarkKind.OUT, state.out)) if name in names)
     if extended is None:
         extended = active_extended(state)
     declaration = state.declaration_of(name)
-    return Row(
-        name=name, side=character.side, primaria=primaria, secundaria=secundaria,
+    # Built without validation (the first screen builds no validator: issue 24 item 5):
+    # every value comes from the validated state.
+    return trusted(
+        Row, name=name, side=character.side, primaria=primaria, secundaria=secundaria,
         in_round=in_round, alerta=character.alerta, now=name in set(now),
         g=body.counters.g, w=body.counters.w, pv=pv, hurt=hurt_of(state, name, pv),
         at_pv=body.counters.g >= pv, bleeding=any(wound.bleeding for wound in body.wounds),
