@@ -48,6 +48,7 @@ class Scope(StrEnum):
     HIT = "hit"  # the hit proposal
     SHEET = "sheet"  # the character sheet
     HELP = "help"
+    FORECAST = "forecast"  # what the coming asaltos hold
 
 
 #: The scopes in force together, by where the DJ is: two bindings of one of these on
@@ -63,6 +64,7 @@ CONTEXTS: dict[str, tuple[Scope, ...]] = {
     N_("in the hit proposal"): (Scope.DIALOG, Scope.FORM, Scope.HIT),
     N_("in the character sheet"): (Scope.DIALOG, Scope.FORM, Scope.SHEET),
     N_("in the help"): (Scope.DIALOG, Scope.HELP),
+    N_("in the coming asaltos"): (Scope.DIALOG, Scope.FORECAST),
 }
 
 
@@ -155,6 +157,10 @@ KEYS: tuple[Key, ...] = (
         N_("A copy of the selected character's sheet, numbered: Matón 2 gives the next "
            "Matón"),
         Scope.MAIN, Group.CHARACTERS, priority=True, title=N_("Duplicate the character")),
+    Key("forecast", "l", "forecast", N_("Ahead"),
+        N_("What the coming asaltos hold: bleeding due, conditions ending, extended TAs, "
+           "your notes"),
+        Scope.MAIN, Group.ROUND, priority=True, title=N_("What the coming asaltos hold")),
     Key("sheet", "w", "sheet", N_("Sheet"),
         N_("The selected character's sheet: points, wounds, conditions and weapons; heal, "
            "attend, add a condition or a hit"),
@@ -314,6 +320,8 @@ KEYS: tuple[Key, ...] = (
         Scope.SHEET, Group.DIALOGS, show=True),
     Key("help.close", "q,question_mark,f1", "cancel", N_("Close"),
         N_("Close the help (as escape)"), Scope.HELP, Group.DIALOGS),
+    Key("forecast.close", "q,l", "cancel", N_("Close"),
+        N_("Close the coming asaltos (as escape)"), Scope.FORECAST, Group.DIALOGS),
 )
 
 BY_ID: dict[str, Key] = {key.id: key for key in KEYS}

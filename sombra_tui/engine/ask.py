@@ -24,6 +24,11 @@ from sombra_tui.engine.conditions import ActionScope, Condition, GradeEntry, cou
 from sombra_tui.engine.describe import describe as _describe
 from sombra_tui.engine.dice import TAResult
 from sombra_tui.engine.events import LogEvent
+from sombra_tui.engine.forecast import Due as Due  # its types, for the screens
+from sombra_tui.engine.forecast import DueKind as DueKind
+from sombra_tui.engine.forecast import first_round_ahead as _first_round_ahead
+from sombra_tui.engine.forecast import forecast as _forecast
+from sombra_tui.engine.forecast import standing as _standing
 from sombra_tui.engine.i18n import Msg, _
 from sombra_tui.engine.initiative import action_order
 from sombra_tui.engine.model import Action, ActionKind, Opposition
@@ -539,3 +544,21 @@ def reaction_odds(state: CombatState, prompt: Prompt, *, base: int = 0,
     return ReactionOdds(combine=combine, substitute=substitute, combine_gd=combine_gd,
                         substitute_gd=substitute_gd,
                         counter=prompt.kind is PromptKind.COUNTER)
+
+
+# --- what the coming asaltos hold (issue 37) ---
+
+
+def forecast(state: CombatState, ahead: int = 5) -> list[Due]:
+    """What the next `ahead` asaltos hold (engine/forecast.py), by asalto."""
+    return _forecast(state, ahead)
+
+
+def first_round_ahead(state: CombatState) -> int:
+    """The first asalto the forecast covers: this one, or the next once it has ended."""
+    return _first_round_ahead(state)
+
+
+def standing(state: CombatState) -> list[tuple[str, Msg]]:
+    """Who is unable to act with no end in sight (out, or a condition until removed)."""
+    return _standing(state)

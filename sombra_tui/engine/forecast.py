@@ -86,8 +86,10 @@ def forecast(state: CombatState, ahead: int = AHEAD) -> list[Due]:
             found += _extended(state, progress, rounds)
     for note in state.notes:
         if note.round in rounds:
-            found.append(Due(note.round, DueKind.NOTE, note.character, Msg(
-                N_("{text}"), text=note.text), note_id=note.id))
+            what = (Msg(N_("{text}"), text=note.text) if note.character is None else
+                    Msg(N_("{name}: {text}"), name=note.character, text=note.text))
+            found.append(Due(note.round, DueKind.NOTE, note.character, what,
+                             note_id=note.id))
     order = {character.name: index for index, character in enumerate(state.characters)}
     return sorted(found, key=lambda due: (due.round, due.kind is not DueKind.NOTE,
                                           order.get(due.character or "", -1)))

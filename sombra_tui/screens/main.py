@@ -528,6 +528,11 @@ class MainScreen(Screen[None]):
     def _keys_of(self, binding_id: str) -> list[str]:
         return (self.keymap.get(binding_id) or keys.BY_ID[binding_id].keys).split(",")
 
+    def action_forecast(self) -> None:
+        """What the coming asaltos hold (ask.forecast), read-only."""
+        from sombra_tui.screens.dialogs.forecast import ForecastDialog
+        self.open_dialog(ForecastDialog(lambda: self.state), lambda _result: None)
+
     def action_sheet(self) -> None:
         """The selected character's sheet: wounds, conditions, weapons, with their keys."""
         name = self.selected()

@@ -42,6 +42,14 @@ def wounded_combat() -> Combat:
     return combat
 
 
+def with_notes() -> Combat:
+    """`wounded_combat` with the DJ's notes pinned to asaltos 1 and 2 (issue 37)."""
+    combat = wounded_combat()
+    combat.execute(c.AddNote(round=1, text="se va la luz"))
+    combat.execute(c.AddNote(round=2, text="llegan los guardias", character="Bruno"))
+    return combat
+
+
 def wounded_round() -> Combat:
     """`wounded_combat` with every declaration made and the round actions begun: Carla
     acts first (I4)."""

@@ -26,8 +26,9 @@ from sombra_tui.app import SombraApp
 from sombra_tui.config import CONFIG_DIR_ENV, DATA_DIR_ENV
 from sombra_tui.engine.history import Combat
 from sombra_tui.screens.dialogs import TADialog
+from sombra_tui.screens.dialogs.forecast import ForecastDialog
 from sombra_tui.session import Session
-from tests.app.layout_states import wounded_round
+from tests.app.layout_states import with_notes, wounded_round
 
 SIZES = {"120x40": shots.SIZE, "80x24": (80, 24)}
 
@@ -68,11 +69,19 @@ async def ta_dialog_wound_grades(pilot: Any) -> None:
     await shots.settle(pilot)
 
 
+async def forecast(pilot: Any) -> None:
+    """What the coming asaltos hold (l): conditions ending, the DJ's notes (issue 37)."""
+    await pilot.press("l")
+    await shots.wait_for_screen(pilot, ForecastDialog, "opening the forecast")
+    await shots.settle(pilot)
+
+
 #: States built through the engine's commands (tests/app/layout_states.py), not by
 #: replaying keys from the demo: (combat builder, driver from the main screen).
 BUILT: dict[str, tuple[Any, shots.Driver]] = {
     "table_wrapped": (wounded_round, table_wrapped),
     "ta_dialog_wound_grades": (wounded_round, ta_dialog_wound_grades),
+    "forecast": (with_notes, forecast),
 }
 #: Their languages and sizes: Spanish at both, English at 80x24 (the tightest).
 BUILT_CASES = [("es", "120x40"), ("es", "80x24"), ("en", "80x24")]

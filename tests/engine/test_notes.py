@@ -30,7 +30,7 @@ def test_s1_a_note_is_logged_when_its_asalto_begins_and_forecast_before() -> Non
     combat.execute(AddNote(round=2, text="Bruno recarga", character="Bruno", public=True))
     ahead = [(due.round, due.kind, due.what.render()) for due in forecast(combat.state)
              if due.kind is DueKind.NOTE]
-    assert ahead == [(2, DueKind.NOTE, "Bruno recarga"),
+    assert ahead == [(2, DueKind.NOTE, "Bruno: Bruno recarga"),
                      (3, DueKind.NOTE, "llegan los guardias")]  # spaces tidied
     to_round(combat, 3)
     assert notes_logged(combat) == [(2, "Note (Bruno): Bruno recarga"),
