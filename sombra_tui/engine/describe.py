@@ -16,7 +16,7 @@ from pydantic import BaseModel
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.dice import Dice, format_gd
 from sombra_tui.engine.errors import SombraError
-from sombra_tui.engine.i18n import N_, Join, Msg
+from sombra_tui.engine.i18n import N_, Join, Msg, lazy
 from sombra_tui.engine.model import Action, ActionKind
 from sombra_tui.engine.registry import label_of
 from sombra_tui.engine.rules.declaration import alerta_roll, opposed_with
@@ -200,6 +200,55 @@ def _manual_hit(state: CombatState | None, cmd: c.ManualHit) -> Msg:
                lethal="" if cmd.lethal else Msg(N_(", non-lethal")))
 
 
+def _condition(cmd: c.AddCondition | c.EditCondition) -> Msg:
+    """C1, C3: the condition, its duration (or until removed) and effects' grade."""
+    condition = cmd.condition
+    if condition.duration is None:
+        lasting: Any = Msg(N_("until removed"))
+    else:
+        lasting = lazy.ngettext("{count} asalto", "{count} asaltos", "count",
+                                count=condition.duration)
+    template = (N_("{name} gets {condition} ({lasting})") if isinstance(cmd, c.AddCondition)
+                else N_("{name}'s {condition} becomes: {lasting}"))
+    return Msg(template, name=cmd.character, condition=condition.name, lasting=lasting)
+
+
+def _heal(state: CombatState | None, cmd: c.Heal) -> Msg:
+    """H6, H12: herida points heal their golpe points too."""
+    template = (N_("Heal {points} herida points of {name} (and their golpe points)")
+                if cmd.kind is c.HealKind.HERIDA else
+                N_("Heal {points} golpe points of {name}"))
+    return Msg(template, points=cmd.points, name=cmd.character)
+
+
+def _edit_wound(state: CombatState | None, cmd: c.EditWound) -> Msg:
+    wound = cmd.wound
+    return Msg(N_("{name}'s wound becomes: {location}, damage {damage}, {severity}"),
+               name=cmd.character, location=Msg(wound.location.label), damage=wound.damage,
+               severity=Msg(wound.severity.label))
+
+
+def _adjust(state: CombatState | None, cmd: c.AdjustExtended) -> Msg:
+    """E2, E3: the values the DJ changes."""
+    owner = None
+    if state is not None:
+        progress = next((p for p in state.extended if p.id == cmd.extended_id), None)
+        owner = None if progress is None else progress.owner
+    changes: list[Any] = []
+    if cmd.duration is not None:
+        changes.append(Msg(N_("duration {count}"), count=cmd.duration))
+    if cmd.successes is not None:
+        changes.append(Msg(N_("successes needed {count}"), count=cmd.successes))
+    if cmd.interval is not None:
+        changes.append(Msg(N_("every {count}"), count=cmd.interval))
+    if cmd.gd is not None:
+        changes.append(gd_words(cmd.gd))
+    said = Join(", ", changes) if changes else Msg(N_("unchanged"))
+    if owner is None:
+        return Msg(N_("The extended action: {changes}"), changes=said)
+    return Msg(N_("{name}'s extended action: {changes}"), name=owner, changes=said)
+
+
 def _plain(state: CombatState | None, cmd: BaseModel) -> Msg:
     """Any other command as undo names it: "Accept hit (Iker)"."""
     label = label_of(cmd)
@@ -212,6 +261,11 @@ _DESCRIBERS: dict[type[BaseModel], Any] = {
     c.DeclineHit: lambda state, cmd: Msg(N_("Decline the hit on {name}"),
                                          name=_hit_target(state, cmd.proposal_id)),
     c.ManualHit: _manual_hit,
+    c.AddCondition: lambda state, cmd: _condition(cmd),
+    c.EditCondition: lambda state, cmd: _condition(cmd),
+    c.Heal: _heal, c.EditWound: _edit_wound, c.AdjustExtended: _adjust,
+    c.SetCounters: lambda state, cmd: Msg(N_("Set {name}'s G to {g} and W to {w}"),
+                                          name=cmd.character, g=cmd.g, w=cmd.w),
     c.Decline: lambda state, cmd: Msg(N_("{name} does not react"), name=cmd.character),
     c.AddCharacter: lambda state, cmd: Msg(N_("Add {name}"), name=cmd.character.name),
     c.AddCharacters: lambda state, cmd: Msg(N_("Add {count} × {name}"), count=cmd.count,

@@ -33,9 +33,11 @@ from tests.app.conftest import (
 )
 
 SIZE = (120, 40)
-PISTOL = Weapon(name="pistol", damage_type="II")
-FISTS = Weapon(name="fists", damage_type="0")
-CLUB = Weapon(name="club", damage_type="0")
+# Each weapon names the skill it is used with (H1: a skill no weapon names declares no
+# attack).
+PISTOL = Weapon(name="pistol", damage_type="II", skill="Armas")
+FISTS = Weapon(name="fists", damage_type="0", skill="Pelea")
+CLUB = Weapon(name="club", damage_type="0", skill="Pelea")
 
 
 def example_encounter() -> Encounter:

@@ -103,6 +103,8 @@ class ConditionDialog(Dialog[c.AddCondition]):
     fields of a condition of the DJ's own, which are off until (other) is chosen: a
     number typed there would be ignored."""
 
+    SUMMARY = True  # the form says what Enter sends (issue 35, D2)
+
     def __init__(self, name: str, check: Check) -> None:
         super().__init__()
         self.name_ = name
@@ -175,6 +177,8 @@ class ConditionDialog(Dialog[c.AddCondition]):
 
 class EditConditionDialog(Dialog[c.EditCondition]):
     """C2: change a condition's duration (C3), name or grades; built-in effects stay."""
+
+    SUMMARY = True  # the form says what Enter sends (issue 35, D2)
 
     def __init__(self, name: str, condition: Condition, round_: int, check: Check) -> None:
         super().__init__()

@@ -26,6 +26,8 @@ ExtendedCommand = AdjustExtended | AbandonExtended
 
 
 class ExtendedDialog(Dialog[ExtendedCommand]):
+    SUMMARY = True  # the form says what Enter sends (issue 35, D2)
+
     BINDINGS = keys.bindings(keys.Scope.EXTENDED)
 
     def __init__(self, progress: ExtendedProgress,

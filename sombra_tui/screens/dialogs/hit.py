@@ -209,6 +209,8 @@ class HitDialog(ShelfDialog[c.AcceptHit | c.DeclineHit]):
 class ManualHitDialog(Dialog[c.ManualHit]):
     """A hit the tracker did not roll (a fall, fire), on any character at any time."""
 
+    SUMMARY = True  # the form says what Enter sends (issue 35, D2)
+
     def __init__(self, name: str, check: Check) -> None:
         super().__init__()
         self.name_ = name

@@ -37,6 +37,8 @@ from sombra_tui.screens.dialogs.parsing import (
 class HealDialog(Dialog[c.Heal | c.SetCounters]):
     """H12: heal golpe or herida points, or set G and W directly."""
 
+    SUMMARY = True  # the form says what Enter sends (issue 35, D2)
+
     def __init__(self, state: CombatState, name: str, check: Check) -> None:
         super().__init__()
         self.name_ = name
@@ -86,6 +88,8 @@ class HealDialog(Dialog[c.Heal | c.SetCounters]):
 
 class WoundDialog(Dialog[c.EditWound]):
     """H12: change any value of a wound (the counters stay: heal or set G / W for those)."""
+
+    SUMMARY = True  # the form says what Enter sends (issue 35, D2)
 
     def __init__(self, name: str, wound: Wound, check: Check) -> None:
         super().__init__()
