@@ -695,6 +695,14 @@ class SombraApp(StopsOnceComposed[None]):
 
     # ---- help and quit ------------------------------------------------------------------
 
+    def ask_to_discard(self, answered: Callable[[bool | None], None]) -> None:
+        """Escape on a form the DJ typed in (issue 35 item 5): keep editing, the answer
+        in focus (a second Escape or Enter keeps it), or discard (True)."""
+        from sombra_tui.screens.dialogs.confirm import ConfirmDialog
+        self.push_screen(ConfirmDialog(
+            _("Throw away what you typed in this form?"), yes=_("Discard"),
+            no=_("Keep editing")), answered)
+
     def action_help(self, anywhere: bool = False) -> None:
         self._main_screen_only(anywhere)
         from sombra_tui.screens.dialogs.help import HelpScreen  # markdown: on first use

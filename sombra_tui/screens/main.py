@@ -571,16 +571,7 @@ class MainScreen(Screen[None]):
             if result is not None:
                 then(result)
         dialog.results_to = done
-        dialog.ask_to_discard = self._ask_to_discard
         self.app.push_screen(dialog, callback=done)
-
-    def _ask_to_discard(self, answered: Callable[[bool | None], None]) -> None:
-        """Escape on a form the DJ typed in (issue 35 item 5): keep editing, the answer
-        in focus (a second Escape or Enter keeps it), or discard."""
-        from sombra_tui.screens.dialogs.confirm import ConfirmDialog
-        self.app.push_screen(ConfirmDialog(
-            _("Throw away what you typed in this form?"), yes=_("Discard"),
-            no=_("Keep editing")), answered)
 
     def action_declare(self) -> None:
         declarer = self.state.current_declarer

@@ -51,3 +51,32 @@ async def test_d2_the_sheets_forms_say_what_enter_sends(
             await settle(pilot)
             assert len(combat.commands) == before + 1
             assert sent_words(app, state) == line  # Enter sent what the line said
+
+
+async def test_escape_on_a_changed_form_of_the_sheet_asks_first() -> None:
+    """Issue 35 item 5 for the forms the sheet opens (a condition): Escape after typing
+    asks; keeping goes back to the form with the typing; discarding closes it and
+    nothing is sent."""
+    from sombra_tui.screens.dialogs.confirm import ConfirmDialog
+
+    app = make_app(session_after(encounter()), journal=False, language="en")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("w", "c")
+        await settle(pilot)
+        assert isinstance(app.screen, ConditionDialog)
+        await pilot.press("tab")
+        await type_text(pilot, "3")
+        await settle(pilot)
+        before = len(app.session.combat.commands)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("escape")  # keep editing
+        await settle(pilot)
+        assert isinstance(app.screen, ConditionDialog)
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("y")  # discard
+        await settle(pilot)
+        assert isinstance(app.screen, CharacterSheet)
+        assert len(app.session.combat.commands) == before

@@ -119,12 +119,8 @@ class KeepsTyping(Summarised[ResultT]):
         if self.keep_draft is not None:
             self.keep_draft(None)
 
-    #: Asks the DJ whether to throw the form's typing away, then calls back with the
-    #: answer (True: discard); the screen that opens the form gives it (a yes/no dialog).
-    ask_to_discard: Callable[[Callable[[bool | None], None]], object] | None = None
-
     def action_cancel(self) -> None:
-        if not (self.asks_on_escape() and self.changed()) or self.ask_to_discard is None:
+        if not (self.asks_on_escape() and self.changed()):
             self.drop_draft()
             self.dismiss(None)
             return
@@ -137,6 +133,16 @@ class KeepsTyping(Summarised[ResultT]):
             elif focused is not None and focused.is_attached:
                 self.set_focus(focused)
         self.ask_to_discard(answered)
+
+    def ask_to_discard(self, answered: Callable[[bool | None], None]) -> None:
+        """Whether to throw the form's typing away (True: discard): the app asks it (its
+        `ask_to_discard`: keep editing, in focus, or discard), for every form, opened
+        from the main screen or from another dialog (the sheet's)."""
+        ask = getattr(self.app, "ask_to_discard", None)
+        if ask is None:  # an app that cannot ask: keep the form, as keep editing would
+            answered(False)
+            return
+        ask(answered)
 
     # ---- a new question --------------------------------------------------------------
 
