@@ -477,6 +477,8 @@ class MainScreen(Screen[None]):
 
     #: An encounter just shown (start, open, resume) whose open hit has not opened yet.
     _arrived: Session | None = None
+    #: A resumed form waits for a dialog opened before it (a pending hit) to close.
+    _draft_waits = False
 
     def _open_arrived_hit(self) -> None:
         """H1: an encounter shown for the first time (a file opened, a journal resumed)
@@ -490,6 +492,8 @@ class MainScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         if self._arrived is self.session:  # the dialog over a new encounter is closed
             self.call_after_refresh(self._open_arrived_hit)
+        if self._draft_waits:  # a resumed hit or question came first: now the draft
+            self.call_after_refresh(self.reopen_draft)
 
     def resolve(self, command: c.Command) -> list[LogEvent] | None:
         """Run a resolution; the hit it proposes opens at once."""
@@ -559,7 +563,9 @@ class MainScreen(Screen[None]):
         if name is None:
             return
         from sombra_tui.screens.dialogs.hit import ManualHitDialog
-        self.open_dialog(ManualHitDialog(name, self.check), self.run_command)
+        dialog = ManualHitDialog(name, self.check)
+        self._keeps_draft(dialog, "manual_hit", name)
+        self.open_dialog(dialog, self.run_command)
 
     # ---- declaration phase ------------------------------------------------------------
 
@@ -695,8 +701,9 @@ class MainScreen(Screen[None]):
             return
         if self._opposed(step):
             from sombra_tui.screens.dialogs.opposed import OpposedDialog
-            self.open_dialog(OpposedDialog(state, step, self.check, combat.roller),
-                             self._opposed_result)
+            opposed = OpposedDialog(state, step, self.check, combat.roller)
+            self._keeps_draft(opposed, "ta", step.character)  # reopened as a TA is
+            self.open_dialog(opposed, self._opposed_result)
             return
         # Not opposed, or nobody able is left to oppose it: the character's own TA.
         dialog: TADialog = self.shelf.take(*self._ta_use(step))
@@ -769,8 +776,10 @@ class MainScreen(Screen[None]):
             return
         who = name if name is not None else self.selected(quiet=True)
         from sombra_tui.screens.dialogs.free_ta import FreeTADialog
-        self.open_dialog(FreeTADialog(state, who, self.check, self.session.combat.roll,
-                                      target=target, label=label), self.run_command)
+        dialog = FreeTADialog(state, who, self.check, self.session.combat.roll,
+                              target=target, label=label)
+        self._keeps_draft(dialog, "free_ta", who or "")
+        self.open_dialog(dialog, self.run_command)
 
     # ---- marks ------------------------------------------------------------------------
 
@@ -909,7 +918,13 @@ class MainScreen(Screen[None]):
         if self.app.screen is not self:  # the offer to resume is still closing
             if tries:
                 self.call_after_refresh(self.reopen_draft, tries - 1)
+            else:  # a pending hit opened first: once it is closed (on_screen_resume)
+                self._draft_waits = True
             return
+        if self.state.proposals:  # a pending hit (or question) first, as after the TA
+            self._draft_waits = True
+            return
+        self._draft_waits = False
         draft = self.session.resumed_draft()
         if draft is None:
             return
@@ -938,6 +953,11 @@ class MainScreen(Screen[None]):
         elif kind == "ta" and who in {step.character for step in state.current_group()}:
             self.query_one(InitiativeTable).select_name(who)
             self.action_type_dice()
+        elif kind in ("manual_hit", "free_ta") and (
+                not who or state.character(who) is not None) and state.characters:
+            if who:
+                self.query_one(InitiativeTable).select_name(who)
+            (self.action_manual_hit if kind == "manual_hit" else self.action_free_ta)()
         elif kind == "character" and (not who or state.character(who) is not None):
             if who:
                 self.query_one(InitiativeTable).select_name(who)

@@ -157,3 +157,12 @@ def test_sigkill_with_half_a_declaration_typed_brings_it_back_on_resume(
     # Killed again with it open: it comes back again (kept under the new journal).
     lines = drive(tmp_path, "--answer", "r", "--report-form", until="form")
     assert lines[-1] == "form DeclarationEditor medio escr"
+
+
+def test_sigkill_with_a_hit_by_hand_typed_brings_it_back_on_resume(tmp_path: Path) -> None:
+    """Issue 35 item 5, a form of any kind: a hit by hand half made (its damage typed) on
+    the selected character, then the process is killed: the resume opens it again."""
+    lines = drive(tmp_path, "--play-to", "1", "--dialog", "hit", until="dialog")
+    assert lines[-1] == "dialog ManualHitDialog"
+    lines = drive(tmp_path, "--answer", "r", "--report-form", until="form")
+    assert lines[-2:] == ["resumed 1", "form ManualHitDialog 17"]

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from rich.console import Group
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from sombra_tui import config
 from sombra_tui import screenshots as shots
@@ -149,3 +150,30 @@ async def test_h1_an_opened_file_opens_its_pending_hit(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, MainScreen)
         assert len(app.session.combat.state.proposals) == 1
+
+
+async def test_a_form_left_open_with_a_hit_pending_reopens_once_the_hit_is_settled() -> None:
+    """Issue 35 items 5 and 6 together: killed with a hit pending and a hit by hand half
+    typed, the resume opens the pending hit first, as after the TA; once it is settled
+    the form comes back with what was typed (it was silently lost)."""
+    from sombra_tui.screens.dialogs.hit import ManualHitDialog
+
+    crashed = Session.new(encounter())
+    crashed.start_journal(config.journal_dir())
+    hit_pending(crashed)
+    crashed.keep_draft({"dialog": "manual_hit", "who": "Carla",
+                        "values": {"damage": "17", "cause": "una caída"}})
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("r")
+        await wait_for_hit(pilot)
+        await pilot.press("space")  # the hit first, accepted as proposed
+        for _ in range(10):
+            await pilot.pause()
+            if isinstance(app.screen, ManualHitDialog):
+                break
+        assert isinstance(app.screen, ManualHitDialog)
+        assert app.screen.name_ == "Carla"
+        assert app.screen.query_one("#damage", Input).value == "17"
