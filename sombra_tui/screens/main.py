@@ -73,6 +73,10 @@ PREPARE_EVERY = 0.3
 #: Turns at most (every REPAINT_EVERY seconds), once the dialogs are built, until each
 #: has nothing left to repaint.
 SETTLE_TURNS = 10
+#: The sheet's forms a resume opens again (issue 35 item 5): the draft's kind and the
+#: sheet's action that opens it.
+SHEET_FORMS = {"sheet_hit": "action_hit", "sheet_condition": "action_condition",
+               "sheet_heal": "action_heal"}
 #: Seconds after a command before the kept dialog its next step opens is filled for
 #: that use, unshown (the next declarer's, say: its lists of names change), and then
 #: every REPAINT_EVERY seconds repainted unshown until nothing is left.
@@ -543,8 +547,9 @@ class MainScreen(Screen[None]):
         if name is None:
             return
         from sombra_tui.screens.dialogs.sheet import CharacterSheet
-        self.open_dialog(CharacterSheet(lambda: self.state, name, self.check),
-                         self.run_command)
+        sheet = CharacterSheet(lambda: self.state, name, self.check)
+        sheet.keep_draft = self.session.keep_draft  # its forms keep their drafts
+        self.open_dialog(sheet, self.run_command)
 
     def action_reveal_character(self) -> None:
         """The players' view shows the selected character (as v on its sheet)."""
@@ -958,6 +963,11 @@ class MainScreen(Screen[None]):
             if who:
                 self.query_one(InitiativeTable).select_name(who)
             (self.action_manual_hit if kind == "manual_hit" else self.action_free_ta)()
+        elif kind in SHEET_FORMS and state.character(who) is not None:
+            self.query_one(InitiativeTable).select_name(who)
+            self.action_sheet()
+            sheet = self.app.screen
+            getattr(sheet, SHEET_FORMS[kind])()  # the sheet's own key for that form
         elif kind == "character" and (not who or state.character(who) is not None):
             if who:
                 self.query_one(InitiativeTable).select_name(who)

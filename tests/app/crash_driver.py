@@ -123,7 +123,8 @@ async def save(app: SombraApp, pilot: Pilot[None]) -> bool:
 
 
 async def open_dialog(app: SombraApp, pilot: Pilot[None], kind: str) -> None:
-    keys = {"declare": ["d", *"medio escr"], "hit": ["h", *"17"], "quit": ["q"],
+    keys = {"declare": ["d", *"medio escr"], "hit": ["h", *"17"],
+            "sheet-heal": ["w", "plus", *"3"], "quit": ["q"],
             "save-as": ["f2", "ctrl+a", *"a-medias"]}[kind]
     await pilot.press(*keys)
     await pilot.pause()
@@ -152,7 +153,8 @@ async def main(argv: list[str]) -> None:
     parser.add_argument("--play-to", type=int, default=0)
     parser.add_argument("--save-at", type=int, default=-1)
     parser.add_argument("--save", action="store_true")
-    parser.add_argument("--dialog", choices=["declare", "hit", "quit", "save-as"])
+    parser.add_argument("--dialog", choices=["declare", "hit", "sheet-heal", "quit",
+                                             "save-as"])
     parser.add_argument("--report-form", action="store_true")
     options = parser.parse_args(argv)
     app = SombraApp(Session.new(encounter()), remember_theme=False, cursor_blink=False,

@@ -166,3 +166,13 @@ def test_sigkill_with_a_hit_by_hand_typed_brings_it_back_on_resume(tmp_path: Pat
     assert lines[-1] == "dialog ManualHitDialog"
     lines = drive(tmp_path, "--answer", "r", "--report-form", until="form")
     assert lines[-2:] == ["resumed 1", "form ManualHitDialog 17"]
+
+
+def test_sigkill_with_a_form_of_the_sheet_typed_brings_it_back_on_resume(
+        tmp_path: Path) -> None:
+    """Issue 35 item 5, the sheet's forms too: healing half typed on the sheet, then the
+    process is killed: the resume opens the sheet and its form again, with the points."""
+    lines = drive(tmp_path, "--play-to", "1", "--dialog", "sheet-heal", until="dialog")
+    assert lines[-1] == "dialog HealDialog"
+    lines = drive(tmp_path, "--answer", "r", "--report-form", until="form")
+    assert lines[-2:] == ["resumed 1", "form HealDialog 3"]

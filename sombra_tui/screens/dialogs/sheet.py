@@ -5,6 +5,7 @@ with the keys that open the small forms of hits, conditions and healing.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -150,14 +151,20 @@ class CharacterSheet(Dialog[c.Command]):
             self.refresh_sheet()
 
     def action_hit(self) -> None:
-        self.app.push_screen(ManualHitDialog(self.name_, self.check), self._apply)
+        self._open(ManualHitDialog(self.name_, self.check), "sheet_hit")
 
     def action_condition(self) -> None:
-        self.app.push_screen(ConditionDialog(self.name_, self.check), self._apply)
+        self._open(ConditionDialog(self.name_, self.check), "sheet_condition")
 
     def action_heal(self) -> None:
-        self.app.push_screen(HealDialog(self.get_state(), self.name_, self.check),
-                             self._apply)
+        self._open(HealDialog(self.get_state(), self.name_, self.check), "sheet_heal")
+
+    def _open(self, dialog: Dialog[Any], kind: str) -> None:
+        """A form of the sheet's, kept as a draft while the DJ types in it, as the sheet's
+        own screen keeps its forms (issue 35 item 5: a resume opens it again)."""
+        dialog.draft_for = (kind, self.name_)
+        dialog.keep_draft = self.keep_draft
+        self.app.push_screen(dialog, self._apply)
 
     def action_attend(self) -> None:
         selected = self._selected()
