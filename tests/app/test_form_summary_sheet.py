@@ -80,3 +80,23 @@ async def test_escape_on_a_changed_form_of_the_sheet_asks_first() -> None:
         await settle(pilot)
         assert isinstance(app.screen, CharacterSheet)
         assert len(app.session.combat.commands) == before
+
+
+async def test_d2_the_settings_say_what_enter_sends() -> None:
+    """The encounter's settings (g) send a rename and the settings: the line names both,
+    and Enter sends them."""
+    from sombra_tui.screens.dialogs.settings import SettingsDialog
+
+    app = make_app(session_after(encounter()), journal=False, language="en")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await settle(pilot)
+        assert isinstance(app.screen, SettingsDialog)
+        assert summary(app) == ""  # nothing changed, nothing to send
+        await pilot.press("end")
+        await type_text(pilot, " 2")
+        await settle(pilot)
+        assert summary(app) == "enter sends: Rename encounter (Muelle 2)", summary(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.combat.state.name == "Muelle 2"

@@ -69,6 +69,8 @@ class LanguageChosen(Message):
 
 
 class SettingsDialog(Dialog[list[Command]]):
+    SUMMARY = True  # the form says what Enter sends (issue 35, D2)
+
     # Narrow (80 columns), a row of four fields is two rows of two, and a row of
     # checkboxes one a line: each label whole ("PV = x Resistencia", "GD de dolor
     # intenso", "Solo sangran las heridas letales"), none cut to fit a quarter or a half.

@@ -124,15 +124,20 @@ class Summarised(ModalScreen[ResultT], Generic[ResultT]):
             problem = str(error)
         except Exception:  # a half-typed form must never stop the DJ: no line then
             result = None
-        command = None if result is None else self.command_for(result)
+        # A form may send several commands (the settings: a rename and the settings).
+        results = result if isinstance(result, list) else [result]
+        commands = [command for each in results if each is not None
+                    and (command := self.command_for(each)) is not None]
         if problem is not None:
             text = problem
-        elif command is None:
+        elif not commands:
             text = ""
         else:
+            state = self.summary_state()
             text = _("{key} sends: {command}").format(
                 key=self.key_in_force("dialog.confirm"),
-                command=ask.describe(self.summary_state(), command))
+                command="; ".join(ask.describe(state, command).render()
+                                  for command in commands))
         line.set_class(problem is not None, "-problem")
         line.update(text)
 
