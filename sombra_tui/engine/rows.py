@@ -129,6 +129,9 @@ class Row(Frozen):
     #: "declared", agreeing with the character, while declarations are taken and it
     #: has declared (a narrow table says it in place of the declaration); else "".
     declared: str = ""
+    #: Issue 39 item 7: out of the players' view (the DJ hid it, or until its first TA);
+    #: the DJ's table marks it. The players' view never shows such a row.
+    hidden: bool = False
 
     @property
     def badly_hurt(self) -> bool:
@@ -218,4 +221,5 @@ def row(state: CombatState, name: str, now: Iterable[str] = (),
         extended=tuple(progress.progress_text() for progress in extended.get(name, ())),
         declaration=declaration.summary() if declaration is not None else None,
         declared=said_of(gender, N_("declared"))
-        if declaration is not None and state.phase is Phase.DECLARATION else "")
+        if declaration is not None and state.phase is Phase.DECLARATION else "",
+        hidden=name in state.concealed)

@@ -1,4 +1,5 @@
-"""Initiative order panel: one row per character with its marks (I3, I4, D7, P4, E1)."""
+"""Initiative order panel: one row per character with its marks (I3, I4, D7, P4, E1;
+the first column's marks are composed in row_marks)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from sombra_tui.engine import CombatState, ExtendedProgress, Phase, ask, i18n
 from sombra_tui.engine.i18n import N_, _
 from sombra_tui.textual_compat import SteadyScrollbars
 from sombra_tui.widgets.formatting import Palette, side_label
+from sombra_tui.widgets.row_marks import marks_cell
 from sombra_tui.widgets.steady import SteadyVirtualSize
 from sombra_tui.widgets.theme import FollowsTheme
 
@@ -75,6 +77,7 @@ def row_inputs(state: CombatState, name: str, now: set[str], palette: Palette,
         state.character(name), state.round_initiative.get(name), name in now,
         state.declaration_of(name), state.phase,
         name in state.locked, name in state.prevented, name in state.out,
+        state.concealed.get(name),
         tuple(progress.progress_text() for progress in active.get(name, ())),
         state.bodies.get(name), state.round, state.settings.wounds.pv_multiplier,
         palette.accent, palette.warning, palette.error, i18n.language(),
@@ -90,7 +93,7 @@ def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
     """`name`'s cells, drawn from the engine's one reading of the row (ask.row), which
     the sheet and the players' view read too."""
     row = ask.row(state, name, now, active)
-    marker = Text("▶", style=f"bold {palette.accent}") if row.now else Text("")
+    marker = marks_cell(row, palette)  # the marks column: ▶ now, ◌ hidden (row_marks)
     side = Text(side_label(row.side.value),
                 style=palette.accent if row.side.value == "PC" else palette.warning)
     colours = {"error": palette.error, "warning": palette.warning}

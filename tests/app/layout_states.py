@@ -63,6 +63,15 @@ def wounded_round() -> Combat:
     return combat
 
 
+def hidden_round() -> Combat:
+    """`wounded_round` with Carla (who acts now, with the longest Status) and Matón
+    hidden from the players (issue 39 item 7): Carla's row carries both marks."""
+    combat = wounded_round()
+    combat.execute(c.HideCharacter(character="Carla"))
+    combat.execute(c.HideCharacter(character="Matón"))
+    return combat
+
+
 def reaction_prompt() -> Combat:
     """The demo's round 1 as `screenshots.to_reaction_prompt` leaves it, by commands:
     Ana, Matón and Iker declared, Bruno shoots Ana, Ana's reacción prompt is open (the

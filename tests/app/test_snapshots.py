@@ -28,7 +28,7 @@ from sombra_tui.engine.history import Combat
 from sombra_tui.screens.dialogs import TADialog
 from sombra_tui.screens.dialogs.forecast import ForecastDialog
 from sombra_tui.session import Session
-from tests.app.layout_states import with_notes, wounded_round
+from tests.app.layout_states import hidden_round, with_notes, wounded_round
 
 SIZES = {"120x40": shots.SIZE, "80x24": (80, 24)}
 
@@ -82,6 +82,8 @@ BUILT: dict[str, tuple[Any, shots.Driver]] = {
     "table_wrapped": (wounded_round, table_wrapped),
     "ta_dialog_wound_grades": (wounded_round, ta_dialog_wound_grades),
     "forecast": (with_notes, forecast),
+    # Issue 39 item 7: "◌" beside "▶" in the marks column, nothing cut at 80x24.
+    "table_hidden": (hidden_round, table_wrapped),
 }
 #: Their languages and sizes: Spanish at both, English at 80x24 (the tightest).
 BUILT_CASES = [("es", "120x40"), ("es", "80x24"), ("en", "80x24")]

@@ -12,13 +12,15 @@ from sombra_tui import keys, where
 from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.base import Dialog
 from sombra_tui.screens.dialogs.help_rules import HELP_SECTIONS
+from sombra_tui.widgets.row_marks import legend_markdown
 
 
 def help_text(keymap: Mapping[str, str] | None = None) -> str:
     """The whole help in the language in force: the keys in force, where the DJ's files
     are, then the rules."""
     title = _("Keys")
-    return "\n".join([f"## {title}\n\n{keys.help_keys(keymap)}\n", where.markdown(),
+    return "\n".join([f"## {title}\n\n{keys.help_keys(keymap)}\n", legend_markdown() + "\n",
+                      where.markdown(),
                       *(_(section) for section in HELP_SECTIONS)])
 
 
