@@ -6,27 +6,34 @@ resume, or, when its command no longer applies, a notice shows what it held."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import Button, Input
 
 from sombra_tui import config
+from sombra_tui.engine import Combat, Encounter, i18n, storage
 from sombra_tui.engine import commands as c
-from sombra_tui.engine import i18n
 from sombra_tui.screens.dialogs import (
     CharacterEditor,
     ChoiceDialog,
     ConfirmDialog,
     DeclarationEditor,
 )
+from sombra_tui.screens.dialogs.keeping import field_values
 from sombra_tui.session import Session
 from tests.app.conftest import (
     MIN_SIZE,
     SIZE,
+    Dirs,
+    char,
     make_app,
     notifications,
     on_main_screen,
+    send_keys,
     session_after,
+    type_text,
     worked_example_encounter,
 )
 
@@ -131,3 +138,71 @@ async def test_a_form_whose_command_no_longer_applies_is_told_with_its_text(
     told = await resume_first_combat(monkeypatch, who="Carla")
     assert any(severity == "warning" and "medio escr" in message
                and "no longer applies" in message for severity, message in told)
+
+
+# ---- the forms that send no command (new encounter, files, import, carry on) ----------
+
+#: How each form opens by keys, and the keys that change it: (keys, the text typed in
+#: the palette or a file to pick first, the form it opens, the keys that change it).
+NO_COMMAND_FORMS = {
+    "new encounter": (["ctrl+n"], None, "NewEncounterDialog", list("Emboscada")),
+    "save as": (["f2"], None, "FileDialog", list("otro")),
+    "open": (["ctrl+o"], None, "FileDialog", list("otro.json")),
+    "import's file": (["i"], None, "FileDialog", list("grupo")),
+    "import's characters": (["i"], "grupo.json", "RosterDialog", ["space"]),
+    "carry on": (["ctrl+p"], "Carry the party on", "CarryOnDialog", ["space"]),
+}
+
+
+async def open_no_command_form(pilot: Any, how: str) -> str:
+    """Open the form `how` by keys; returns the name of the form it is."""
+    keys_, then, form, _change = NO_COMMAND_FORMS[how]
+    await pilot.press(*keys_)
+    await pilot.pause()
+    if then is not None:
+        await type_text(pilot, i18n._(then) if how == "carry on" else then)
+        await pilot.press("enter")
+        await pilot.pause()
+    assert type(pilot.app.screen).__name__ == form, how
+    return form
+
+
+def saved_party(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    storage.save(Combat(Encounter(name="Grupo", characters=[
+        char("Iker", 10, 6, 12), char("Rosa", 9, 4, 13)])), folder / "grupo.json")
+
+
+@pytest.mark.parametrize("how", list(NO_COMMAND_FORMS))
+@LANGUAGES
+async def test_escape_asks_in_a_changed_form_that_sends_no_command(
+        size: tuple[int, int], language: str, how: str, app_dirs: Dirs,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 35 item 5, the forms with no command: a new encounter's name, a file's
+    name to open or save as, an import's file or its characters, who carries on. Opened
+    and left as it opened, Escape closes at once; changed, Escape asks (keep editing in
+    focus: Escape keeps the form as it was typed; y discards, and nothing happened)."""
+    speak(language, monkeypatch)
+    saved_party(app_dirs.data)
+    started = session_after(worked_example_encounter(), c.StartCombat())
+    app = make_app(Session(started.combat, app_dirs.data / "ejemplo.json"), journal=False)
+    async with app.run_test(size=size) as pilot:
+        combat = app.session.combat
+        await open_no_command_form(pilot, how)
+        await pilot.press("escape")  # unchanged: closes at once
+        assert on_main_screen(app), how
+        form = await open_no_command_form(pilot, how)
+        pristine = field_values(app.screen)
+        await send_keys(pilot, *NO_COMMAND_FORMS[how][3])
+        typed = field_values(app.screen)
+        assert typed != pristine, how
+        await pilot.press("escape")
+        assert isinstance(app.screen, ConfirmDialog), how
+        assert app.screen.focused is app.screen.query_one("#no", Button)
+        await pilot.press("escape")  # keep editing
+        assert type(app.screen).__name__ == form
+        assert field_values(app.screen) == typed
+        await pilot.press("escape", "y")  # discard
+        assert on_main_screen(app), how
+        assert app.session.combat is combat and len(combat.commands) == 1
+        assert app.session.path == app_dirs.data / "ejemplo.json"

@@ -270,7 +270,7 @@ async def test_keys_typed_right_after_f2_or_ctrl_o_wait_for_their_dialog(app_dir
             await pilot.pause()
         assert isinstance(app.screen, FileDialog) and app.screen.mode == "open"
         assert app.screen.query_one("#path", Input).value == "nada.json"
-        await pilot.press("escape")
+        await pilot.press("escape", "y")  # a name typed: Escape asks first (issue 35)
         assert on_main_screen(app) and len(combat.commands) == 1
 
 

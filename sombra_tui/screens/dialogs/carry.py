@@ -24,6 +24,8 @@ FIELDS = {"names": "characters", "asaltos": "asaltos", "minutes": "minutes",
 
 
 class CarryOnDialog(Dialog[CarryPlan]):
+    ASKS_ON_ESCAPE = True  # sends no command, yet Escape asks before typing is lost (issue 35)
+
     def __init__(self, state: CombatState, seed: int) -> None:
         super().__init__()
         self.state = state

@@ -33,6 +33,8 @@ class EncounterTree(DirectoryTree):
 class FileDialog(Dialog[Path]):
     """`mode` is 'open' or 'save'. Returns the chosen path; Escape returns None."""
 
+    ASKS_ON_ESCAPE = True  # sends no command, yet Escape asks before typing is lost (issue 35)
+
     DEFAULT_CSS = """
     FileDialog EncounterTree { height: 12; }
     """

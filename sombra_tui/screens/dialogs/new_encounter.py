@@ -21,6 +21,8 @@ from sombra_tui.screens.dialogs.parsing import FormError
 class NewEncounterDialog(Dialog[Encounter]):
     """Returns the Encounter to start (no history, so its log starts empty)."""
 
+    ASKS_ON_ESCAPE = True  # sends no command, yet Escape asks before typing is lost (issue 35)
+
     def __init__(self, folder: Path) -> None:
         super().__init__()
         #: Where a party file given by name alone is looked for.

@@ -17,6 +17,8 @@ from sombra_tui.widgets.formatting import side_label
 
 
 class RosterDialog(Dialog[ImportCharacters]):
+    ASKS_ON_ESCAPE = True  # sends no command, yet Escape asks before typing is lost (issue 35)
+
     def __init__(self, roster: Roster, clashes: list[str]) -> None:
         super().__init__()
         self.roster = roster
