@@ -10,7 +10,7 @@ Nothing here changes a state: each function reads one and returns a value.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -26,6 +26,7 @@ from sombra_tui.engine.dice import TAResult
 from sombra_tui.engine.events import LogEvent
 from sombra_tui.engine.forecast import Due as Due  # its types, for the screens
 from sombra_tui.engine.forecast import DueKind as DueKind
+from sombra_tui.engine.forecast import due_now as _due_now
 from sombra_tui.engine.forecast import first_round_ahead as _first_round_ahead
 from sombra_tui.engine.forecast import forecast as _forecast
 from sombra_tui.engine.forecast import standing as _standing
@@ -227,18 +228,21 @@ def table_order(state: CombatState) -> list[str]:
 # --- a character's row (issue 35 item 9) ---------------------------------------------
 
 def row(state: CombatState, name: str, now: Iterable[str] | None = None,
-        extended: Mapping[str, list[ExtendedProgress]] | None = None) -> Row:
+        extended: Mapping[str, list[ExtendedProgress]] | None = None,
+        due: Collection[str] | None = None) -> Row:
     """The one reading of `name`'s row (engine/rows.py): what the DJ's table, the sheet
     and the players' view show of it. `now` (who the next key is about) defaults to
-    ask.next_step's; `extended` (active_extended), when reading many rows."""
-    return _row(state, name, next_step(state).who if now is None else now, extended)
+    ask.next_step's; `extended` (active_extended) and `due` (due_now), when reading
+    many rows."""
+    return _row(state, name, next_step(state).who if now is None else now, extended, due)
 
 
 def rows(state: CombatState, names: Iterable[str] | None = None) -> list[Row]:
     """The rows of `names` (default: everyone in table order), read at once."""
     now = next_step(state).who
     extended = _active_extended(state)
-    return [_row(state, name, now, extended)
+    due = _due_now(state)
+    return [_row(state, name, now, extended, due)
             for name in (table_order(state) if names is None else names)]
 
 
@@ -552,6 +556,11 @@ def reaction_odds(state: CombatState, prompt: Prompt, *, base: int = 0,
 def forecast(state: CombatState, ahead: int = 5) -> list[Due]:
     """What the next `ahead` asaltos hold (engine/forecast.py), by asalto."""
     return _forecast(state, ahead)
+
+
+def due_now(state: CombatState) -> frozenset[str]:
+    """Who has something due in the first asalto ahead (the table's mark beside them)."""
+    return _due_now(state)
 
 
 def first_round_ahead(state: CombatState) -> int:

@@ -95,6 +95,13 @@ def forecast(state: CombatState, ahead: int = AHEAD) -> list[Due]:
                                           order.get(due.character or "", -1)))
 
 
+def due_now(state: CombatState) -> frozenset[str]:
+    """Who has something due in the first asalto ahead (`first_round_ahead`: this one, or
+    the next once it has ended): the table's mark beside them (issue 37 item 4)."""
+    return frozenset(due.character for due in forecast(state, ahead=1)
+                     if due.character is not None)
+
+
 def _bleeding(wound: Wound, rounds: range) -> list[int]:
     """H9: the asaltos at whose end the wound loses a point, unattended."""
     lost: list[int] = []

@@ -182,7 +182,8 @@ def rows(state: CombatState, order: Iterable[str], now: Iterable[str]) -> list[P
     """The shown characters in `order`, with what the settings let the players see."""
     acting = set(now)
     extended = active_extended(state)
-    return [player_row(state, read_row(state, name, acting, extended)) for name in order
+    due: frozenset[str] = frozenset()  # the DJ's mark (forecast.due_now): never shown
+    return [player_row(state, read_row(state, name, acting, extended, due)) for name in order
             if state.character(name) is not None and shown(state, name)]
 
 

@@ -13,7 +13,7 @@ Words are rendered in the language in force and agree with the character's gende
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from enum import StrEnum
 
 from sombra_tui.engine.conditions import (
@@ -24,6 +24,7 @@ from sombra_tui.engine.conditions import (
     SourceKind,
     counted_from,
 )
+from sombra_tui.engine.forecast import due_now
 from sombra_tui.engine.frozen import Frozen, trusted
 from sombra_tui.engine.i18n import N_, _, agree, context_of, said_of
 from sombra_tui.engine.model import Side
@@ -124,6 +125,9 @@ class Row(Frozen):
     marks: tuple[RowMark, ...] = ()
     #: E1: active extended actions, as "2/4".
     extended: tuple[str, ...] = ()
+    #: Something is due for it in the first asalto ahead (engine/forecast.py: bleeding
+    #: H9, a condition ending C3, an extended TA E2/E3, the DJ's note about it).
+    due: bool = False
     #: The declaration this round (D1), summarised; None before it declares.
     declaration: str | None = None
     #: "declared", agreeing with the character, while declarations are taken and it
@@ -191,9 +195,11 @@ def active_extended(state: CombatState) -> dict[str, list[ExtendedProgress]]:
 
 
 def row(state: CombatState, name: str, now: Iterable[str] = (),
-        extended: Mapping[str, list[ExtendedProgress]] | None = None) -> Row:
+        extended: Mapping[str, list[ExtendedProgress]] | None = None,
+        due: Collection[str] | None = None) -> Row:
     """`name`'s row. `now`: who the next key is about (ask.next_step's who);
-    `extended`: active_extended(state), when a caller reads many rows."""
+    `extended`: active_extended(state), and `due`: forecast.due_now(state), when a
+    caller reads many rows."""
     character = state.character(name)
     if character is None:
         raise KeyError(name)
@@ -209,6 +215,8 @@ def row(state: CombatState, name: str, now: Iterable[str] = (),
                                       (MarkKind.OUT, state.out)) if name in names)
     if extended is None:
         extended = active_extended(state)
+    if due is None:
+        due = due_now(state)
     declaration = state.declaration_of(name)
     # Built without validation (the first screen builds no validator: issue 24 item 5):
     # every value comes from the validated state.
@@ -219,7 +227,7 @@ def row(state: CombatState, name: str, now: Iterable[str] = (),
         at_pv=body.counters.g >= pv, bleeding=any(wound.bleeding for wound in body.wounds),
         conditions=row_conditions(state, name, gender), marks=marks,
         extended=tuple(progress.progress_text() for progress in extended.get(name, ())),
-        declaration=declaration.summary() if declaration is not None else None,
+        due=name in due, declaration=declaration.summary() if declaration is not None else None,
         declared=said_of(gender, N_("declared"))
         if declaration is not None and state.phase is Phase.DECLARATION else "",
         hidden=name in state.concealed)

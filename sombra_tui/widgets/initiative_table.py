@@ -70,7 +70,8 @@ def active_extended(state: CombatState) -> dict[str, list[ExtendedProgress]]:
 
 
 def row_inputs(state: CombatState, name: str, now: set[str], palette: Palette,
-               active: dict[str, list[ExtendedProgress]]) -> tuple[object, ...]:
+               active: dict[str, list[ExtendedProgress]],
+               due: frozenset[str] = frozenset()) -> tuple[object, ...]:
     """Everything `row_for` reads, cheap to compare: equal inputs make an equal row, so
     only rows whose inputs changed are rebuilt. Keep it in step with `row_for`."""
     return (
@@ -80,6 +81,7 @@ def row_inputs(state: CombatState, name: str, now: set[str], palette: Palette,
         state.concealed.get(name),
         tuple(progress.progress_text() for progress in active.get(name, ())),
         state.bodies.get(name), state.round, state.settings.wounds.pv_multiplier,
+        name in due,
         palette.accent, palette.warning, palette.error, i18n.language(),
     )
 
@@ -89,11 +91,12 @@ MARK_STYLES = {ask.MarkKind.LOCKED: "bold {error}", ask.MarkKind.PREVENTED: "bol
 
 
 def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
-            active: dict[str, list[ExtendedProgress]] | None = None) -> tuple[Text, ...]:
+            active: dict[str, list[ExtendedProgress]] | None = None,
+            due: frozenset[str] | None = None) -> tuple[Text, ...]:
     """`name`'s cells, drawn from the engine's one reading of the row (ask.row), which
     the sheet and the players' view read too."""
-    row = ask.row(state, name, now, active)
-    marker = marks_cell(row, palette)  # the marks column: ▶ now, ◌ hidden (row_marks)
+    row = ask.row(state, name, now, active, due)
+    marker = marks_cell(row, palette)  # the marks column: ▶ now, ◌ hidden, ◆ due (row_marks)
     side = Text(side_label(row.side.value),
                 style=palette.accent if row.side.value == "PC" else palette.warning)
     colours = {"error": palette.error, "warning": palette.warning}
@@ -437,17 +440,18 @@ class InitiativeTable(FollowsTheme, SteadyVirtualSize, SteadyScrollbars, can_foc
         order = ordered_names(state)
         now = acting_now(state)
         active = active_extended(state)
+        due = ask.due_now(state)
         rows: dict[str, tuple[Text, ...]] = {}
         inputs: dict[str, tuple[object, ...]] = {}
         changed: set[str] = set()
         for name in order:  # rebuild only the rows whose inputs changed
-            key = row_inputs(state, name, now, self.palette, active)
+            key = row_inputs(state, name, now, self.palette, active, due)
             inputs[name] = key
             old = self._rows.get(name)
             if old is not None and self._inputs.get(name) == key:
                 rows[name] = old
             else:
-                rows[name] = row_for(state, name, now, self.palette, active)
+                rows[name] = row_for(state, name, now, self.palette, active, due)
                 changed.add(name)
         selected = self.selected_name
         layout = column_layout(rows.values(), self._available_width())

@@ -72,6 +72,15 @@ def hidden_round() -> Combat:
     return combat
 
 
+def wounded_round_due() -> Combat:
+    """`wounded_round` with the DJ's notes about Carla (who acts now) and Matón pinned to
+    asalto 1: the table marks both as having something due (issue 37 item 4)."""
+    combat = wounded_round()
+    combat.execute(c.AddNote(round=1, text="se le encasquilla la pistola", character="Carla"))
+    combat.execute(c.AddNote(round=1, text="llama a sus amigos", character="Matón"))
+    return combat
+
+
 def reaction_prompt() -> Combat:
     """The demo's round 1 as `screenshots.to_reaction_prompt` leaves it, by commands:
     Ana, Matón and Iker declared, Bruno shoots Ana, Ana's reacción prompt is open (the

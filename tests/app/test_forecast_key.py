@@ -57,3 +57,19 @@ async def test_nothing_due_is_said() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is app.main_screen
+
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "**◆** something is due for this character this asalto"),
+    ("es", "**◆** algo le toca a este personaje este asalto")])
+def test_the_help_says_what_the_table_s_due_mark_means(language: str, said: str) -> None:
+    """Issue 37 item 4: the table's ◆ (row_marks.DUE) is explained in the help's legend
+    of the table's marks, in the DJ's language."""
+    from sombra_tui.engine import i18n
+    from sombra_tui.screens.dialogs.help import help_text
+    from sombra_tui.widgets.row_marks import DUE
+
+    i18n.set_language(language)
+    text = help_text()
+    assert DUE.glyph == "◆" and said in text

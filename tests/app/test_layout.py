@@ -5,6 +5,8 @@ sight."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from textual.geometry import Region
 from textual.widgets import Button, Static
@@ -21,8 +23,9 @@ from sombra_tui.widgets.declaration_queue import DeclarationQueue
 from sombra_tui.widgets.footer import FooterKeys, ShownKey
 from sombra_tui.widgets.footer import footer_keys as shown_keys
 from sombra_tui.widgets.initiative_table import InitiativeTable
+from sombra_tui.widgets.row_marks import DUE, NOW
 from tests.app.conftest import make_app
-from tests.app.layout_states import reaction_prompt, wounded_round
+from tests.app.layout_states import reaction_prompt, wounded_round, wounded_round_due
 
 SIZES = [(120, 40), (80, 24)]
 LANGUAGES = ["es", "en"]
@@ -45,12 +48,15 @@ def words(text: str) -> list[str]:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES, ids=["120x40", "80x24"])
+@pytest.mark.parametrize("combat", [wounded_round, wounded_round_due], ids=["plain", "due"])
 async def test_the_table_fits_its_panel_and_shows_every_mark_whole(
-        size: tuple[int, int], language: str) -> None:
+        size: tuple[int, int], language: str, combat: Callable[[], Combat]) -> None:
     """No column past the panel's edge (no "In" / "8/"): every heading and cell of the
     columns shown reads whole, Status wraps at words instead of cutting them, and Side
-    and Ini are never pushed off by a long Status ("dolor intenso 3 sangra now")."""
-    app = app_on(wounded_round(), language)
+    and Ini are never pushed off by a long Status ("dolor intenso 3 sangra now"); nor
+    by the mark of something due this asalto beside the acting Carla (issue 37 item 4:
+    "▶◆", the marker column's widest)."""
+    app = app_on(combat(), language)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         table = app.main_screen.query_one(InitiativeTable)
@@ -74,6 +80,11 @@ async def test_the_table_fits_its_panel_and_shows_every_mark_whole(
         status = i18n._("sangra")
         assert any(status in line for line in shown)
         assert "15/2" in " ".join(shown)
+        if combat is wounded_round_due:  # issue 37 item 4: the forecast's mark
+            assert [name for name in it.ordered_names(state) if DUE.glyph in
+                    table.get_row(name)[it.MARKER].plain] == ["Carla", "Matón"]
+            assert table.get_row("Carla")[it.MARKER].plain == NOW.glyph + DUE.glyph
+            assert any(line.split()[:2] == [DUE.glyph, "Matón"] for line in shown), shown
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -192,3 +192,44 @@ def test_h9_c3_an_asalto_begins_saying_what_it_holds() -> None:
             if event.code == "forecast.due"]
     assert said == [(6, "This asalto: aturdido ends for Ana."),
                     (18, "This asalto: Bruno bleeds 1 point (right arm).")]
+
+
+def test_h9_c3_e3_the_row_marks_who_has_something_due_this_asalto() -> None:
+    """Issue 37 item 4: the row reading (the DJ's table) marks whoever the forecast has
+    something for in the first asalto ahead: Ana's aturdido ending (C3), Bruno's
+    bleeding point (H9), Carla's extended TA (E3, P5), the DJ's note about someone; and
+    nobody else. Once the asalto is over, the mark moves to the next one's."""
+    from sombra_tui.engine import ask
+    from sombra_tui.engine.commands import AddNote
+
+    combat = started(char("Ana", 8, 3, 14, resistencia=6), char("Bruno", 12, 5, 12,
+                                                                 resistencia=7),
+                     char("Carla", 15, 2, 13, skills={"Forzar": 14}),
+                     char("Dani", 10, 1, 12))
+    combat.execute(AddCondition(character="Ana", condition=Condition(
+        name="derribado", duration=1)))  # begun in asalto 1: ends at the end of asalto 2
+    while combat.state.round < 2:
+        play_one(combat)
+    combat.execute(ManualHit(character="Bruno", location=Location.PECHO, damage=14))
+    while combat.state.proposals:
+        combat.execute(DeclineProposal(proposal_id=combat.state.proposals[0].id))
+    declare(combat, "Ana")
+    declare(combat, "Dani")
+    declare(combat, "Bruno")
+    declare(combat, "Carla", Action(kind=ActionKind.EXTENDED, description="fuerza",
+                                    skill="Forzar", extended=ExtendedSpec(
+                                        mode=ExtendedMode.COMPLEX, successes=2,
+                                        interval=1)))
+
+    def marked() -> set[str]:
+        return {row.name for row in ask.rows(combat.state) if row.due}
+    assert marked() == {"Ana", "Carla"}  # Bruno's grave wound bleeds in asalto 7
+    combat.execute(AddNote(round=2, text="se cae la estantería", character="Dani"))
+    assert marked() == {"Ana", "Carla", "Dani"}
+    assert ask.row(combat.state, "Dani").due and not ask.row(combat.state, "Bruno").due
+    while combat.state.round < 7:
+        play_one(combat)
+    assert "Bruno" in marked() and "Ana" not in marked() and "Dani" not in marked()
+    while combat.state.phase is not Phase.END_OF_ROUND:
+        play_one(combat)
+    assert "Bruno" not in marked()  # bled at the end of asalto 7; next at 12's (H9)
