@@ -226,13 +226,18 @@ def column_widths(rows: Iterable[tuple[Text, ...]]) -> tuple[int, ...]:
 class InitiativeTable(FollowsTheme, SteadyVirtualSize, SteadyScrollbars, can_focus=True):
     """The initiative order, a row per character, drawn with Textual's line API.
 
-    A command changes a few rows; only those are rendered again and repainted. Each
-    row is drawn once without the row's own style and kept; its look (zebra stripe,
-    cursor) is laid over it when painted, which Textual's Strip caches, so scrolling
-    and moving the cursor reuse what is already drawn. The header stays on top. The
-    columns fit the panel's width (`column_layout`); a row whose Status or Declaration
-    wraps is several lines high. A row that wraps or columns that change width are a
-    repaint, not a layout pass of the screen (SteadyVirtualSize).
+    A command changes a few rows; only those are rendered again and repainted. A row
+    is drawn when it is first in view (a long encounter's first screen draws the rows
+    it shows, not all of them), without the row's own style, and kept; its look (zebra
+    stripe, cursor) is laid over it when painted, which Textual's Strip caches, so
+    scrolling and moving the cursor reuse what is already drawn. The columns' widths
+    and each row's height come from every row's cells (a wide name far down the order
+    widens its column from the first screen on, as it always did): a row's height is
+    how many lines its widest-wrapping cell takes, found without drawing it. The
+    header stays on top. The columns fit the panel's width (`column_layout`); a row
+    whose Status or Declaration wraps is several lines high. A row that wraps or
+    columns that change width are a repaint, not a layout pass of the screen
+    (SteadyVirtualSize).
     """
 
     COMPONENT_CLASSES = {
@@ -302,8 +307,11 @@ class InitiativeTable(FollowsTheme, SteadyVirtualSize, SteadyScrollbars, can_foc
         self._tops: list[int] = []
         self._heights: list[int] = []
         self.cursor_row = 0
-        #: Each row's lines drawn without a row style, by name (see _row_strip).
+        #: Each row's lines drawn without a row style, by name (see _row_strip): only
+        #: the rows shown so far.
         self._strips: dict[str, list[Strip]] = {}
+        #: Each row's height in lines for the current layout, by name (see _height).
+        self._row_sizes: dict[str, int] = {}
         #: The cursor's row as last painted: (drawn lines, style, painted lines).
         self._cursor_strip: tuple[list[Strip], Style, list[Strip]] | None = None
         #: self.rich_style, which walks the ancestors' backgrounds (tens of microseconds
@@ -457,8 +465,9 @@ class InitiativeTable(FollowsTheme, SteadyVirtualSize, SteadyScrollbars, can_foc
         layout = column_layout(rows.values(), self._available_width())
         reordered = order != self._order
         self._rows, self._inputs = rows, inputs
-        for name in changed | (self._strips.keys() - rows.keys()):
+        for name in changed | (self._row_sizes.keys() - rows.keys()):
             self._strips.pop(name, None)
+            self._row_sizes.pop(name, None)
         old_heights = self._heights
         if not reordered and layout == self._layout:
             self._measure()
@@ -476,7 +485,7 @@ class InitiativeTable(FollowsTheme, SteadyVirtualSize, SteadyScrollbars, can_foc
             self._order = order
             self._positions = {name: index for index, name in enumerate(order)}
             self._layout = layout
-            self._strips.clear()
+            self._forget_drawn()
             self._measure()
             self._update_virtual_size()
             self.refresh()
@@ -496,9 +505,15 @@ class InitiativeTable(FollowsTheme, SteadyVirtualSize, SteadyScrollbars, can_foc
         """The width the columns share (0 before the first layout)."""
         return self.scrollable_content_region.width
 
+    def _forget_drawn(self) -> None:
+        """The layout changed: every row is measured and drawn again (when shown)."""
+        self._strips.clear()
+        self._row_sizes.clear()
+        self._cursor_strip = None
+
     def _measure(self) -> None:
-        """Each row's height and first line, from its lines as drawn now."""
-        self._heights = [len(self._lines(name)) for name in self._order]
+        """Each row's height and first line, as the row is drawn now (see _height)."""
+        self._heights = [self._height(name) for name in self._order]
         tops, line = [], 0
         for height in self._heights:
             tops.append(line)
@@ -511,8 +526,7 @@ class InitiativeTable(FollowsTheme, SteadyVirtualSize, SteadyScrollbars, can_foc
         if layout == self._layout:
             return
         self._layout = layout
-        self._strips.clear()
-        self._cursor_strip = None
+        self._forget_drawn()
         self._measure()
         self._update_virtual_size()
         self.refresh()
@@ -602,7 +616,18 @@ class InitiativeTable(FollowsTheme, SteadyVirtualSize, SteadyScrollbars, can_foc
         if bare is None:
             bare = self._strips[name] = self._draw(
                 shown_cells(self._rows[name], self._columns), Style())
+            self._row_sizes[name] = len(bare)
         return bare
+
+    def _height(self, name: str) -> int:
+        """`name`'s row's height in lines, as `_draw` would draw it: only the cells
+        wider than their column are wrapped to find it (kept until the row or the
+        layout changes)."""
+        height = self._row_sizes.get(name)
+        if height is None:
+            height = self._row_sizes[name] = max(len(lines) for lines in self._wrapped(
+                shown_cells(self._rows[name], self._columns)))
+        return height
 
     def _row_strip(self, row: int) -> list[Strip]:
         name = self._order[row]
@@ -644,11 +669,15 @@ class InitiativeTable(FollowsTheme, SteadyVirtualSize, SteadyScrollbars, can_foc
             lines[-1] = last
         return lines or [Text("")]
 
+    def _wrapped(self, cells: tuple[Text, ...]) -> list[list[Text]]:
+        """Each cell's lines in its column (see _cell_lines)."""
+        return [self._cell_lines(cell, width, column) for cell, width, column in
+                zip(cells, self._widths, self._columns, strict=True)]
+
     def _draw(self, cells: tuple[Text, ...], style: Style) -> list[Strip]:
         """A row's lines: each cell wrapped (see _cell_lines) and padded to its column."""
         console = self.app.console
-        columns = [self._cell_lines(cell, width, column) for cell, width, column in
-                   zip(cells, self._widths, self._columns, strict=True)]
+        columns = self._wrapped(cells)
         height = max(len(lines) for lines in columns)
         pad = " " * CELL_PADDING
         after = " " * (self._layout.gap - CELL_PADDING)
