@@ -30,7 +30,7 @@ from sombra_tui.textual_compat import StopsOnceComposed
 
 if TYPE_CHECKING:  # imported where first used (issue 24: a lean cold start)
     from sombra_tui.players.server import PlayersServer
-    from sombra_tui.screens.dialogs.settings import LanguageChosen
+    from sombra_tui.screens.dialogs.settings import LanguageChosen, OddsShown
 
 
 def slugify(name: str) -> str:
@@ -266,6 +266,12 @@ class SombraApp(StopsOnceComposed[None]):
     def on_language_chosen(self, message: LanguageChosen) -> None:
         if message.code != i18n.language():
             self.switch_language(message.code)
+
+    def on_odds_shown(self, message: OddsShown) -> None:
+        """Issue 37: the odds before each roll shown or hidden, from now on, remembered."""
+        self.preferences.preferences.show_odds = message.shown
+        if self.remember_theme:
+            self._remember(show_odds=message.shown)
 
     def on_main_screen_changed(self, message: MainScreen.Changed) -> None:
         """The main screen changed the session (and rendered it)."""

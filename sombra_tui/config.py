@@ -97,6 +97,9 @@ class Preferences(BaseModel):
     keys: dict[str, Any] = Field(default_factory=dict)
     #: The players' view (issue 23) on the local network (phones), not only this machine.
     players_lan: bool = False
+    #: The odds before each roll in the DJ's dialogs (issue 37): a DJ's own display
+    #: choice, like the language and the theme, kept for every encounter.
+    show_odds: bool = True
 
     @classmethod
     def read(cls, data: dict[str, Any]) -> Preferences:
@@ -125,7 +128,7 @@ def _read_exact(data: dict[str, Any]) -> Preferences | None:
     keymap = given.get("keys", {})
     if type(keymap) is not dict or not all(type(key) is str for key in keymap):
         return None
-    if type(given.get("players_lan", False)) is not bool:
+    if any(type(given.get(flag, False)) is not bool for flag in ("players_lan", "show_odds")):
         return None
     if "keys" in given:
         given["keys"] = dict(keymap)

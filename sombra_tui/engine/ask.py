@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from annotated_types import Ge, Le, MaxLen
@@ -20,9 +21,16 @@ from pydantic import BaseModel
 
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.allowed import allowed, mark_allowed
-from sombra_tui.engine.conditions import ActionScope, Condition, GradeEntry, counted_from
+from sombra_tui.engine.conditions import (
+    ActionScope,
+    Condition,
+    GradeEntry,
+    counted_from,
+    total_gd,
+)
 from sombra_tui.engine.describe import describe as _describe
-from sombra_tui.engine.dice import TAResult
+from sombra_tui.engine.dice import TAResult, format_gd
+from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import LogEvent
 from sombra_tui.engine.forecast import Due as Due  # its types, for the screens
 from sombra_tui.engine.forecast import DueKind as DueKind
@@ -33,7 +41,14 @@ from sombra_tui.engine.forecast import standing as _standing
 from sombra_tui.engine.i18n import Msg, _
 from sombra_tui.engine.initiative import action_order
 from sombra_tui.engine.model import Action, ActionKind, Opposition
-from sombra_tui.engine.odds import TAOdds, TASpec, ta_odds
+from sombra_tui.engine.odds import (
+    TAOdds,
+    TASpec,
+    best_odds,
+    conditioned_odds,
+    percent,
+    ta_odds,
+)
 from sombra_tui.engine.registry import REGISTRY, label_of
 from sombra_tui.engine.rows import Hurt as Hurt  # the row's types, for the screens
 from sombra_tui.engine.rows import MarkKind as MarkKind
@@ -45,13 +60,14 @@ from sombra_tui.engine.rules.declaration import alerta_gd as _alerta_gd
 from sombra_tui.engine.rules.declaration import alerta_roll, prefill_affected, prefill_names
 from sombra_tui.engine.rules.declaration import last_weapons as _last_weapons
 from sombra_tui.engine.rules.declaration import opposed_with as _opposed_with
-from sombra_tui.engine.rules.hits import HitPreview, pv_of, ta_grade_entries
+from sombra_tui.engine.rules.hits import HitPreview, action_scope, pv_of, ta_grade_entries
 from sombra_tui.engine.rules.hits import consequence_words as _consequence_words
 from sombra_tui.engine.rules.hits import hit_preview as _hit_preview
 from sombra_tui.engine.rules.hits import proposal_question as _proposal_question
 from sombra_tui.engine.rules.opposition import (
     OpposedOutcome,
     OppositionPlan,
+    opposed_specs,
     plan_opposition,
     step_opposition,
 )
@@ -59,6 +75,7 @@ from sombra_tui.engine.rules.opposition import confirm_target as _confirm_target
 from sombra_tui.engine.rules.opposition import decide_opposed as _decide_opposed
 from sombra_tui.engine.rules.opposition import opposed_outcome as _opposed_outcome
 from sombra_tui.engine.rules.resolution import free_ta_roll, resolve_roll
+from sombra_tui.engine.rules.steps import roll_under
 from sombra_tui.engine.state import (
     CombatState,
     Concealment,
@@ -531,6 +548,15 @@ class ReactionOdds:
     substitute_gd: int
     counter: bool
 
+    def words(self) -> str:
+        """"35 % combining · 8 % substituting"; a contrarreacción substitutes at its own
+        GD, the same as combining (D9): "contrarreacción at GD +1: 8 %"."""
+        if self.counter:
+            return _("contrarreacción at GD {gd}: {chance} combining or substituting").format(
+                gd=format_gd(self.combine_gd), chance=percent(self.combine.success))
+        return _("{combine} combining · {substitute} substituting").format(
+            combine=percent(self.combine.success), substitute=percent(self.substitute.success))
+
 
 def reaction_odds(state: CombatState, prompt: Prompt, *, base: int = 0,
                   extra: int = 0) -> ReactionOdds:
@@ -548,6 +574,70 @@ def reaction_odds(state: CombatState, prompt: Prompt, *, base: int = 0,
     return ReactionOdds(combine=combine, substitute=substitute, combine_gd=combine_gd,
                         substitute_gd=substitute_gd,
                         counter=prompt.kind is PromptKind.COUNTER)
+
+
+def declared_odds(state: CombatState, name: str, *, kind: ActionKind = ActionKind.ROUND,
+                  skill: str = "", target: int | None = None, gd: int = 0,
+                  scope: ActionScope | None = None) -> TAOdds | None:
+    """The chances of an action while `name` declares it (T2, T3, H10): the value it
+    rolls under (the one given, else the character's value of the skill), its GD with
+    the wound and condition grades the character carries now, by the action's scope.
+    None when nothing is rolled (an automatic action, T7) or no value is known yet."""
+    character = state.character(name)
+    if character is None or kind is ActionKind.AUTOMATIC:
+        return None
+    # A form half filled: only what the TA reads, unvalidated (no description yet).
+    action = Action.model_construct(kind=kind, description="", skill=skill, target=target,
+                                    gd=gd, scope=scope)
+    value = roll_under(state, name, action, None)
+    if value is None:
+        return None
+    held = total_gd(ta_grade_entries(state, name, action_scope(character, action)))
+    return ta_odds(TASpec(target=value, gd=gd + held,
+                          points_per_gd=state.settings.points_per_gd,
+                          quality_levels=state.settings.niveles_de_calidad))
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """One comparison of an opposition (T5) and its chances: each name's to win, and a
+    tie's (the DJ breaks it)."""
+
+    names: tuple[str, ...]
+    wins: tuple[Fraction, ...]
+    tie: Fraction
+
+    def words(self) -> str:
+        """"Ana 45 % · Bruno 50 % · tie 5 %"."""
+        return " · ".join([*(f"{name} {percent(win)}" for name, win in
+                             zip(self.names, self.wins, strict=True)),
+                           _("tie {chance}").format(chance=percent(self.tie))])
+
+
+def opposed_odds(state: CombatState, step: Step,
+                 given: dict[str, tuple[int | None, int | None]] | None = None,
+                 size: int = 1) -> list[Comparison]:
+    """The chances of an opposition before its dice (O2, O3, T5): each comparison the
+    resolver would make, with the values and GDs `given` by name (None: the
+    participant's own action's), its wound and condition grades, and O3's `size`. One
+    comparison of everyone in O2, one per pair in O3; none when nobody is left to
+    oppose the initiator or a value to roll under is missing."""
+    try:
+        specs = opposed_specs(state, step, given or {})
+    except SombraError:
+        return []
+    plan = plan_opposition(state, step)
+    if plan.solo:
+        return []
+    if plan.direct:
+        wins, tie = best_odds([specs[name] for name in plan.rolling])
+        return [Comparison(names=plan.rolling, wins=wins, tie=tie)]
+    found = []
+    for conditioning, conditioned in plan.pairs:
+        odds = conditioned_odds(specs[conditioning], specs[conditioned], size)
+        found.append(Comparison(names=(conditioning, conditioned),
+                                wins=(odds.first, odds.second), tie=odds.tie))
+    return found
 
 
 # --- what the coming asaltos hold (issue 37) ---

@@ -12,6 +12,7 @@ distributions are cached by those two.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 from itertools import product
@@ -26,6 +27,7 @@ from sombra_tui.engine.dice import (
     resolve_ta,
 )
 from sombra_tui.engine.frozen import Frozen
+from sombra_tui.engine.i18n import _
 
 OUTCOMES = DIE_FACES ** 3
 #: The success ranks, best first (T4), and the failure ranks.
@@ -74,6 +76,15 @@ class TAOdds(Frozen):
     def fumble(self) -> Fraction:
         """Fracaso alto: the three dice equal and a failure (T4)."""
         return self.chance(Rank.FRACASO_ALTO)
+
+    def words(self) -> str:
+        """The chances as the DJ reads them before the roll: "35 % success", with a
+        critical's and a fumble's when quality levels are on (T4)."""
+        text = _("{chance} success").format(chance=percent(self.success))
+        if Rank.EXITO in self.by_rank or Rank.FRACASO in self.by_rank:  # T4 off
+            return text
+        return _("{success} · critical {critical} · fumble {fumble}").format(
+            success=text, critical=percent(self.critical), fumble=percent(self.fumble))
 
 
 class OpposedOdds(Frozen):
@@ -165,6 +176,24 @@ def conditioned_odds(conditioning: TASpec, conditioned: TASpec,
     conditioning side's chance to win."""
     return _odds(_compare(conditioning, conditioned.shifted(size), success=True),
                  _compare(conditioning, conditioned.shifted(-size), success=False))
+
+
+def best_odds(specs: Sequence[TASpec]) -> tuple[tuple[Fraction, ...], Fraction]:
+    """O2 with any number of sides: each side's chance of the one best result (T5), and
+    the chance of a tie for the best, which the DJ breaks. With two sides these are
+    direct_odds's `first`, `second` and `tie`."""
+    classes = [_classes(spec.room, spec.quality_levels) for spec in specs]
+    wins: list[Fraction] = []
+    for index, mine in enumerate(classes):
+        won = 0
+        for result, count in mine:
+            # Every other side below this result (T5), each independently.
+            for other, theirs in enumerate(classes):
+                if other != index and count:
+                    count *= sum(n for their, n in theirs if compare_ta(result, their) > 0)
+            won += count
+        wins.append(Fraction(won, OUTCOMES ** len(specs)))
+    return tuple(wins), 1 - sum(wins, Fraction(0))
 
 
 def percent(chance: Fraction) -> str:

@@ -54,7 +54,8 @@ def test_preferences_round_trip(dirs: tuple[Path, Path]) -> None:
     written = save_preferences(Preferences(theme="papel"))
     assert written == config.preferences_path()
     assert json.loads(written.read_text(encoding="utf-8")) == {"theme": "papel", "keys": {},
-                                                              "players_lan": False}
+                                                              "players_lan": False,
+                                                              "show_odds": True}
     preferences, warning = load_preferences()
     assert preferences == Preferences(theme="papel")
     assert warning is None
@@ -185,7 +186,8 @@ ANY_VALUE = st.one_of(st.none(), st.booleans(), st.integers(-2, 2), st.sampled_f
     st.dictionaries(st.sampled_from(["declare", "undo", ""]), st.sampled_from(["ctrl+d", 1]),
                     max_size=2))
 PREFERENCE_DATA = st.dictionaries(
-    st.sampled_from(["theme", "language", "keys", "players_lan", "other"]), ANY_VALUE)
+    st.sampled_from(["theme", "language", "keys", "players_lan", "show_odds", "other"]),
+    ANY_VALUE)
 
 
 @settings(max_examples=300, deadline=None)
@@ -199,7 +201,7 @@ def test_the_quick_read_agrees_with_validation(data: dict[str, object]) -> None:
 def test_a_file_of_exact_types_takes_the_quick_read() -> None:
     """A preferences file as the app writes it never builds pydantic's validator."""
     data = json.loads(Preferences(theme="papel", language="en", keys={"undo": "u"},
-                                  players_lan=True).model_dump_json())
+                                  players_lan=True, show_odds=False).model_dump_json())
     quick = config._read_exact(data)
     assert quick == Preferences.model_validate(data) and quick is not None
     assert config._read_exact({"theme": ""}) is None  # an empty name: pydantic names it

@@ -29,6 +29,7 @@ from sombra_tui.engine.model import (
     Reading,
     Role,
 )
+from sombra_tui.engine.odds import TASpec
 from sombra_tui.engine.registry import (
     RESOLUTION_PHASES,
     handles,
@@ -407,16 +408,44 @@ def _opposed_roller(state: CombatState, cmd: c.ResolveOpposed, step: Step, actio
 
     def roll_for(name: str, extra: int = 0) -> TAResult:
         target, gd = values[name]
-        # H10: each participant's wound and condition grades, by the scope of the action
-        # it declared (an opponent without an opposing action of its own: the default).
-        character = state.character(name)
-        grades = [] if character is None else ta_grade_entries(
-            state, name, action_scope(character, acting.get(name)))
-        return resolve_ta(rolls[name].dice, target=target, gd=gd + extra + total_gd(grades),
+        return resolve_ta(rolls[name].dice, target=target,
+                          gd=gd + extra + _held_grades(state, name, acting.get(name)),
                           modifier=rolls[name].modifier, points_per_gd=settings.points_per_gd,
                           quality_levels=settings.niveles_de_calidad)
 
     return values, acting, roll_for
+
+
+def _held_grades(state: CombatState, name: str, action: Action | None) -> int:
+    """H10: a participant's wound and condition grades, by the scope of the action it
+    declared (an opponent without an opposing action of its own: the default)."""
+    character = state.character(name)
+    return 0 if character is None else total_gd(
+        ta_grade_entries(state, name, action_scope(character, action)))
+
+
+def opposed_specs(state: CombatState, step: Step,
+                  given: dict[str, tuple[int | None, int | None]]) -> dict[str, TASpec]:
+    """O2/O3, T2, H10: the TA each participant who rolls would make, read as
+    _resolve_opposed reads it (the value and GD given, else its own action's, and its
+    wound and condition grades), for the odds before the dice. Raises the resolver's
+    SombraError when a value to roll under is missing."""
+    plan = plan_opposition(state, step)
+    # No dice yet (nothing here reads them): unvalidated, without them.
+    rolls = {name: c.OpposedRoll.model_construct(  # type: ignore[call-arg]
+        character=name, target=given.get(name, (None, None))[0],
+        gd=given.get(name, (None, None))[1], modifier=0) for name in plan.rolling}
+    values, acting, _roll = _opposed_roller(
+        state, c.ResolveOpposed.model_construct(character=step.character, rolls=list(
+            rolls.values())), step, state.step_action(step), rolls)
+    if not plan.solo:
+        _opponents(state, plan, rolls, values, acting)
+    settings = state.settings
+    return {name: TASpec(target=values[name][0],
+                         gd=values[name][1] + _held_grades(state, name, acting.get(name)),
+                         points_per_gd=settings.points_per_gd,
+                         quality_levels=settings.niveles_de_calidad)
+            for name in plan.rolling}
 
 
 def _resolve_solo(state: CombatState, cmd: c.ResolveOpposed, step: Step, action: Action,

@@ -264,7 +264,7 @@ def free_ta_roll(state: CombatState, cmd: c.FreeTA
     there is no value to roll under), the GD (the DJ's, and the wound and condition grades
     of its scope) and the value rolled under: the one given, else the character's value
     of the skill rolled (None when there is none). Read by the handler and by a dialog's
-    preview (ask.ta_preview)."""
+    preview (ask.ta_preview), which may ask before the dice (no result then)."""
     target = cmd.target
     if target is None:
         character = state.character(cmd.character)
@@ -273,7 +273,10 @@ def free_ta_roll(state: CombatState, cmd: c.FreeTA
     gd = GdBreakdown(base=cmd.gd, grades=free_ta_grades(state, cmd))  # H10: free TAs too
     if target is None:
         return None, gd, None
-    result = resolve_ta(cmd.dice, target=target, gd=gd.total, modifier=cmd.modifier,
+    dice = getattr(cmd, "dice", None)  # none yet: the odds before the roll (ask.ta_odds_of)
+    if dice is None:
+        return None, gd, target
+    result = resolve_ta(dice, target=target, gd=gd.total, modifier=cmd.modifier,
                         points_per_gd=state.settings.points_per_gd,
                         quality_levels=state.settings.niveles_de_calidad)
     return result, gd, target

@@ -4,6 +4,7 @@ roll, first aid), with target, GD, modifier and rolled or typed dice (T2, T6).""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -15,6 +16,7 @@ from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.action_choices import SCOPES, scope_options
 from sombra_tui.screens.dialogs.base import Dialog
 from sombra_tui.screens.dialogs.fields import DiceField, Field, FormSelect, TextInput
+from sombra_tui.screens.dialogs.odds_line import OddsLine
 from sombra_tui.screens.dialogs.parsing import FormError, parse_int, read_dice
 from sombra_tui.widgets.formatting import ta_text
 from sombra_tui.widgets.theme import theme_palette
@@ -69,6 +71,7 @@ class FreeTADialog(Dialog[FreeTA]):
                 yield Field(_("GD"), TextInput("0", id="gd", type="integer"), field_id="gd")
                 yield Field(_("Modifier"), TextInput("0", id="modifier", type="integer"),
                             field_id="modifier")
+            yield OddsLine()  # before the dice, with every grade (issue 37)
             if not self.table:
                 yield from self._dice_row()
             yield Static("", id="ta-preview")
@@ -98,6 +101,7 @@ class FreeTADialog(Dialog[FreeTA]):
     def on_mount(self) -> None:
         first = "#dice" if self.default_target is not None or self.table else "#skill"
         self.set_focus(self.query_one(first, Input))
+        self.update_preview()  # a value given at opening (O4's confirming TA) has odds
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "who" and isinstance(event.value, str):
@@ -121,8 +125,19 @@ class FreeTADialog(Dialog[FreeTA]):
         self.update_preview()
 
     def update_preview(self) -> None:
-        """The numbers as the engine will log them, once the fields make a TA (T2)."""
+        """The chances before the dice, then the numbers as the engine will log them,
+        once the fields make a TA (T2, issue 37)."""
         preview = self.query_one("#ta-preview", Static)
+        odds = self.query_one(OddsLine)
+        try:
+            fields = self.fields()
+        except FormError:
+            odds.show_words(None)
+            preview.update("")
+            return
+        # No dice yet: only what the chances read, unvalidated (build validates).
+        chances = ask.ta_odds_of(self.state, FreeTA.model_construct(**fields))
+        odds.show_words(None if chances is None else chances.words())
         try:
             command = self.build(roll_if_empty=False)
         except (FormError, SombraError):
@@ -137,7 +152,8 @@ class FreeTADialog(Dialog[FreeTA]):
             text.append("\n" + _("GD: {breakdown}").format(breakdown=ta.gd.describe()))
         preview.update(text)
 
-    def build(self, *, roll_if_empty: bool = True) -> FreeTA:
+    def fields(self) -> dict[str, Any]:
+        """Every field of the FreeTA but its dice, each checked (FormError names it)."""
         who = self.query_one("#who", Select).value
         if not isinstance(who, str):
             raise FormError("who", _("Choose the character who rolls."))
@@ -148,11 +164,6 @@ class FreeTADialog(Dialog[FreeTA]):
         gd = parse_int(self.value("gd"), "gd", _("GD"), *ask.bounds(FreeTA, "gd"), default=0)
         modifier = parse_int(self.value("modifier"), "modifier", _("Modifier"),
                              *ask.bounds(FreeTA, "modifier"), default=0)
-        text = self.value("dice").strip()
-        if not text and not roll_if_empty:
-            raise FormError("dice", _("no dice yet"))
-        dice = read_dice(text, "dice", self.roll, table=self.state.table_rolls(who),
-                         roll_key=self.key_in_force("dialog.roll"))
         skill = self.value("skill").strip()
         label = self.value("label").strip()
         if len(skill) > (longest := ask.max_length(FreeTA, "skill")):
@@ -161,9 +172,18 @@ class FreeTADialog(Dialog[FreeTA]):
         if len(label) > (longest := ask.max_length(FreeTA, "label")):
             raise FormError("label", _("The reason must be at most {count} characters."
                                        ).format(count=longest))
-        return FreeTA(character=who, skill=skill, target=target, gd=gd, modifier=modifier,
-                      dice=dice, label=label,
-                      scope=SCOPES[str(self.query_one("#scope", Select).value)])
+        return {"character": who, "skill": skill, "target": target, "gd": gd,
+                "modifier": modifier, "label": label,
+                "scope": SCOPES[str(self.query_one("#scope", Select).value)]}
+
+    def build(self, *, roll_if_empty: bool = True) -> FreeTA:
+        fields = self.fields()
+        text = self.value("dice").strip()
+        if not text and not roll_if_empty:
+            raise FormError("dice", _("no dice yet"))
+        dice = read_dice(text, "dice", self.roll, table=self.state.table_rolls(
+            fields["character"]), roll_key=self.key_in_force("dialog.roll"))
+        return FreeTA(**fields, dice=dice)
 
     def refused(self, command: FreeTA) -> None:
         # Keep rolled dice visible: the DJ fixes the target and confirms the same roll.

@@ -37,6 +37,7 @@ from sombra_tui.screens.dialogs.fields import (
     refill_inputs,
     refill_picks,
 )
+from sombra_tui.screens.dialogs.odds_line import OddsLine
 from sombra_tui.screens.dialogs.parsing import FormError, parse_int, read_dice
 from sombra_tui.screens.dialogs.shelf import ShelfDialog
 from sombra_tui.widgets.formatting import ta_text
@@ -125,6 +126,7 @@ class ReactionDialog(AffectedMixin, ShelfDialog[React | Decline]):
             yield Static("", classes="note", id="declared")
             # Outside the scrolling form, so the DJ always sees why the GD is what it is.
             yield Static("", id="gd-breakdown")
+            yield OddsLine()  # combining and substituting, before the answer (D6, D9)
             with VerticalScroll():
                 with Horizontal(classes="row"):
                     yield Field(_("Reacción"), FormSelect(
@@ -180,10 +182,14 @@ class ReactionDialog(AffectedMixin, ShelfDialog[React | Decline]):
     def update_preview(self) -> None:
         if not self.used:  # prepared, not yet given its use
             return
+        odds = self.query_one(OddsLine)
         try:
             base, extra = self.grades()
         except FormError:
+            odds.show_words(None)
             return
+        odds.show_words(ask.reaction_odds(self.state, self.prompt, base=base,
+                                          extra=extra).words())
         text = self.value("dice").strip()
         try:
             dice = parse_dice(text) if text else None

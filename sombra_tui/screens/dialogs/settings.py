@@ -36,6 +36,7 @@ from sombra_tui.engine import (
 from sombra_tui.engine.i18n import N_, _
 from sombra_tui.screens.dialogs.base import Dialog
 from sombra_tui.screens.dialogs.fields import Field, FormCheckbox, FormSelect, TextInput
+from sombra_tui.screens.dialogs.odds_line import odds_shown
 from sombra_tui.screens.dialogs.parsing import FormError, parse_int, parse_tipo, tipo_id
 
 SIDES = [(N_("4 left arm, 5 right, 8 left leg, 9 right"), SideMapping.EVEN_LEFT),
@@ -66,6 +67,15 @@ class LanguageChosen(Message):
     def __init__(self, code: str) -> None:
         super().__init__()
         self.code = code
+
+
+class OddsShown(Message):
+    """The DJ shows or hides the odds before each roll (issue 37; an app preference,
+    not a command): the app remembers it."""
+
+    def __init__(self, shown: bool) -> None:
+        super().__init__()
+        self.shown = shown
 
 
 class SettingsDialog(Dialog[list[Command]]):
@@ -127,6 +137,9 @@ class SettingsDialog(Dialog[list[Command]]):
             [(i18n.LANGUAGE_NAMES[code], code) for code in i18n.LANGUAGES],
             value=i18n.language() if i18n.language() in i18n.LANGUAGES else "es",
             allow_blank=False, id="language"), field_id="language")
+        # Issue 37: the DJ's own display choice, kept with the language (config.py).
+        yield FormCheckbox(_("Show the odds before each roll (remembered)"),
+                           odds_shown(self.app), id="show-odds")
         yield from self._players_fields(s.players)
         w = s.wounds
         yield Static(_("Hits and wounds"), classes="note")
@@ -274,3 +287,6 @@ class SettingsDialog(Dialog[list[Command]]):
         language = self.query_one("#language", Select).value
         if isinstance(language, str) and language != i18n.language():
             self.app.post_message(LanguageChosen(language))
+        shown = self.query_one("#show-odds", Checkbox).value
+        if shown != odds_shown(self.app):
+            self.app.post_message(OddsShown(shown))

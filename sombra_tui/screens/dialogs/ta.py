@@ -27,6 +27,7 @@ from sombra_tui.screens.dialogs.fields import (
     TextInput,
     refill_inputs,
 )
+from sombra_tui.screens.dialogs.odds_line import OddsLine
 from sombra_tui.screens.dialogs.parsing import FormError, parse_int, read_dice
 from sombra_tui.screens.dialogs.shelf import ShelfDialog
 from sombra_tui.widgets.formatting import ta_text
@@ -80,7 +81,7 @@ class TADialog(ShelfDialog[Resolve]):
         self.query_one("#field-dice", DiceField).set_owner(self.step.character, self.table)
         self.query_one("#gd-breakdown", Static).update(self.gd_hint())
         self.query_one("#outcome", Select).value = ROLL
-        self.query_one("#ta-preview", Static).update("")
+        self.update_preview()
         first = "#target" if self.default_target is None and not self.table else "#dice"
         self.set_focus(self.query_one(first, Input))
 
@@ -105,6 +106,7 @@ class TADialog(ShelfDialog[Resolve]):
             # The GD breakdown on a line of its own, wrapped: a field's label line has
             # no room for the wounds' and conditions' grades (80x24).
             yield Static("", id="gd-breakdown", classes="note")
+            yield OddsLine()  # before the dice, with every grade (issue 37)
             if not self.table:
                 yield from self._dice_row()
             yield Static("", id="ta-preview")
@@ -140,15 +142,23 @@ class TADialog(ShelfDialog[Resolve]):
         if not self.used:  # prepared, not yet given its use
             return
         preview = self.query_one("#ta-preview", Static)
+        odds = self.query_one(OddsLine)
         try:
             target, extra, modifier = self.numbers()
+        except FormError:
+            preview.update("")
+            odds.show_words(None)
+            return
+        command = Resolve(character=self.step.character, target=target, extra_gd=extra,
+                          modifier=modifier)
+        chances = ask.ta_odds_of(self.state, command)
+        odds.show_words(None if chances is None else chances.words())
+        try:
             dice = parse_dice(self.value("dice"))
-        except (FormError, SombraError):
+        except SombraError:
             preview.update("")
             return
-        result = ask.ta_preview(self.state, Resolve(
-            character=self.step.character, dice=dice, target=target, extra_gd=extra,
-            modifier=modifier)).result
+        result = ask.ta_preview(self.state, command.model_copy(update={"dice": dice})).result
         preview.update("" if result is None else ta_text(result, theme_palette(self.app)))
 
     def numbers(self, *, need_target: bool = True) -> tuple[int | None, int, int]:

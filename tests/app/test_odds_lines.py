@@ -1,0 +1,182 @@
+"""Issue 37 item 2: the odds where a decision is made, by keys, in both languages. Each
+line shows the engine's figure for a known case (3d10 under 14: 352 of 1,000 outcomes,
+35 %; at +1 GD, under 9: 84, 8 %; under 12: 220, 22 %), follows a grade as the DJ
+changes it, and is gone when the DJ hides the odds (the app's preference, remembered
+in preferences.json)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from sombra_tui import config
+from sombra_tui.engine import commands as c
+from sombra_tui.engine import i18n
+from sombra_tui.engine.model import Action
+from sombra_tui.screens.dialogs import FreeTADialog, ReactionDialog, SettingsDialog, TADialog
+from sombra_tui.screens.dialogs.odds_line import OddsLine
+from tests.app.conftest import (
+    SIZE,
+    fill,
+    focus,
+    make_app,
+    session_after,
+    worked_example_encounter,
+)
+
+#: The words of each line, by language.
+WORDS = {
+    "en": {"reaction": "Chance: 35 % combining · 8 % substituting",
+           "based": "Chance: 8 % combining · <1 % substituting",
+           "counter": "Chance: contrarreacción at GD 0: 22 % combining or substituting",
+           "ta": "Chance: 35 % success · critical <1 % · fumble 1 %",
+           "ta+1": "Chance: 8 % success · critical <1 % · fumble 1 %",
+           "ta-2": "Chance: 50 % success · critical <1 % · fumble <1 %"},
+    "es": {"reaction": "Probabilidad: 35 % combinando · 8 % sustituyendo",
+           "based": "Probabilidad: 8 % combinando · <1 % sustituyendo",
+           "counter": "Probabilidad: contrarreacción a GD 0: 22 % combinando o sustituyendo",
+           "ta": "Probabilidad: 35 % de éxito · crítico <1 % · pifia 1 %",
+           "ta+1": "Probabilidad: 8 % de éxito · crítico <1 % · pifia 1 %",
+           "ta-2": "Probabilidad: 50 % de éxito · crítico <1 % · pifia <1 %"},
+}
+
+
+@pytest.fixture(params=["en", "es"])
+def language(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    code: str = request.param
+    monkeypatch.setenv("LANGUAGE", code)
+    i18n.set_language(code)
+    return code
+
+
+def odds_line(pilot: Pilot[Any]) -> str:
+    """The odds line of the dialog on top, as shown ('' when hidden)."""
+    line = pilot.app.screen.query_one(OddsLine)
+    text = str(line.content)
+    assert bool(text) == line.display, "an empty line takes no room; a full one shows"
+    return text
+
+
+async def hide_the_odds(pilot: Pilot[Any]) -> None:
+    """The DJ unticks "Show the odds" in the settings (g) and applies them."""
+    await pilot.press("g")
+    assert isinstance(pilot.app.screen, SettingsDialog)
+    await focus(pilot, "show-odds")
+    await pilot.press("space")
+    await pilot.press("enter")
+    await pilot.pause()
+    assert pilot.app.screen is pilot.app.main_screen  # type: ignore[attr-defined]
+
+
+def bruno_shoots_ana() -> list[c.Command]:
+    return [c.StartCombat(),
+            c.Declare(character="Ana", actions=[Action(description="aims at the door")]),
+            c.Declare(character="Bruno", actions=[Action(description="shoots Ana",
+                                                         targets=["Ana"])])]
+
+
+async def test_d6_d9_the_reaction_prompt_shows_combining_and_substituting(
+        language: str) -> None:
+    """Ana (Alerta 14) prompted by Bruno's shot: 35 % combining, 8 % substituting
+    (D6), before she answers; a base GD of +1 moves both; Bruno's contrarreacción
+    (Alerta 12) names its own GD, the same for both choices (D9)."""
+    words = WORDS[language]
+    app = make_app(session_after(worked_example_encounter(), *bruno_shoots_ana()),
+                   journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        assert isinstance(app.screen, ReactionDialog)
+        assert odds_line(pilot) == words["reaction"]
+        await fill(pilot, "base", "1")
+        assert odds_line(pilot) == words["based"]
+        await fill(pilot, "base", "0")
+        await fill(pilot, "a0-description", "dives")
+        await fill(pilot, "dice", "3 4 2")  # 9 + 5 = 14: a success at +1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.combat.state.declaration_of("Ana").summary().startswith(  # type: ignore[union-attr]
+            "dives")
+        await pilot.press("r")
+        assert isinstance(app.screen, ReactionDialog)
+        assert odds_line(pilot) == words["counter"]
+
+
+def carla_shoots() -> list[c.Command]:
+    """Carla's shot (14) is the step to resolve."""
+    return [c.StartCombat(), c.Declare(character="Ana", actions=[]),
+            c.Declare(character="Bruno", actions=[]),
+            c.Declare(character="Carla", actions=[Action(description="shoots", target=14)]),
+            c.Advance(), c.Advance()]
+
+
+async def test_t2_t4_the_ta_dialog_shows_the_chance_before_the_dice(language: str) -> None:
+    """Carla's TA under 14: 35 % before any die is typed; an extra GD (T3) and then a
+    modifier (T2) as the DJ types them; the chance stays while the dice are typed."""
+    words = WORDS[language]
+    app = make_app(session_after(worked_example_encounter(), *carla_shoots()), journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("y")  # type the dice: the TA dialog
+        assert isinstance(app.screen, TADialog)
+        assert odds_line(pilot) == words["ta"]
+        await fill(pilot, "extra", "1")
+        assert odds_line(pilot) == words["ta+1"]
+        await fill(pilot, "extra", "0")
+        await fill(pilot, "modifier", "-2")
+        assert odds_line(pilot) == words["ta-2"]
+        await fill(pilot, "dice", "3 4 2")
+        assert odds_line(pilot) == words["ta-2"]
+
+
+async def test_t8_the_free_ta_shows_the_chance_as_its_value_and_gd_are_typed(
+        language: str) -> None:
+    words = WORDS[language]
+    app = make_app(session_after(worked_example_encounter(), c.StartCombat()),
+                   journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f")
+        assert isinstance(app.screen, FreeTADialog)
+        assert odds_line(pilot) == ""  # nothing to roll under yet
+        await fill(pilot, "target", "14")
+        assert odds_line(pilot) == words["ta"]
+        await fill(pilot, "gd", "1")
+        assert odds_line(pilot) == words["ta+1"]
+
+
+async def test_the_odds_are_gone_when_the_dj_hides_them(language: str) -> None:
+    app = make_app(session_after(worked_example_encounter(), *bruno_shoots_ana()),
+                   journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await hide_the_odds(pilot)
+        assert not app.preferences.preferences.show_odds
+        await pilot.press("r")
+        assert isinstance(app.screen, ReactionDialog)
+        assert odds_line(pilot) == ""
+        await fill(pilot, "base", "1")
+        assert odds_line(pilot) == ""
+        await pilot.press("escape", "y")
+        await pilot.press("f")
+        assert isinstance(app.screen, FreeTADialog)
+        await fill(pilot, "target", "14")
+        assert odds_line(pilot) == ""
+    app = make_app(session_after(worked_example_encounter(), *carla_shoots()), journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await hide_the_odds(pilot)
+        await pilot.press("y")  # type the dice: the TA dialog
+        assert isinstance(app.screen, TADialog)
+        assert odds_line(pilot) == ""
+
+
+async def test_hiding_the_odds_is_remembered_for_every_encounter() -> None:
+    app = make_app(session_after(worked_example_encounter(), *bruno_shoots_ana()),
+                   journal=False)
+    app.remember_theme = True  # this test is about the file
+    async with app.run_test(size=SIZE) as pilot:
+        await hide_the_odds(pilot)
+    assert config.load_preferences().preferences.show_odds is False
+    again = make_app(session_after(worked_example_encounter(), *bruno_shoots_ana()),
+                     journal=False)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        assert odds_line(pilot) == ""
