@@ -125,10 +125,28 @@ def schema_main(argv: Sequence[str]) -> int:
     return 0
 
 
-def bench_main(argv: Sequence[str]) -> int:
-    from sombra_tui.bench import main as bench
+#: The checkout sombra-tui runs from, when it does (an editable install, or `python -m
+#: sombra_tui` in it): the benchmark is a developer's tool there (tests/tools/bench.py),
+#: not part of the installed package (issue 36 item 6).
+CHECKOUT = Path(__file__).resolve().parents[1]
+BENCH_TOOL = Path("tests", "tools", "bench.py")
 
-    return bench(argv)
+
+def bench_main(argv: Sequence[str]) -> int:
+    """`sombra-tui bench`: the checkout's benchmark, or where to find it."""
+    if not (CHECKOUT / BENCH_TOOL).is_file():
+        print(_("The benchmark runs from a source checkout of sombra-tui, not from an "
+                "installed copy: in a clone of the repository, installed as its README "
+                "says, run '{command}' (or '{module}').").format(
+                    command="sombra-tui bench", module="python -m tests.tools.bench"),
+              file=sys.stderr)
+        return 1
+    if str(CHECKOUT) not in sys.path:
+        sys.path.insert(0, str(CHECKOUT))
+    from importlib import import_module
+
+    bench = import_module("tests.tools.bench")
+    return int(bench.main(argv))
 
 
 def players_main(argv: Sequence[str]) -> int:

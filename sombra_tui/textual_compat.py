@@ -355,7 +355,7 @@ def rich_log_lines_replaced(log: RichLog) -> None:
     log.virtual_size = Size(log._widest_line_width, len(log.lines))
 
 
-# ---- the benchmark (bench.py) ----------------------------------------------------------
+# ---- the benchmark (tests/tools/bench.py) --------------------------------------------
 
 @contextlib.contextmanager
 def compositor_refreshes(after: Callable[[Screen[Any]], None]) -> Iterator[None]:

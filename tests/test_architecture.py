@@ -311,3 +311,28 @@ def test_the_contract_test_sees_each_breach() -> None:
     assert sorted(dialog_contract_breaches(source, "m")) == [
         "m.A: submit", "m.B: on_button_pressed without OWN_BUTTONS", "m: __mro__",
         "m: push_screen_wait"]
+
+
+#: The test modules that test the tools themselves (the benchmark's rows and history,
+#: README's table and the screenshots' command): the only tests that import tests.tools.
+TOOLS_TESTS = ("test_bench.py", "test_readme.py")
+
+
+def test_the_tools_use_the_tests_helpers_and_nothing_uses_the_tools() -> None:
+    """Issue 36 item 6: the benchmark and the screenshots (tests/tools) are out of the
+    package; they import the package and the tests' helpers (tests/builders.py,
+    tests/app/drivers.py), never the other way round: no module of sombra_tui imports
+    `tests` (cli finds the benchmark in the checkout by its path), and no test module or
+    helper imports tests.tools but the tools' own tests."""
+    tests = Path(__file__).resolve().parent
+    backwards = [module_name(path) for path in PACKAGE.rglob("*.py")
+                 if any(name == "tests" or name.startswith("tests.") for name in imports_in(
+                     path.read_text(encoding="utf-8"), module_name(path)))]
+    assert backwards == []
+    users = sorted(str(path.relative_to(tests)) for path in tests.rglob("*.py")
+                   if "tools" not in path.relative_to(tests).parts[:-1]
+                   and any(name.startswith("tests.tools") for name in imports_in(
+                       path.read_text(encoding="utf-8"), "tests.x")))
+    assert users == sorted(TOOLS_TESTS)
+    assert not [name for name in ("bench", "bench_stock", "screenshots")
+                if (PACKAGE / f"{name}.py").exists()]

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from sombra_tui import bench, config
+from sombra_tui import config
 from sombra_tui.cli import main
+from tests import builders
+from tests.tools import bench
 
 
 @pytest.fixture(autouse=True)
@@ -82,8 +84,8 @@ def test_quick_bench_writes_every_row(tmp_path: Path, capsys: pytest.CaptureFixt
 def test_scripted_history_is_legal_and_has_reaction_chains() -> None:
     """The synthetic DJ only plays legal commands, and its history has what the
     benchmark is meant to exercise: reactions, counter-reactions, declines, many rounds."""
-    encounter = bench.build_encounter(12)
-    history = bench.build_history(encounter, 600)
+    encounter = builders.build_encounter(12)
+    history = builders.build_history(encounter, 600)
     kinds = {command.type for command in history}
     assert {"declare", "react", "decline", "resolve", "resolve_opposed", "advance",
             "set_mark"} <= kinds
@@ -99,8 +101,8 @@ def test_scripted_history_has_hits_bleeding_and_expiries() -> None:
     a round (H9), conditions that expire (C3)."""
     from sombra_tui.engine.history import Combat
 
-    encounter = bench.build_encounter(20)
-    history = bench.build_history(encounter, 3000)
+    encounter = builders.build_encounter(20)
+    history = builders.build_history(encounter, 3000)
     assert {"accept_hit", "decline_hit", "add_condition", "heal"} <= {
         command.type for command in history}
     codes = {event.code for event in Combat(encounter, history).log}
@@ -111,8 +113,8 @@ def test_the_baseline_history_has_no_hits_wounds_or_conditions() -> None:
     """Issue 14's baseline: the same scripted DJ without sections H and C."""
     from sombra_tui.engine.history import Combat
 
-    encounter = bench.build_encounter(20, hc=False)
-    history = bench.build_history(encounter, 1500, hc=False)
+    encounter = builders.build_encounter(20, hc=False)
+    history = builders.build_history(encounter, 1500, hc=False)
     assert all(not character.weapons for character in encounter.characters)
     types = {command.type for command in history}
     assert not types & {"accept_hit", "decline_hit", "add_condition", "heal", "attend_wound"}
@@ -139,7 +141,7 @@ def test_stock_baseline_imports_only_textual() -> None:
     import ast
     import inspect
 
-    from sombra_tui import bench_stock
+    from tests.tools import bench_stock
 
     tree = ast.parse(inspect.getsource(bench_stock))
     names = [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
@@ -267,3 +269,21 @@ def test_readme_table_shows_the_latest_full_run_and_the_range_of_the_last_runs()
     assert frames[:2] == ["1", "1"]
     assert rows["load / json parse and validation of the same file"] == ["", "", "<= 3x",
                                                                         " |"]
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "source checkout"),
+                                                 ("es", "copia de las fuentes")])
+def test_bench_without_the_checkout_says_where_it_runs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        language: str, words: str) -> None:
+    """Issue 36 item 6: the benchmark is a tool of the checkout, not of the package; where
+    sombra-tui runs from an installed copy (no tests/tools beside it), `sombra-tui bench`
+    says where it runs, in the DJ's language, with status 1 (tests/install tries it in a
+    wheel really installed)."""
+    from sombra_tui import cli
+
+    monkeypatch.setattr(cli, "CHECKOUT", tmp_path)
+    assert main(["bench", "--lang", language, "--quick"]) == 1
+    printed = capsys.readouterr()
+    assert words in printed.err and "sombra-tui bench" in printed.err
+    assert "python -m tests.tools.bench" in printed.err and printed.out == ""

@@ -18,7 +18,7 @@ from textual.geometry import Region
 from textual.screen import Screen
 from textual.widgets import Input, Select, SelectionList
 
-from sombra_tui import bench, config
+from sombra_tui import config
 from sombra_tui.app import SombraApp
 from sombra_tui.engine import SombraError, machine, storage
 from sombra_tui.engine import frozen as frozen_module
@@ -43,9 +43,10 @@ from sombra_tui.widgets.initiative_table import (
     row_for,
 )
 from sombra_tui.widgets.resolution_log import ResolutionLog
+from tests import builders
 
-ENCOUNTER = bench.build_encounter(24)
-HISTORY = bench.build_history(ENCOUNTER, 900)
+ENCOUNTER = builders.build_encounter(24)
+HISTORY = builders.build_history(ENCOUNTER, 900)
 
 
 # --------------------------------------------------------------------------- engine
@@ -417,8 +418,8 @@ async def frames_of_commands(monkeypatch: pytest.MonkeyPatch, size: tuple[int, i
                              commands: int = 70) -> list[Counts]:
     """Play the demo's size of encounter (6 characters) for `commands` commands at
     `size`, counting the frames and layout passes of the screen each command brings."""
-    encounter = bench.build_encounter(6)
-    history = bench.build_history(encounter, commands)
+    encounter = builders.build_encounter(6)
+    history = builders.build_history(encounter, commands)
     combat = Combat(encounter, history[:10])
     app = SombraApp(Session(combat), remember_theme=False, cursor_blink=False,
                     prepare_dialogs=False,

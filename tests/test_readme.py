@@ -106,7 +106,7 @@ def test_readme_performance_table_is_rendered_from_the_recorded_history() -> Non
     """Issue 24 item 6: README's Performance section starts with the table that
     `sombra-tui bench --readme` renders from benchmarks/history.json, the committed
     history (no timing here: the block must equal what the history renders)."""
-    from sombra_tui import bench
+    from tests.tools import bench
 
     section = readme().split("## Performance", 1)[1]
     assert section.lstrip().startswith(bench.README_BEGIN)
@@ -116,3 +116,25 @@ def test_readme_performance_table_is_rendered_from_the_recorded_history() -> Non
     assert runs, "benchmarks/history.json has no recorded run"
     assert block.group(1) == bench.readme_block(runs), \
         "README's table is not the history's: run `.venv/bin/sombra-tui bench --readme`"
+
+
+def test_readme_s_tools_run_from_the_checkout_s_tests_tools() -> None:
+    """Issue 36 item 6: the screenshots and the benchmark are tools of the checkout
+    (tests/tools), not of the package: both READMEs give the screenshots' command as that
+    module, which answers --help; CI runs README's bench command."""
+    import importlib.util
+
+    from tests.tools import screenshots
+
+    command = ".venv/bin/python -m tests.tools.screenshots"
+    for path in (README, README.with_name("README.es.md")):
+        assert command in path.read_text(encoding="utf-8"), path.name
+        assert "sombra_tui.screenshots" not in path.read_text(encoding="utf-8"), path.name
+    spec = importlib.util.find_spec("tests.tools.screenshots")
+    assert spec is not None and spec.origin is not None
+    assert Path(spec.origin) == README.parent / "tests" / "tools" / "screenshots.py"
+    assert screenshots.main(["--help"]) == 0
+    bench = marked_line("bench-command")
+    assert bench == ".venv/bin/sombra-tui bench"
+    ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
+    assert f"\n{bench} --quick --output " in ci

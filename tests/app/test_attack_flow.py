@@ -13,7 +13,6 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Select
 
-from sombra_tui import screenshots as shots
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.events import EventKind
 from sombra_tui.engine.model import Encounter, Settings, Side
@@ -21,6 +20,7 @@ from sombra_tui.engine.state import Phase
 from sombra_tui.engine.wounds import Weapon
 from sombra_tui.screens.dialogs import DeclarationEditor, TADialog
 from sombra_tui.screens.dialogs.hit import HitDialog
+from tests.app import drivers as shots
 from tests.app.conftest import (
     SIZE,
     char,

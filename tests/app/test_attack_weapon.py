@@ -14,7 +14,6 @@ from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Select
 
-from sombra_tui import screenshots as shots
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.events import EventKind
 from sombra_tui.engine.i18n import _
@@ -25,6 +24,7 @@ from sombra_tui.screens.dialogs import DeclarationEditor, TADialog
 from sombra_tui.screens.dialogs.action_choices import NO_WEAPON
 from sombra_tui.widgets.declaration_queue import DeclarationQueue
 from sombra_tui.widgets.resolution_log import ResolutionLog
+from tests.app import drivers as shots
 from tests.app.conftest import MIN_SIZE, SIZE, char, fill, make_app, session_after, toggle
 
 PISTOL = Weapon(name="pistola", damage_type="II", skill="Armas cortas")

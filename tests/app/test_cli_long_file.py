@@ -9,17 +9,18 @@ from pathlib import Path
 
 import pytest
 
-from sombra_tui import bench, cli
+from sombra_tui import cli
 from sombra_tui.app import SombraApp
 from sombra_tui.engine import Combat, storage
+from tests import builders
 from tests.app.conftest import SIZE, make_app
 
 
 @pytest.fixture(scope="module")
 def long_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    encounter = bench.build_encounter(12)
+    encounter = builders.build_encounter(12)
     path = tmp_path_factory.mktemp("long") / "larga.sombra.json"
-    storage.save(Combat(encounter, bench.build_history(encounter, storage.BACKGROUND_FROM)),
+    storage.save(Combat(encounter, builders.build_history(encounter, storage.BACKGROUND_FROM)),
                  path)
     return path
 

@@ -12,11 +12,11 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from sombra_tui import screenshots as shots
 from sombra_tui.app import SombraApp
 from sombra_tui.session import Session
 from sombra_tui.widgets.formatting import event_text
 from sombra_tui.widgets.resolution_log import ResolutionLog
+from tests.app import drivers as shots
 from tests.app.conftest import MIN_SIZE, SIZE
 
 

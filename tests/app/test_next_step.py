@@ -17,7 +17,6 @@ import pytest
 from rich.console import Group
 from textual.pilot import Pilot
 
-from sombra_tui import screenshots as shots
 from sombra_tui.app import SombraApp
 from sombra_tui.engine.state import Phase, ProposalKind
 from sombra_tui.screens.dialogs import TADialog
@@ -27,6 +26,7 @@ from sombra_tui.widgets import declaration_queue, initiative_table
 from sombra_tui.widgets.declaration_queue import DeclarationQueue
 from sombra_tui.widgets.footer import footer_keys
 from sombra_tui.widgets.initiative_table import InitiativeTable
+from tests.app import drivers as shots
 from tests.app.conftest import SIZE
 
 

@@ -15,7 +15,6 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from sombra_tui import config
-from sombra_tui import screenshots as shots
 from sombra_tui.app import SombraApp
 from sombra_tui.engine import Advance, Declare, Encounter, Phase, Resolve, StartCombat
 from sombra_tui.engine.wounds import Weapon
@@ -26,6 +25,7 @@ from sombra_tui.screens.main import MainScreen
 from sombra_tui.session import Session
 from sombra_tui.widgets.declaration_queue import DeclarationQueue
 from sombra_tui.widgets.initiative_table import InitiativeTable, ordered_names
+from tests.app import drivers as shots
 from tests.app.conftest import MIN_SIZE, SIZE, char, fill, make_app
 from tests.app.test_next_step import to_the_hit_proposal
 from tests.engine.conftest import act, dice

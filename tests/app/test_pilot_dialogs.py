@@ -27,7 +27,6 @@ from sombra_tui.screens.dialogs import (
 )
 from sombra_tui.screens.dialogs.base import Dialog
 from sombra_tui.screens.dialogs.ta import DJ_SUCCESS
-from sombra_tui.screenshots import settle
 from tests.app.conftest import (
     MIN_SIZE,
     SIZE,
@@ -47,6 +46,7 @@ from tests.app.conftest import (
     type_text,
     worked_example_encounter,
 )
+from tests.app.drivers import settle
 
 
 async def refused(pilot: Pilot[Any], dialog: type[Dialog[Any]], before: Snapshot,

@@ -279,11 +279,11 @@ async def test_a_file_whose_saved_state_disagrees_opens_with_the_replayed_one(
     """Issue 24, S1: a long file opens at once from its saved state; the replay in the
     background disagrees (the file was edited), so the DJ is told, in words, and the
     screen shows the state and the log the commands give."""
-    from sombra_tui import bench
     from sombra_tui.engine.i18n import _
+    from tests import builders
 
-    encounter = bench.build_encounter(8)
-    replayed = Combat(encounter, bench.build_history(encounter, storage.BACKGROUND_FROM))
+    encounter = builders.build_encounter(8)
+    replayed = Combat(encounter, builders.build_history(encounter, storage.BACKGROUND_FROM))
     data = json.loads(storage.dumps(replayed))
     data["snapshot"]["round"] += 3
     app_dirs.data.mkdir(parents=True)

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from sombra_tui import screenshots as shots
 from sombra_tui.engine import (
     DeclarationView,
     PlayerViewSettings,
@@ -25,6 +24,7 @@ from sombra_tui.engine import (
 from sombra_tui.screens.dialogs import SettingsDialog
 from sombra_tui.screens.dialogs.sheet import CharacterSheet
 from sombra_tui.session import Session
+from tests.app import drivers as shots
 from tests.app.conftest import (
     SIZE,
     choose,

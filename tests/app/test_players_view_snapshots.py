@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from sombra_tui import screenshots as shots
 from sombra_tui.config import CONFIG_DIR_ENV, DATA_DIR_ENV
 from sombra_tui.screens.dialogs.players import PlayersViewDialog
+from tests.app import drivers as shots
 
 SIZES = {"120x40": shots.SIZE, "80x24": (80, 24)}
 URL = "http://192.168.1.20:8765/Xq3vB7kTn2Lw9pQa/"

@@ -21,7 +21,6 @@ from textual.pilot import Pilot
 from textual.widgets import Markdown
 
 from sombra_tui import config
-from sombra_tui import screenshots as shots
 from sombra_tui.app import SombraApp
 from sombra_tui.engine import i18n
 from sombra_tui.screens.dialogs import (
@@ -33,6 +32,7 @@ from sombra_tui.screens.dialogs import (
     HelpScreen,
     SettingsDialog,
 )
+from tests.app import drivers as shots
 from tests.app.test_snapshots import STATES
 
 #: Every ASCII letter of a translated string becomes a look-alike accented one; what

@@ -1,7 +1,7 @@
 """SVG snapshots of the app's main states (pytest-textual-snapshot).
 
 Each state is reached by keys from a fresh demo encounter, with the Pilot scripts
-of :mod:`sombra_tui.screenshots` (the README screenshots use the same ones), or, once
+of :mod:`tests.app.drivers` (the README screenshots use the same ones), or, once
 a test process has reached a state by keys, from its commands replayed (the pictures
 must be the same either way: `test_a_replayed_state_looks_as_typed` checks it), at
 120x40 and at the 80x24 minimum; one state per built-in theme at 120x40. Dice are
@@ -20,7 +20,6 @@ from typing import Any
 
 import pytest
 
-from sombra_tui import screenshots as shots
 from sombra_tui import where
 from sombra_tui.app import SombraApp
 from sombra_tui.config import CONFIG_DIR_ENV, DATA_DIR_ENV
@@ -28,6 +27,7 @@ from sombra_tui.engine.history import Combat
 from sombra_tui.screens.dialogs import TADialog
 from sombra_tui.screens.dialogs.forecast import ForecastDialog
 from sombra_tui.session import Session
+from tests.app import drivers as shots
 from tests.app.layout_states import hidden_round, with_notes, wounded_round
 
 SIZES = {"120x40": shots.SIZE, "80x24": (80, 24)}

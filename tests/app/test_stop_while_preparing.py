@@ -19,7 +19,6 @@ from textual import events
 from textual.widget import Widget
 from textual.widgets._select import SelectCurrent
 
-from sombra_tui import bench
 from sombra_tui.app import SombraApp
 from sombra_tui.engine import Encounter, ReactionMode, Settings
 from sombra_tui.engine import commands as c
@@ -29,6 +28,7 @@ from sombra_tui.screens.dialogs import ReactionDialog, TADialog
 from sombra_tui.screens.dialogs.fields import Field
 from sombra_tui.screens.dialogs.shelf import ShelfDialog
 from sombra_tui.session import Session
+from tests import builders
 from tests.app.conftest import SIZE, char, make_app, on_main_screen, session_after
 from tests.app.test_dialog_shelf import everyone_declared, three, to_the_round
 
@@ -197,7 +197,7 @@ async def test_a_dialog_dropped_while_it_is_composed_is_removed_once_mounted(
     assert app.return_code == 0
 
 
-# ---- large encounters (bench.build_encounter, bench.build_history) ----------------------
+# ---- large encounters (builders.build_encounter, builders.build_history) ----------------------
 
 async def run_at_size(monkeypatch: pytest.MonkeyPatch, characters: int,
                       commands: int) -> None:
@@ -208,8 +208,8 @@ async def run_at_size(monkeypatch: pytest.MonkeyPatch, characters: int,
     closed, then the app stops while a dialog is being composed; no error."""
     monkeypatch.setattr(main_module, "PREPARE_AFTER", 0.01)
     monkeypatch.setattr(main_module, "PREPARE_EVERY", 0.01)
-    encounter = bench.build_encounter(characters)
-    history = bench.build_history(encounter, commands)
+    encounter = builders.build_encounter(characters)
+    history = builders.build_history(encounter, commands)
     combat = Combat(encounter)
     for count, command in enumerate(history, 1):  # ending with no proposal open
         combat.execute(command)

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import pytest
 
-from sombra_tui import bench
 from sombra_tui.engine import Combat, storage
 from sombra_tui.engine.history import UNDO_STATES
+from tests import builders
 
 
 @pytest.fixture(scope="module")
 def history() -> tuple[object, list[object]]:
-    encounter = bench.build_encounter(12)
-    return encounter, bench.build_history(encounter, 300)
+    encounter = builders.build_encounter(12)
+    return encounter, builders.build_history(encounter, 300)
 
 
 def undone_without_replay(combat: Combat, monkeypatch: pytest.MonkeyPatch,

@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sombra_tui import bench
 from sombra_tui.engine import history
 from sombra_tui.engine.history import Combat
+from tests import builders
 
-ENCOUNTER = bench.build_encounter(10)
-HISTORY = bench.build_history(ENCOUNTER, 260)
+ENCOUNTER = builders.build_encounter(10)
+HISTORY = builders.build_history(ENCOUNTER, 260)
 
 
 @contextmanager
@@ -45,7 +45,7 @@ def test_s1_undo_and_redo_give_the_replayed_state_at_random_points(
     commands (the scripted DJ's) leave the state and the log a fresh replay gives."""
     with small(undo_states, every):
         combat = Combat(ENCOUNTER, HISTORY[:start])
-        dj = bench.ScriptedDJ(seed=start)
+        dj = builders.ScriptedDJ(seed=start)
         for kind, count in steps:
             for _ in range(count):
                 if kind == "undo" and combat.can_undo:

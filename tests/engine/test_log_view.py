@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from sombra_tui import bench
 from sombra_tui.engine import history
 from sombra_tui.engine.history import CHECKPOINT_EVERY, KEPT_EVENT_BLOCKS, Combat, LogView
+from tests import builders
 
-ENCOUNTER = bench.build_encounter(12)
+ENCOUNTER = builders.build_encounter(12)
 #: Over four checkpoints: the events of the first blocks are not kept.
-HISTORY = bench.build_history(ENCOUNTER, 4 * CHECKPOINT_EVERY + 90)
+HISTORY = builders.build_history(ENCOUNTER, 4 * CHECKPOINT_EVERY + 90)
 
 
 def every_event_kept(monkeypatch: pytest.MonkeyPatch, commands: list) -> Combat:

@@ -14,13 +14,13 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from sombra_tui import bench
 from sombra_tui.engine.frozen import Frozen
 from sombra_tui.engine.history import Combat
 from sombra_tui.engine.i18n import Msg
+from tests import builders
 
-ENCOUNTER = bench.build_encounter(12)
-COMBAT = Combat(ENCOUNTER, bench.build_history(ENCOUNTER, 400))
+ENCOUNTER = builders.build_encounter(12)
+COMBAT = Combat(ENCOUNTER, builders.build_history(ENCOUNTER, 400))
 #: Bytes per event of the history above, walked as below: 1,392 when this test was
 #: written (2,429 before the fields sets were shared), with some room for new fields.
 EVENT_BYTES = 1_550

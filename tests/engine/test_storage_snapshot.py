@@ -12,17 +12,17 @@ from typing import Any
 
 import pytest
 
-from sombra_tui import bench
 from sombra_tui.engine import Combat, SombraError, i18n, storage
 from sombra_tui.engine.journal import recover
 from sombra_tui.session import Session
+from tests import builders
 
 
 @pytest.fixture(scope="module")
 def long_combat() -> Combat:
     """The bench's scripted DJ on 12 characters: hits, wounds, conditions, reactions."""
-    encounter = bench.build_encounter(12)
-    commands = bench.build_history(encounter, 400)
+    encounter = builders.build_encounter(12)
+    commands = builders.build_history(encounter, 400)
     return Combat(encounter, commands[:380], redo=list(reversed(commands[380:])))
 
 
@@ -229,10 +229,10 @@ def test_s1_every_state_reads_back_equal_from_its_snapshot() -> None:
     from sombra_tui.engine import machine
     from sombra_tui.engine.state import CombatState
 
-    encounter = bench.build_encounter(6, seed=2)
+    encounter = builders.build_encounter(6, seed=2)
     state = machine.initial_state(encounter)
     waited = 0
-    for command in bench.build_history(encounter, 700, seed=2):
+    for command in builders.build_history(encounter, 700, seed=2):
         machine.apply(state, command)
         waited += bool(state.deferred_hits)
         assert CombatState.model_validate_json(state.model_dump_json(), strict=True) == state

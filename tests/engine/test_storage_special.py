@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from sombra_tui import bench
 from sombra_tui.engine import Character, Combat, Encounter, storage
 from sombra_tui.engine.errors import SombraError
+from tests import builders
 
 ROOT = Path(__file__).resolve().parents[2]
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
@@ -187,8 +187,8 @@ def test_the_size_limit_fits_real_files_with_room_and_no_more() -> None:
     bench's scripted DJ (1,000 commands, scaled). The state snapshot a file keeps since
     issue 24 does not grow with the history (the state holds the current asalto: 0.3 to
     0.4 MB from 1,000 to 10,000 commands here), so it is added once, not scaled."""
-    encounter = bench.build_encounter(200)
-    combat = Combat(encounter, bench.build_history(encounter, 1000))
+    encounter = builders.build_encounter(200)
+    combat = Combat(encounter, builders.build_history(encounter, 1000))
 
     def size(each: Combat) -> int:
         return len(storage.dumps(each).encode())

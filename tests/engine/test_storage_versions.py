@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from sombra_tui import bench
 from sombra_tui.engine import Character, Combat, SombraError, storage
 from sombra_tui.engine import commands as c
+from tests import builders
 
 FORMATS = Path(__file__).resolve().parent / "formats"
 
@@ -30,7 +30,7 @@ def sample_combat() -> Combat:
     """Set-up commands of every kind, then 400 commands of the bench's scripted DJ
     (declarations, reactions, chains, declines, denials, opposed rolls, marks), and
     three undos so the redo stack is saved too."""
-    encounter = bench.build_encounter(12)
+    encounter = builders.build_encounter(12)
     first = encounter.characters[0]
     guest = Character(name="Invitado", primaria=9, secundaria=4, alerta=11,
                       skills={"Pelea": 12}, notes="from the party file")
@@ -51,7 +51,7 @@ def sample_combat() -> Combat:
         c.RemoveCharacter(name="Invitado"),
     ]:
         combat.execute(command)
-    for command in bench.build_history(encounter, 400):
+    for command in builders.build_history(encounter, 400):
         combat.execute(command)
     for _ in range(3):
         combat.undo()

@@ -34,11 +34,9 @@ import sombra_tui
 ROOT = Path(__file__).resolve().parents[2]
 VERSION = sombra_tui.__version__
 
-#: Developer tools that still live in the package; issue 36 item 6 moves them out of
-#: it. Until then the wheel may hold them; once moved, empty this set (one line) and
-#: the test checks that they left the wheel.
-TO_LEAVE_THE_WHEEL = frozenset({
-    "sombra_tui/bench.py", "sombra_tui/bench_stock.py", "sombra_tui/screenshots.py"})
+#: The developers' tools, which lived in the package until issue 36 item 6 moved them
+#: to the checkout's tests/tools: no module of these names is in the wheel, anywhere.
+TOOLS = frozenset({"bench.py", "bench_stock.py", "screenshots.py"})
 
 #: What the product is made of, by suffix: its code, the app's and the players' page's
 #: look (Textual CSS, the page's HTML, CSS and scripts).
@@ -86,7 +84,7 @@ def check_the_sdist_and_the_wheel_are_built(dist: Path) -> None:
     with tarfile.open(sdist) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
     assert {"pyproject.toml", "README.md", "README.es.md", "sombra_tui/cli.py",
-            "themes/sombra.toml", "tests/conftest.py"} <= names
+            "themes/sombra.toml", "tests/conftest.py", "tests/tools/bench.py"} <= names
 
 
 def check_the_wheel_holds_the_product_its_themes_and_catalogs_and_nothing_else(
@@ -95,24 +93,26 @@ def check_the_wheel_holds_the_product_its_themes_and_catalogs_and_nothing_else(
         names = set(wheel.namelist())
     info = f"sombra_tui-{VERSION}.dist-info/"
     product = {name for name in tracked("sombra_tui")
-               if name.endswith(PRODUCT_SUFFIXES)} - TO_LEAVE_THE_WHEEL
+               if name.endswith(PRODUCT_SUFFIXES)}
     themes = {f"sombra_tui/themes/{Path(name).name}" for name in tracked("themes")
               if name.endswith(".toml")}
     catalogs = {name for name in tracked("sombra_tui/locale") if name.endswith(".mo")}
     assert themes and catalogs and "sombra_tui/players/page.html" in product
     metadata = {name for name in names if name.startswith(info)}
-    assert names - metadata == product | themes | catalogs | TO_LEAVE_THE_WHEEL
+    assert names - metadata == product | themes | catalogs
     assert {info + name for name in ("METADATA", "WHEEL", "RECORD",
                                      "entry_points.txt")} <= metadata
-    # Not the catalog's sources, the tests, caches or anything else of the checkout.
+    # Not the catalog's sources, the tests, the developers' tools, caches or anything
+    # else of the checkout.
     assert not [name for name in names if name.endswith((".po", ".pot", ".pyc"))
-                or name.startswith("tests/")]
+                or name.startswith("tests/") or Path(name).name in TOOLS]
 
 
-def test_the_tools_waiting_to_leave_the_wheel_are_still_in_the_package() -> None:
-    """When issue 36 moves them out this fails until the set is emptied: from then on
-    the wheel is checked to hold none of them."""
-    assert set(tracked("sombra_tui")) >= TO_LEAVE_THE_WHEEL
+def test_the_tools_are_in_the_checkout_and_not_in_the_package() -> None:
+    """Issue 36 item 6: the benchmark and the screenshots live in tests/tools (the wheel
+    is built from sombra_tui alone, so they cannot ship), not in the package."""
+    assert {f"tests/tools/{name}" for name in TOOLS} <= set(tracked("tests/tools"))
+    assert not [name for name in tracked("sombra_tui") if Path(name).name in TOOLS]
 
 
 def install(dist: Path, tmp: Path) -> Path:
@@ -147,6 +147,17 @@ def check_the_installed_wheel_answers_its_version_from_its_own_venv(
                             "import sombra_tui; print(sombra_tui.__file__)"], cwd=tmp_path,
                            env=env, capture_output=True, text=True, timeout=START_TIMEOUT)
     assert Path(where.stdout.strip()).is_relative_to(installed.parent)  # not the checkout
+
+
+def check_the_installed_bench_says_it_runs_from_a_checkout(installed: Path,
+                                                           tmp_path: Path) -> None:
+    """The benchmark is not in the wheel: `sombra-tui bench` says where it runs (issue 36
+    item 6), with status 1, rather than failing to import it."""
+    bench = subprocess.run([str(installed / "sombra-tui"), "bench", "--quick"], cwd=tmp_path,
+                           env=outside_env(tmp_path), capture_output=True, text=True,
+                           timeout=START_TIMEOUT)
+    assert bench.returncode == 1, bench.stdout + bench.stderr
+    assert "source checkout" in bench.stderr and "Traceback" not in bench.stderr, bench.stderr
 
 
 ESCAPES = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_])")
@@ -213,7 +224,8 @@ def own_tmp() -> Iterator[Path]:
 
 def test_built_listed_installed_from_the_wheel_and_started(own_tmp: Path) -> None:
     """Issue 40 item 1, in order: build, list the sdist and the wheel, install the wheel
-    in a fresh venv, ask its version, start its demo in a pty."""
+    in a fresh venv, ask its version and its benchmark (not there), start its demo in
+    a pty."""
     dist = build(own_tmp)
     check_the_sdist_and_the_wheel_are_built(dist)
     check_the_wheel_holds_the_product_its_themes_and_catalogs_and_nothing_else(dist)
@@ -221,4 +233,5 @@ def test_built_listed_installed_from_the_wheel_and_started(own_tmp: Path) -> Non
     home = own_tmp / "home"
     home.mkdir()
     check_the_installed_wheel_answers_its_version_from_its_own_venv(installed, home)
+    check_the_installed_bench_says_it_runs_from_a_checkout(installed, home)
     check_the_installed_demo_reaches_its_first_screen_in_a_terminal(installed, home)

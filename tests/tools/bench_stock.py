@@ -1,6 +1,6 @@
-"""Issue 24's baseline for `sombra-tui bench`: sombra-tui's screen made of stock Textual
-widgets. Only Textual here (no sombra-tui module), so that its memory and start are the
-stock widgets' own."""
+"""Issue 24's baseline for `sombra-tui bench` (tests/tools/bench.py): sombra-tui's screen
+made of stock Textual widgets. Only Textual here (no sombra-tui module), so that its
+memory and start are the stock widgets' own."""
 
 from __future__ import annotations
 

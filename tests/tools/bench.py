@@ -1,10 +1,12 @@
-"""`sombra-tui bench`: how fast the engine and the app are at any size.
+"""`sombra-tui bench` (or `python -m tests.tools.bench`): how fast the engine and the app
+are at any size. A developer's tool of the checkout, not part of the installed package.
 
 Builds its own synthetic encounter (N characters) and a legal command history
-played by a scripted DJ who looks at the state before every command: declarations
-aimed at characters who already declared (so they are prompted), reactions,
-counter-reactions and chains, declines, DJ overrides, resolution of every step
-(opposed, automatic and extended actions included), marks and many rounds.
+(tests/builders.py) played by a scripted DJ who looks at the state before every
+command: declarations aimed at characters who already declared (so they are
+prompted), reactions, counter-reactions and chains, declines, DJ overrides,
+resolution of every step (opposed, automatic and extended actions included), marks
+and many rounds.
 
 Every figure is the MEDIAN of repeated runs:
 
@@ -53,7 +55,6 @@ import json
 import os
 import platform
 import pstats
-import random
 import re
 import statistics
 import sys
@@ -66,31 +67,10 @@ from typing import Any
 
 from sombra_tui.engine import ask
 from sombra_tui.engine import commands as c
-from sombra_tui.engine.conditions import builtin
-from sombra_tui.engine.dice import Dice
-from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.history import CHECKPOINT_EVERY, Combat
-from sombra_tui.engine.i18n import _
-from sombra_tui.engine.model import (
-    Action,
-    ActionKind,
-    Character,
-    Encounter,
-    ExtendedMode,
-    ExtendedSpec,
-    Opposition,
-    OppositionMode,
-    Settings,
-    Side,
-)
-from sombra_tui.engine.state import (
-    CombatState,
-    ExtendedStatus,
-    Phase,
-    ProposalKind,
-    ReactionMode,
-)
-from sombra_tui.engine.wounds import Location, Weapon
+from sombra_tui.engine.model import ActionKind, Encounter
+from sombra_tui.engine.state import CombatState
+from tests.builders import ScriptedDJ, build_encounter, build_history
 
 DEFAULT_OUTPUT = "bench-results"
 
@@ -164,215 +144,6 @@ class Report:
             row.target, row.met = "", None
         self.rows.append(row)
         return row
-
-
-# --------------------------------------------------------------------------- the scripted DJ
-
-SKILLS = ("Pelea", "Armas cortas", "Esquivar", "Percepción", "Sigilo")
-VERBS = ("dispara a", "golpea a", "embiste a", "amenaza a", "apunta a", "distrae a")
-#: Sections H and C: attacks with these weapons read hits from their dice.
-WEAPONS = (Weapon(name="pistola", damage_type="II"), Weapon(name="puños", damage_type="0"),
-           Weapon(name="cuchillo", damage_type="I"))
-
-
-def build_encounter(characters: int, seed: int = 1, *, hc: bool = True) -> Encounter:
-    """`characters` combatants with varied (often tied) initiatives, Alerta and skills;
-    with `hc`, each with a weapon (sections H and C), else none (the baseline)."""
-    rng = random.Random(seed)
-    roster = [
-        Character(name=f"{'PJ' if i % 4 == 0 else 'PNJ'} {i:03d}",
-                  side=Side.PC if i % 4 == 0 else Side.NPC,
-                  primaria=rng.randint(4, 20), secundaria=rng.randint(1, 9),
-                  alerta=rng.randint(9, 17),
-                  skills={skill: rng.randint(8, 17) for skill in SKILLS},
-                  resistencia=rng.randint(4, 8),
-                  weapons=[rng.choice(WEAPONS)] if hc else [])
-        for i in range(characters)
-    ]
-    return Encounter(name=f"Banco de pruebas ({characters})", settings=Settings(),
-                     characters=roster, seed=seed)
-
-
-class ScriptedDJ:
-    """Chooses the next legal command by looking at the state, like a DJ at the table."""
-
-    def __init__(self, seed: int = 2, *, hc: bool = True) -> None:
-        self.rng = random.Random(seed)
-        #: Sections H and C: heals, attends and conditions now and then (hits follow
-        #: from the weapons of the encounter).
-        self.hc = hc
-
-    def dice(self) -> Dice:
-        rng = self.rng
-        return Dice(ds=rng.randint(1, 10), a=rng.randint(1, 10), b=rng.randint(1, 10))
-
-    def action(self, state: CombatState, author: str, targets: list[str], *,
-               allow_extended: bool, allow_opposed: bool) -> Action:
-        rng = self.rng
-        skill = rng.choice(SKILLS)
-        roll = rng.random()
-        text = f"{rng.choice(VERBS)} {targets[0]}" if targets else "se pone a cubierto"
-        if roll < 0.08:
-            return Action(kind=ActionKind.AUTOMATIC, description="se mueve", targets=targets)
-        if roll < 0.28:
-            return Action(kind=ActionKind.INSTANT, description=f"rápido: {text}", skill=skill,
-                          gd=rng.choice((-1, 0, 0, 1)), targets=targets)
-        if roll < 0.34 and allow_extended:
-            spec = (ExtendedSpec(mode=ExtendedMode.SIMPLE, duration=rng.randint(1, 3))
-                    if rng.random() < 0.5 else
-                    ExtendedSpec(mode=ExtendedMode.COMPLEX, successes=rng.randint(1, 3),
-                                 interval=rng.randint(1, 2)))
-            return Action(kind=ActionKind.EXTENDED, description="fuerza la cerradura",
-                          skill=skill, extended=spec)
-        if roll < 0.42 and allow_opposed and targets:
-            return Action(kind=ActionKind.ROUND, description=f"forcejea con {targets[0]}",
-                          skill="Pelea", targets=targets[:1],
-                          opposition=Opposition(mode=OppositionMode.DIRECT,
-                                                against=targets[:1]))
-        weapon = None
-        if targets and rng.random() < 0.5:  # H1: an attack with the author's weapon
-            author_sheet = state.character(author)
-            weapon = author_sheet.weapon if author_sheet is not None else None
-        return Action(kind=ActionKind.ROUND, description=text, skill=skill,
-                      gd=rng.choice((0, 0, 1)), targets=targets, weapon=weapon)
-
-    def _settle(self, state: CombatState) -> c.Command:
-        """H1/H7/H11: hits mostly accepted as read; thresholds mostly declined."""
-        rng = self.rng
-        proposal = state.proposals[0]
-        if proposal.kind is not ProposalKind.HIT:
-            if rng.random() < 0.3:
-                return c.ConfirmProposal(proposal_id=proposal.id)
-            return c.DeclineProposal(proposal_id=proposal.id)
-        if rng.random() < 0.1:
-            return c.DeclineHit(proposal_id=proposal.id, reason="cobertura")
-        if proposal.reading is None:
-            return c.AcceptHit(proposal_id=proposal.id, location=Location.PECHO,
-                               damage=rng.randint(1, 12))
-        return c.AcceptHit(proposal_id=proposal.id)
-
-    def _body_command(self, state: CombatState) -> c.Command | None:
-        """Now and then the DJ heals, attends a wound or adds a condition (H12, C2)."""
-        rng = self.rng
-        if not self.hc:
-            return None
-        roll = rng.random()
-        if roll > 0.06:
-            return None
-        name = rng.choice([ch.name for ch in state.characters])
-        body = state.body(name)
-        if roll < 0.02:
-            return c.AddCondition(character=name, condition=builtin(
-                rng.choice(("aturdido", "desarmado", "dolor intenso")), began=0,
-                duration=rng.randint(1, 3)))
-        if roll < 0.04 and body.counters.w:
-            return c.Heal(character=name, points=rng.randint(1, body.counters.w))
-        open_wounds = [w for w in body.wounds if w.bleeding]
-        if open_wounds:
-            return c.AttendWound(character=name, wound_id=open_wounds[0].id)
-        return None
-
-    def next_command(self, state: CombatState) -> c.Command:
-        phase = state.phase
-        if state.proposals:
-            return self._settle(state)
-        if phase is not Phase.SETUP and (body := self._body_command(state)) is not None:
-            return body
-        if phase is Phase.SETUP:
-            return c.StartCombat()
-        if phase is Phase.DECLARATION:
-            return self._declaration(state)
-        if phase is Phase.END_OF_ROUND:
-            back = [name for name in state.out if state.character(name) is not None]
-            if back and self.rng.random() < 0.8:
-                return c.SetMark(character=back[0], mark=c.Mark.BACK)
-            return c.Advance()
-        return self._resolution(state)
-
-    def _declaration(self, state: CombatState) -> c.Command:
-        rng = self.rng
-        top = state.top_prompt
-        if top is not None:
-            answered = state.declarations[top.declaration_id]
-            roll = rng.random()
-            if roll < 0.5:  # D5-D10: a reaction (or counter-reaction) aimed at its author
-                mode = ReactionMode.SUBSTITUTE if rng.random() < 0.5 else ReactionMode.COMBINE
-                action = self.action(state, top.reactor, [answered.author],
-                                     allow_extended=False, allow_opposed=False)
-                return c.React(character=top.reactor, mode=mode, actions=[action],
-                               dice=self.dice(), base_gd=rng.choice((0, 0, 0, 1)))
-            if roll < 0.97:
-                return c.Decline(character=top.reactor)
-            return c.DenyPrompt(character=top.reactor)
-        declarer = state.current_declarer
-        if declarer is None:
-            return c.Advance()
-        if state.current and rng.random() < 0.01:  # D12: the DJ lets someone react
-            reactor = rng.choice(sorted(state.current))
-            if reactor != declarer:
-                against = max(state.declarations.values(), key=lambda d: d.id).author
-                if against != reactor:
-                    return c.AllowPrompt(character=reactor, against=against)
-        if rng.random() < 0.05:
-            return c.Declare(character=declarer)  # inaction (D2)
-        # Mostly aimed at those who already declared: they may react (D4).
-        declared = [name for name in state.declaration_order if name in state.current]
-        others = [ch.name for ch in state.characters if ch.name != declarer]
-        pool = declared if declared and rng.random() < 0.7 else others
-        targets = rng.sample(pool, min(len(pool), rng.choice((1, 1, 1, 2))))
-        busy = any(p.owner == declarer and p.status is ExtendedStatus.ACTIVE
-                   for p in state.extended)
-        actions = [self.action(state, declarer, targets, allow_extended=not busy,
-                               allow_opposed=True)]
-        if rng.random() < 0.2:
-            actions.append(Action(kind=ActionKind.INSTANT, description="grita una orden",
-                                  skill="Percepción"))
-        return c.Declare(character=declarer, actions=actions)
-
-    def _resolution(self, state: CombatState) -> c.Command:
-        rng = self.rng
-        group = state.current_group()
-        if not group:
-            present = [ch.name for ch in state.characters if ch.name not in state.out]
-            if state.phase is Phase.ROUND and present and rng.random() < 0.3:
-                return c.SetMark(character=rng.choice(present), mark=c.Mark.OUT)  # P4
-            return c.Advance()
-        step = group[0]
-        held = any(mark.character == step.character for mark in state.pending_marks)
-        if rng.random() < 0.02 and step.character not in state.prevented and not held and \
-                state.phase is not Phase.EXTENDED:
-            return c.SetMark(character=step.character, mark=c.Mark.PREVENTED)
-        action = state.step_action(step)
-        if action.kind is ActionKind.AUTOMATIC:
-            return c.Resolve(character=step.character)
-        if ask.opposition_of(state, step) is not None:  # O2/O3: its own or one against it
-            # O2/O3/O5: a TA for each who rolls, as the engine's plan says.
-            rolling = ask.opposition_plan(state, step).rolling
-            rolls = [c.OpposedRoll(character=name, dice=self.dice(), target=rng.randint(9, 16))
-                     for name in rolling]
-            return c.ResolveOpposed(character=step.character, rolls=rolls,
-                                    tie_winner=step.character)
-        if rng.random() < 0.02:
-            return c.Resolve(character=step.character, accept=True)  # D12
-        return c.Resolve(character=step.character, dice=self.dice(),
-                         extra_gd=rng.choice((0, 0, 0, -1, 1)))
-
-
-def build_history(encounter: Encounter, length: int, seed: int = 2, *,
-                  hc: bool = True) -> list[c.Command]:
-    """`length` legal commands, each chosen by the scripted DJ from the live state."""
-    dj = ScriptedDJ(seed, hc=hc)
-    combat = Combat(encounter)
-    history: list[c.Command] = []
-    while len(history) < length:
-        command = dj.next_command(combat.state)
-        try:
-            combat.execute(command)
-        except SombraError as error:  # the script must only play legal commands
-            raise RuntimeError(f"bench: command {len(history) + 1} ({command!r}) was "
-                               f"refused: {error}") from error
-        history.append(command)
-    return history
 
 
 # --------------------------------------------------------------------------- timing helpers
@@ -926,10 +697,10 @@ async def _bench_undo(report: Report, sizes: Sizes, combat: Combat,
     each from a settled screen, in the app; taking turns (two halves) with commands
     in the stock-widget baseline app."""
     from sombra_tui.app import SombraApp
-    from sombra_tui.bench_stock import stock_app
     from sombra_tui.keys import Scope, bindings
     from sombra_tui.session import Session
     from sombra_tui.widgets.formatting import Palette, event_text
+    from tests.tools.bench_stock import stock_app
 
     progress(f"command, undo and redo to screen x{len(commands)} (taking turns with "
              "the stock-widget baseline app)")
@@ -1005,11 +776,11 @@ async def _bench_opened_undo(report: Report, sizes: Sizes, path: Path,
     against the second undo and a command in the stock-widget baseline app, taking
     turns (a fresh app each time: the first undo happens once per opening)."""
     from sombra_tui.app import SombraApp
-    from sombra_tui.bench_stock import stock_app
     from sombra_tui.engine import storage
     from sombra_tui.keys import Scope, bindings
     from sombra_tui.session import Session
     from sombra_tui.widgets.formatting import Palette, event_text
+    from tests.tools.bench_stock import stock_app
 
     progress(f"first undo after opening the file x{sizes.start_repeats} (taking turns "
              "with the stock-widget baseline app)")
@@ -1077,10 +848,10 @@ async def _bench_demo(report: Report, sizes: Sizes, progress: Callable[[str], No
     frames it drew, in the app and in the stock-widget baseline app, taking turns (two
     halves, each in a fresh app)."""
     from sombra_tui.app import SombraApp
-    from sombra_tui.bench_stock import stock_app
     from sombra_tui.keys import Scope, bindings
     from sombra_tui.session import Session
     from sombra_tui.widgets.formatting import Palette, event_text
+    from tests.tools.bench_stock import stock_app
 
     count = sizes.demo_commands
     progress(f"demo ({DEMO_CHARACTERS} characters): command to screen and frames "
@@ -1164,7 +935,7 @@ async def main(kind, path, keys):
         app = SombraApp(Session.open(path), remember_theme=False, cursor_blink=False,
                         prepare_dialogs=kind == "app")
     else:  # the baseline: stock widgets, the same file read with the json module
-        from sombra_tui.bench_stock import stock_app
+        from tests.tools.bench_stock import stock_app
         with open(path, encoding="utf-8") as stream:
             data = json.load(stream)
         lines = [json.dumps(command) for command in data["commands"][-60:]]
@@ -1211,7 +982,7 @@ elif kind == "app":
 else:
     if kind == "floor":  # the models a first screen of the demo's state must hold
         import sombra_tui.engine.state
-    from sombra_tui.bench_stock import stock_app
+    from tests.tools.bench_stock import stock_app
     app = stock_app(characters, keys, [])
     TABLE = "DataTable"
 original = Screen._compositor_refresh
@@ -1253,7 +1024,7 @@ def cold_start(kind: str, characters: int, keys: int, path: Path | None = None) 
         done = subprocess.run([sys.executable, "-c", COLD_SCRIPT, kind, str(characters),
                                str(keys), *([str(path)] if path else [])],
                               capture_output=True, text=True, check=True,
-                              timeout=120, env=env)
+                              timeout=120, env=env, cwd=ROOT)  # its baseline: tests.tools
         return float(done.stdout.split()[-1]) - start
 
 
@@ -1342,7 +1113,7 @@ def bench_memory(report: Report, sizes: Sizes, path: Path,
             _forget_journals()
             done = subprocess.run([sys.executable, "-c", MEMORY_SCRIPT, kind, str(path),
                                    keys], capture_output=True, text=True, check=True,
-                                  timeout=300)
+                                  timeout=300, cwd=ROOT)  # its baseline: tests.tools
             peaks[kind].append(int(done.stdout.split()[-1]) / 1024)
     app, stock = statistics.median(peaks["app"]), statistics.median(peaks["stock"])
     report.add(Row("memory_app_mib", "peak memory of the app showing the file (a fresh "
@@ -1624,7 +1395,7 @@ def python_workload() -> int:
 # --------------------------------------------------------------------------- history
 
 #: The repository this module runs from (an editable install, as README's commands make).
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 #: Every recorded run (`--record`): date, commit, mode, the machine and every row.
 HISTORY = ROOT / "benchmarks" / "history.json"
 README_PATH = ROOT / "README.md"
@@ -1858,33 +1629,31 @@ def rewrite_readme(text: str, runs: Sequence[dict[str, Any]]) -> str:
 
 
 def main(argv: Sequence[str]) -> int:
+    # In English only: a developer's tool, outside the product and its catalog.
     parser = argparse.ArgumentParser(
         prog="sombra-tui bench",
-        description=_("Benchmark the engine and the app on a synthetic encounter "
-                      "(medians of repeated runs)."))
+        description="Benchmark the engine and the app on a synthetic encounter "
+                    "(medians of repeated runs). Runs from a source checkout.")
     parser.add_argument("--quick", action="store_true",
-                        help=_("small sizes (20 characters, 500 commands) for CI; seconds"))
-    parser.add_argument("--output", type=Path, default=Path(DEFAULT_OUTPUT),
-                        metavar=_("FILE"),
-                        help=_("where to write FILE.json and FILE.md (default: "
-                               "{default}.json/.md in the current folder)").format(
-                                   default=DEFAULT_OUTPUT))
+                        help="small sizes (20 characters, 500 commands) for CI; seconds")
+    parser.add_argument("--output", type=Path, default=Path(DEFAULT_OUTPUT), metavar="FILE",
+                        help=f"where to write FILE.json and FILE.md (default: "
+                             f"{DEFAULT_OUTPUT}.json/.md in the current folder)")
     parser.add_argument("--demo", action="store_true",
-                        help=_("only the rows at the demo's size (6 characters): a "
-                               "command to screen and its frames, against the "
-                               "stock-widget baseline"))
+                        help="only the rows at the demo's size (6 characters): a "
+                             "command to screen and its frames, against the "
+                             "stock-widget baseline")
     parser.add_argument("--record", action="store_true",
-                        help=_("append this run to the history (benchmarks/history.json) "
-                               "and rewrite README's table from it"))
+                        help="append this run to the history (benchmarks/history.json) "
+                             "and rewrite README's table from it")
     parser.add_argument("--strict", action="store_true",
-                        help=_("exit with status 1 when a demo-size row is worse than in "
-                               "the last recorded runs"))
+                        help="exit with status 1 when a demo-size row is worse than in "
+                             "the last recorded runs")
     parser.add_argument("--readme", action="store_true",
-                        help=_("rewrite README's table from the history, without running "
-                               "the benchmark"))
-    parser.add_argument("--history", type=Path, default=HISTORY, metavar=_("FILE"),
-                        help=_("the history file (default: {default})").format(
-                            default=HISTORY))
+                        help="rewrite README's table from the history, without running "
+                             "the benchmark")
+    parser.add_argument("--history", type=Path, default=HISTORY, metavar="FILE",
+                        help=f"the history file (default: {HISTORY})")
     args = parser.parse_args(argv)
     if args.readme:
         return write_readme(load_history(args.history))
@@ -1930,3 +1699,7 @@ def write_readme(runs: Sequence[dict[str, Any]]) -> int:
     README_PATH.write_text(text, encoding="utf-8")
     print(f"Rewrote the table in {README_PATH} from {len(runs)} recorded runs")
     return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
