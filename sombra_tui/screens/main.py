@@ -73,10 +73,14 @@ PREPARE_EVERY = 0.3
 #: Turns at most (every REPAINT_EVERY seconds), once the dialogs are built, until each
 #: has nothing left to repaint.
 SETTLE_TURNS = 10
-#: The sheet's forms a resume opens again (issue 35 item 5): the draft's kind and the
-#: sheet's action that opens it.
+#: The forms a resume opens again by the action that opened them (issue 35 item 5): the
+#: draft's kind -> the sheet's action (on the draft's character's sheet), or this
+#: screen's; the thing the form was about (a wound, a condition, an extended action),
+#: when the draft names it, is the action's argument.
 SHEET_FORMS = {"sheet_hit": "action_hit", "sheet_condition": "action_condition",
-               "sheet_heal": "action_heal"}
+               "sheet_heal": "action_heal", "sheet_wound": "edit_wound",
+               "sheet_edit_condition": "edit_condition"}
+SCREEN_FORMS = {"extended": "adjust_extended", "settings": "action_settings"}
 #: Seconds after a command before the kept dialog its next step opens is filled for
 #: that use, unshown (the next declarer's, say: its lists of names change), and then
 #: every REPAINT_EVERY seconds repainted unshown until nothing is left.
@@ -896,9 +900,18 @@ class MainScreen(Screen[None]):
             self.notify(_("No extended action is running."), severity="warning")
             return
         name = self.selected(quiet=True)
-        chosen = next((p for p in active if p.owner == name), active[0])
+        self.adjust_extended(next((p for p in active if p.owner == name), active[0]).id)
+
+    def adjust_extended(self, extended_id: int) -> None:
+        """The extended action `extended_id`'s form, if it is still running."""
+        chosen = next((p for p in self.state.extended if p.id == extended_id
+                       and p.status is ExtendedStatus.ACTIVE), None)
+        if chosen is None:
+            return
         from sombra_tui.screens.dialogs.extended import ExtendedDialog
-        self.open_dialog(ExtendedDialog(chosen, self.check), self.run_command)
+        dialog = ExtendedDialog(chosen, self.check)
+        self._keeps_draft(dialog, "extended", chosen.owner, chosen.id)
+        self.open_dialog(dialog, self.run_command)
 
     def action_settings(self) -> None:
         state = self.state
@@ -907,14 +920,17 @@ class MainScreen(Screen[None]):
             for command in commands:
                 self.run_command(command)
         from sombra_tui.screens.dialogs.settings import SettingsDialog
-        self.open_dialog(SettingsDialog(state.name, state.settings, self.check,
-                                        started=state.phase is not Phase.SETUP), apply)
+        dialog = SettingsDialog(state.name, state.settings, self.check,
+                                started=state.phase is not Phase.SETUP)
+        self._keeps_draft(dialog, "settings", "")
+        self.open_dialog(dialog, apply)
 
     # ---- a form left open when sombra-tui stopped (issue 35 item 5) --------------------
 
-    def _keeps_draft(self, dialog: Dialog[Any], kind: str, who: str) -> None:
-        """While the DJ types in `dialog`, its fields are kept beside the journal."""
-        dialog.draft_for = (kind, who)
+    def _keeps_draft(self, dialog: Dialog[Any], kind: str, who: str, *item: int) -> None:
+        """While the DJ types in `dialog`, its fields are kept beside the journal (with
+        the `item` it is about, an extended action's id)."""
+        dialog.draft_for = (kind, who, *item)
         dialog.keep_draft = self.session.keep_draft
 
     def reopen_draft(self, tries: int = SETTLE_TURNS) -> None:
@@ -935,9 +951,11 @@ class MainScreen(Screen[None]):
             return
         from sombra_tui.screens.dialogs.keeping import draft_text
         kind, who, values = draft.get("dialog"), draft.get("who"), draft.get("values")
+        item = draft.get("item")  # what the form was about: a wound's id, say (or none)
         if not isinstance(values, dict) or not isinstance(who, str):
             return
-        dialog = self._open_for_draft(str(kind), who)
+        dialog = self._open_for_draft(str(kind), who, *(
+            (item,) if isinstance(item, int) else ()))
         if dialog is None:
             self.notify(_("The form left open when sombra-tui stopped no longer applies; "
                           "it held: {text}").format(text=draft_text(values) or "—"),
@@ -948,7 +966,7 @@ class MainScreen(Screen[None]):
                 dialog.action_add_action()
         self.call_after_refresh(self._write_draft, dialog, values, 2)
 
-    def _open_for_draft(self, kind: str, who: str) -> Dialog[Any] | None:
+    def _open_for_draft(self, kind: str, who: str, *item: int) -> Dialog[Any] | None:
         state = self.state
         prompt = state.top_prompt
         if kind == "declaration" and state.current_declarer == who:
@@ -967,7 +985,9 @@ class MainScreen(Screen[None]):
             self.query_one(InitiativeTable).select_name(who)
             self.action_sheet()
             sheet = self.app.screen
-            getattr(sheet, SHEET_FORMS[kind])()  # the sheet's own key for that form
+            getattr(sheet, SHEET_FORMS[kind])(*item)  # the sheet's own key for that form
+        elif kind in SCREEN_FORMS:
+            getattr(self, SCREEN_FORMS[kind])(*item)
         elif kind == "character" and (not who or state.character(who) is not None):
             if who:
                 self.query_one(InitiativeTable).select_name(who)
@@ -976,8 +996,8 @@ class MainScreen(Screen[None]):
             return None
         from sombra_tui.screens.dialogs.base import Dialog
         screen = self.app.screen
-        return screen if isinstance(screen, Dialog) and screen.draft_for == (kind, who) \
-            else None
+        return screen if isinstance(screen, Dialog) and screen.draft_for == (
+            kind, who, *item) else None
 
     def _write_draft(self, dialog: Dialog[Any], values: dict[str, Any], passes: int) -> None:
         """Put the draft's values in `dialog`; what is not built yet (a section its

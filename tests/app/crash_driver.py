@@ -12,10 +12,13 @@ own line; the test kills it with SIGKILL when it reads the line it waits for.
   through the main screen (the path every key takes), printing `applied K` after
   each; `--save-at K` saves after command K with ctrl+s (Enter in the save-as dialog
   if the combat has no file yet), printing `saved K`. `--save` saves at the end.
-* `--dialog declare|quit|save-as` then opens a dialog with keys (d and a half-typed
-  action, q with unsaved changes, F2 and a half-typed name), printing `dialog NAME`.
+* `--dialog declare|quit|save-as|...` then opens a dialog with keys (d and a half-typed
+  action, q with unsaved changes, F2 and a half-typed name...), printing `dialog NAME`;
+  a form about a wound, a condition or an extended action plays the commands that make
+  one first (THINGS_FIRST).
 * `--report-form` after the resume: the form open then (a draft reopened, issue 35
-  item 5) as `form NAME TEXT` (TEXT: its first action's description), or `form none`.
+  item 5) as `form NAME TEXT` (TEXT: its first action's description, else its focused
+  field's, else its first field's that holds text), or `form none`.
 * `done` at the end; the process stays alive until killed.
 """
 
@@ -32,7 +35,7 @@ from textual.widgets import Input
 from sombra_tui.app import SombraApp
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.dice import Dice
-from sombra_tui.engine.model import Action, Character, Encounter
+from sombra_tui.engine.model import Action, ActionKind, Character, Encounter, ExtendedSpec
 from sombra_tui.screens.dialogs import ChoiceDialog, FileDialog
 from sombra_tui.session import Session
 
@@ -122,11 +125,41 @@ async def save(app: SombraApp, pilot: Pilot[None]) -> bool:
     return app.session.path is not None and not app.session.dirty
 
 
+#: The keys that open each dialog and type in it (a field's text typed over: end, ctrl+u).
+DIALOG_KEYS = {"declare": ["d", *"medio escr"], "hit": ["h", *"17"],
+               "sheet-heal": ["w", "plus", *"3"], "quit": ["q"],
+               "save-as": ["f2", "ctrl+a", *"a-medias"],
+               "sheet-wound": ["w", "e", "end", "ctrl+u", *"12"],
+               "sheet-condition": ["w", "e", *"4"],
+               "extended": ["j", "end", "ctrl+u", *"5"],
+               "settings": ["g", "end", "ctrl+u", *"Emboscada"]}
+
+
+def things_first(kind: str, name: str) -> list[c.Command]:
+    """What a form about a wound, a condition or an extended action needs first: a
+    wound or a condition on the selected character `name`, or an extended action
+    declared by each (the declarations from the first one's, after StartCombat)."""
+    if kind == "sheet-wound":
+        return [c.ManualHit(character=name, location=c.Location.PECHO, damage=3)]
+    if kind == "sheet-condition":
+        return [c.AddCondition(character=name, condition=c.Condition(name="cegado"))]
+    if kind == "extended":
+        lock = Action(kind=ActionKind.EXTENDED, description="picks the lock", target=12,
+                      extended=ExtendedSpec(duration=3))
+        return [*(c.Declare(character=who, actions=[lock]) for who in ("Ana", "Bruno",
+                                                                         "Carla")),
+                c.Advance(), c.Advance()]
+    return []
+
+
 async def open_dialog(app: SombraApp, pilot: Pilot[None], kind: str) -> None:
-    keys = {"declare": ["d", *"medio escr"], "hit": ["h", *"17"],
-            "sheet-heal": ["w", "plus", *"3"], "quit": ["q"],
-            "save-as": ["f2", "ctrl+a", *"a-medias"]}[kind]
-    await pilot.press(*keys)
+    name = app.main_screen.selected(quiet=True) or "Ana"
+    for command in things_first(kind, name):
+        if app.main_screen.run_command(command) is None:
+            say(f"refused {command.type}")
+            sys.exit(3)
+        await pilot.pause()
+    await pilot.press(*DIALOG_KEYS[kind])
     await pilot.pause()
     screen = app.screen
     say(f"dialog {type(screen).__name__}" if isinstance(screen, ModalScreen) else
@@ -143,7 +176,9 @@ async def report_form(app: SombraApp, pilot: Pilot[None]) -> None:
         return
     fields = screen.query("#a0-description")
     typed = [field.value for field in screen.query(Input) if field.value]
-    text = fields.first(Input).value if fields else (typed[0] if typed else "")
+    focused = screen.focused.value if isinstance(screen.focused, Input) else ""
+    text = fields.first(Input).value if fields else (focused or (typed[0] if typed
+                                                                 else ""))
     say(f"form {type(screen).__name__} {text}")
 
 
@@ -153,8 +188,7 @@ async def main(argv: list[str]) -> None:
     parser.add_argument("--play-to", type=int, default=0)
     parser.add_argument("--save-at", type=int, default=-1)
     parser.add_argument("--save", action="store_true")
-    parser.add_argument("--dialog", choices=["declare", "hit", "sheet-heal", "quit",
-                                             "save-as"])
+    parser.add_argument("--dialog", choices=list(DIALOG_KEYS))
     parser.add_argument("--report-form", action="store_true")
     options = parser.parse_args(argv)
     app = SombraApp(Session.new(encounter()), remember_theme=False, cursor_blink=False,

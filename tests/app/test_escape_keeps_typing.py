@@ -6,6 +6,7 @@ resume, or, when its command no longer applies, a notice shows what it held."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,17 @@ import pytest
 from textual.widgets import Button, Input
 
 from sombra_tui import config
-from sombra_tui.engine import Combat, Encounter, i18n, storage
+from sombra_tui.engine import (
+    Action,
+    ActionKind,
+    Combat,
+    Condition,
+    Encounter,
+    ExtendedSpec,
+    Location,
+    i18n,
+    storage,
+)
 from sombra_tui.engine import commands as c
 from sombra_tui.screens.dialogs import (
     CharacterEditor,
@@ -22,6 +33,8 @@ from sombra_tui.screens.dialogs import (
     DeclarationEditor,
 )
 from sombra_tui.screens.dialogs.keeping import field_values
+from sombra_tui.screens.dialogs.sheet import CharacterSheet
+from sombra_tui.screens.main import MainScreen
 from sombra_tui.session import Session
 from tests.app.conftest import (
     MIN_SIZE,
@@ -206,3 +219,77 @@ async def test_escape_asks_in_a_changed_form_that_sends_no_command(
         assert on_main_screen(app), how
         assert app.session.combat is combat and len(combat.commands) == 1
         assert app.session.path == app_dirs.data / "ejemplo.json"
+
+
+# ---- the forms about one thing come back on that thing -----------------------------------
+
+LOCK = Action(kind=ActionKind.EXTENDED, description="picks the lock", target=12,
+              extended=ExtendedSpec(duration=3))
+
+#: Each form that sends a command and was not kept before, by keys: (the commands that
+#: make what it is about, after StartCombat; the keys that open it and type in it; the
+#: form; its field typed in and the text; what it is about, read off the form).
+FORMS_ABOUT_ONE_THING: dict[str, tuple[list[c.Command], list[str], str, str, str,
+                                      Callable[[Any], object]]] = {
+    "a wound, the second": (
+        [c.ManualHit(character="Ana", location=Location.BRAZO_IZQUIERDO, damage=3),
+         c.ManualHit(character="Ana", location=Location.PIERNA_DERECHA, damage=2)],
+        ["w", "down", "e", "end", "ctrl+u", *"12"], "WoundDialog", "damage", "12",
+        lambda form: form.wound.location),
+    "a condition, the second": (
+        [c.AddCondition(character="Ana", condition=Condition(name="cegado")),
+         c.AddCondition(character="Ana", condition=Condition(name="mareado"))],
+        ["w", "down", "e", *"4"], "EditConditionDialog", "left", "4",
+        lambda form: form.condition.name),
+    "an extended action": (
+        [*(c.Declare(character=who, actions=[LOCK]) for who in ("Ana", "Bruno", "Carla")),
+         c.Advance(), c.Advance()],
+        ["j", "end", "ctrl+u", *"5"], "ExtendedDialog", "duration", "5",
+        lambda form: (form.progress.id, form.progress.owner)),
+    "the settings": ([], ["g", "end", "ctrl+u", *"Emboscada"], "SettingsDialog", "name",
+                     "Emboscada", lambda form: None),
+}
+
+#: What the form is about where two could be chosen: the second.
+SECOND = {"a wound, the second": Location.PIERNA_DERECHA,
+          "a condition, the second": "mareado"}
+
+
+@pytest.mark.parametrize("what", list(FORMS_ABOUT_ONE_THING))
+@LANGUAGES
+async def test_a_form_about_one_thing_left_open_comes_back_on_it_with_the_resume(
+        size: tuple[int, int], language: str, what: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 35 item 5: a wound or a condition edited on the sheet (the second of two),
+    an extended action adjusted, the encounter's settings, half typed when sombra-tui
+    stops: the resume opens that form again (the sheet first, for the sheet's), on the
+    same wound, condition or extended action, with what was typed; Escape then asks."""
+    speak(language, monkeypatch)
+    made, keys_, form, field, text, about = FORMS_ABOUT_ONE_THING[what]
+    first = make_app(Session(session_after(worked_example_encounter(), c.StartCombat(),
+                                           *made).combat))
+    async with first.run_test(size=size) as pilot:
+        await first.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press(*keys_)
+        await pilot.pause()
+        assert type(first.screen).__name__ == form
+        was_about = about(first.screen)
+        assert was_about == SECOND.get(what, was_about)  # the second, where there are two
+        assert first.screen.query_one(f"#{field}", Input).value == text
+    second = make_app()
+    async with second.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert isinstance(second.screen, ChoiceDialog)
+        await pilot.press("r")
+        await second.workers.wait_for_complete()
+        for _ in range(5):
+            await pilot.pause()
+        screen = second.screen
+        assert type(screen).__name__ == form
+        assert about(screen) == was_about
+        assert screen.query_one(f"#{field}", Input).value == text
+        assert isinstance(second.screen_stack[-2], CharacterSheet if what.startswith(
+            ("a wound", "a condition")) else MainScreen)
+        await pilot.press("escape")
+        assert isinstance(second.screen, ConfirmDialog)

@@ -85,9 +85,10 @@ class KeepsTyping(Summarised[ResultT]):
     _pristine: dict[str, Value] | None = None
     #: Where the draft goes while the form is changed (the screen gives it; None: nowhere).
     keep_draft: Any = None
-    #: What the draft says this form is for: its kind and its character (the screen
-    #: reopens it from these), e.g. ("declaration", "Ana").
-    draft_for: tuple[str, str] | None = None
+    #: What the draft says this form is for: its kind, its character and, for a form
+    #: about one thing, that thing's id (the screen reopens it from these), e.g.
+    #: ("declaration", "Ana") or ("sheet_wound", "Ana", 2).
+    draft_for: tuple[str, str] | tuple[str, str, int] | None = None
 
     def on_mount(self) -> None:
         self.mark_pristine()
@@ -110,10 +111,12 @@ class KeepsTyping(Summarised[ResultT]):
         """Keep the fields beside the journal while they differ from the opening ones."""
         if self.keep_draft is None or self.draft_for is None or self._pristine is None:
             return
-        kind, who = self.draft_for
+        kind, who, *item = self.draft_for
         values = field_values(self)
-        self.keep_draft({"dialog": kind, "who": who, "values": values}
-                        if values != self._pristine else None)
+        draft: dict[str, object] = {"dialog": kind, "who": who, "values": values}
+        if item:
+            draft["item"] = item[0]
+        self.keep_draft(draft if values != self._pristine else None)
 
     def drop_draft(self) -> None:
         if self.keep_draft is not None:

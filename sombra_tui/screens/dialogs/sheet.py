@@ -159,10 +159,11 @@ class CharacterSheet(Dialog[c.Command]):
     def action_heal(self) -> None:
         self._open(HealDialog(self.get_state(), self.name_, self.check), "sheet_heal")
 
-    def _open(self, dialog: Dialog[Any], kind: str) -> None:
-        """A form of the sheet's, kept as a draft while the DJ types in it, as the sheet's
-        own screen keeps its forms (issue 35 item 5: a resume opens it again)."""
-        dialog.draft_for = (kind, self.name_)
+    def _open(self, dialog: Dialog[Any], kind: str, *item: int) -> None:
+        """A form of the sheet's (about the wound or condition `item`), kept as a draft
+        while the DJ types in it, as the sheet's own screen keeps its forms (issue 35
+        item 5: a resume opens it again)."""
+        dialog.draft_for = (kind, self.name_, *item)
         dialog.keep_draft = self.keep_draft
         self.app.push_screen(dialog, self._apply)
 
@@ -181,18 +182,20 @@ class CharacterSheet(Dialog[c.Command]):
         if selected is None:
             self.notify(_("Choose a wound or a condition to edit."), severity="warning")
             return
-        state = self.get_state()
-        body = state.body(self.name_)
         kind, number = selected
-        if kind == "wound":
-            wound = body.wound(number)
-            if wound is not None:
-                self.app.push_screen(WoundDialog(self.name_, wound, self.check), self._apply)
-            return
-        condition = body.condition(number)
+        (self.edit_wound if kind == "wound" else self.edit_condition)(number)
+
+    def edit_wound(self, wound_id: int) -> None:
+        wound = self.get_state().body(self.name_).wound(wound_id)
+        if wound is not None:
+            self._open(WoundDialog(self.name_, wound, self.check), "sheet_wound", wound_id)
+
+    def edit_condition(self, condition_id: int) -> None:
+        state = self.get_state()
+        condition = state.body(self.name_).condition(condition_id)
         if condition is not None:
-            self.app.push_screen(EditConditionDialog(
-                self.name_, condition, ask.counting_round(state), self.check), self._apply)
+            self._open(EditConditionDialog(self.name_, condition, ask.counting_round(state),
+                                           self.check), "sheet_edit_condition", condition_id)
 
     def action_reveal(self) -> None:
         """The players' view shows the character (undoable; refused if it does)."""
