@@ -168,6 +168,14 @@ KEYS: tuple[Key, ...] = (
     Key("manual_hit", "h", "manual_hit", N_("Hit"),
         N_("A hit the tracker did not roll on the selected character: a fall, fire"),
         Scope.MAIN, Group.CHARACTERS, priority=True, title=N_("Hit by hand")),
+    # Issue 39 item 4: one line on the selected row, opened with the sign typed.
+    Key("quick_damage", "minus", "quick_points('-')", N_("Damage"),
+        N_("Quick damage on the selected character: -7 chest is a hit by hand of 7 on the "
+           "chest"),
+        Scope.MAIN, Group.CHARACTERS, priority=True, title=N_("Quick damage (-7 chest)")),
+    Key("quick_heal", "plus", "quick_points('+')", N_("Heal"),
+        N_("Quick healing of the selected character: +3 heals 3 points"),
+        Scope.MAIN, Group.CHARACTERS, priority=True, title=N_("Quick healing (+3)")),
     Key("remove_character", "delete", "remove_character", N_("Remove"),
         N_("Remove the selected character (asks; undo brings them back)"),
         Scope.MAIN, Group.CHARACTERS, priority=True, title=N_("Remove the character")),

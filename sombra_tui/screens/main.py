@@ -576,6 +576,14 @@ class MainScreen(Screen[None]):
         self._keeps_draft(dialog, "manual_hit", name)
         self.open_dialog(dialog, self.run_command)
 
+    def action_quick_points(self, sign: str) -> None:
+        """Quick damage or healing on the selected row (issue 39 item 4)."""
+        if (name := self.selected()) is not None:
+            from sombra_tui.screens.dialogs.quick_points import QuickPointsDialog
+            dialog = QuickPointsDialog(self.state, name, sign, self.check)
+            self._keeps_draft(dialog, "quick_points", name)  # a resume brings it back
+            self.open_dialog(dialog, self.run_command)
+
     # ---- declaration phase ------------------------------------------------------------
 
     def open_dialog(self, dialog: Dialog[ResultT], then: Callable[[ResultT], object]) -> None:
@@ -981,6 +989,9 @@ class MainScreen(Screen[None]):
             if who:
                 self.query_one(InitiativeTable).select_name(who)
             (self.action_manual_hit if kind == "manual_hit" else self.action_free_ta)()
+        elif kind == "quick_points" and state.character(who) is not None:
+            self.query_one(InitiativeTable).select_name(who)
+            self.action_quick_points("")  # the draft brings the line back, sign and all
         elif kind in SHEET_FORMS and state.character(who) is not None:
             self.query_one(InitiativeTable).select_name(who)
             self.action_sheet()

@@ -128,6 +128,7 @@ async def save(app: SombraApp, pilot: Pilot[None]) -> bool:
 #: The keys that open each dialog and type in it (a field's text typed over: end, ctrl+u).
 DIALOG_KEYS = {"declare": ["d", *"medio escr"], "hit": ["h", *"17"],
                "sheet-heal": ["w", "plus", *"3"], "quit": ["q"],
+               "quick": ["minus", *"7 pec"],
                "save-as": ["f2", "ctrl+a", *"a-medias"],
                "sheet-wound": ["w", "e", "end", "ctrl+u", *"12"],
                "sheet-condition": ["w", "e", *"4"],

@@ -191,3 +191,12 @@ def test_sigkill_with_a_wound_a_condition_an_extended_action_or_the_settings_typ
     assert lines[-1] == f"dialog {form}"
     lines = drive(tmp_path, "--answer", "r", "--report-form", until="form")
     assert lines[-1] == f"form {form} {typed}"
+
+
+def test_sigkill_with_the_quick_line_typed_brings_it_back_on_resume(tmp_path: Path) -> None:
+    """Issue 39 item 4 with issue 35 item 5: "-7 pec" typed in the table's quick line,
+    then the process is killed: the resume opens the line again with what was typed."""
+    lines = drive(tmp_path, "--play-to", "1", "--dialog", "quick", until="dialog")
+    assert lines[-1] == "dialog QuickPointsDialog"
+    lines = drive(tmp_path, "--answer", "r", "--report-form", until="form")
+    assert lines[-2:] == ["resumed 1", "form QuickPointsDialog -7 pec"]

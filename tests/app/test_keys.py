@@ -158,13 +158,13 @@ def write_keys(dirs: Dirs, keymap: dict[str, object]) -> None:
 
 async def test_a_rebinding_from_the_preferences_works(app_dirs: Dirs) -> None:
     write_keys(app_dirs, {"declare": "ctrl+d", "help": "F1", "command_palette": "f9",
-                          "next_step": "n", "add_character": "+"})
+                          "next_step": "n", "add_character": "k"})
     app = make_app(journal=False)
     async with app.run_test(size=SIZE) as pilot:
         assert notifications(app) == []
         await pilot.press("space")  # no longer the next step
         assert app.session.combat.state.phase is Phase.SETUP
-        await pilot.press("+")
+        await pilot.press("k")
         assert isinstance(app.screen, CharacterEditor)
         await pilot.press("escape")
         await pilot.press("n")  # start: Ana declares first

@@ -26,6 +26,7 @@ from sombra_tui.config import CONFIG_DIR_ENV, DATA_DIR_ENV
 from sombra_tui.engine.history import Combat
 from sombra_tui.screens.dialogs import TADialog
 from sombra_tui.screens.dialogs.forecast import ForecastDialog
+from sombra_tui.screens.dialogs.quick_points import QuickPointsDialog
 from sombra_tui.session import Session
 from tests.app import drivers as shots
 from tests.app.layout_states import hidden_round, with_notes, wounded_round
@@ -76,6 +77,15 @@ async def forecast(pilot: Any) -> None:
     await shots.settle(pilot)
 
 
+async def quick_points(pilot: Any) -> None:
+    """The quick line on the cursor's row (Carla), "-7 pecho" typed: the summary says
+    the hit by hand Enter sends (issue 39 item 4)."""
+    await pilot.press("minus")
+    await shots.wait_for_screen(pilot, QuickPointsDialog, "opening the quick line")
+    await shots.type_text(pilot, "7 pecho")
+    await shots.settle(pilot)
+
+
 #: States built through the engine's commands (tests/app/layout_states.py), not by
 #: replaying keys from the demo: (combat builder, driver from the main screen).
 BUILT: dict[str, tuple[Any, shots.Driver]] = {
@@ -84,6 +94,7 @@ BUILT: dict[str, tuple[Any, shots.Driver]] = {
     "forecast": (with_notes, forecast),
     # Issue 39 item 7: "◌" beside "▶" in the marks column, nothing cut at 80x24.
     "table_hidden": (hidden_round, table_wrapped),
+    "quick_points": (wounded_round, quick_points),
 }
 #: Their languages and sizes: Spanish at both, English at 80x24 (the tightest).
 BUILT_CASES = [("es", "120x40"), ("es", "80x24"), ("en", "80x24")]
