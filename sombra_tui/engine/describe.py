@@ -249,6 +249,25 @@ def _adjust(state: CombatState | None, cmd: c.AdjustExtended) -> Msg:
     return Msg(N_("{name}'s extended action: {changes}"), name=owner, changes=said)
 
 
+def _note(state: CombatState | None, cmd: c.AddNote | c.EditNote | c.RemoveNote) -> Msg:
+    """Issue 37: the asalto, whom it is about, the text, and who reads it."""
+    if isinstance(cmd, c.RemoveNote):
+        note = next((n for n in state.notes if n.id == cmd.note_id), None) if state else None
+        if note is None:
+            return Msg(N_("Remove the note"))
+        return Msg(N_("Remove the note of asalto {round}: “{text}”"), round=note.round,
+                   text=note.text)
+    what = (Msg(N_("asalto {round}: “{text}”"), round=cmd.round, text=cmd.text)
+            if cmd.character is None else
+            Msg(N_("asalto {round}, about {name}: “{text}”"), round=cmd.round,
+                name=cmd.character, text=cmd.text))
+    seen = Msg(N_("the players' view shows it then") if cmd.public
+               else N_("for the DJ only"))
+    template = (N_("Pin a note to {what} ({seen})") if isinstance(cmd, c.AddNote)
+                else N_("Change the note to {what} ({seen})"))
+    return Msg(template, what=what, seen=seen)
+
+
 def _plain(state: CombatState | None, cmd: BaseModel) -> Msg:
     """Any other command as undo names it: "Accept hit (Iker)"."""
     label = label_of(cmd)
@@ -270,6 +289,7 @@ _DESCRIBERS: dict[type[BaseModel], Any] = {
     c.AddCharacter: lambda state, cmd: Msg(N_("Add {name}"), name=cmd.character.name),
     c.AddCharacters: lambda state, cmd: Msg(N_("Add {count} × {name}"), count=cmd.count,
                                             name=cmd.character.name),
+    c.AddNote: _note, c.EditNote: _note, c.RemoveNote: _note,
 }
 
 

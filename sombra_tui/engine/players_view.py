@@ -13,9 +13,11 @@ DJ's language). What it may hold is decided here, once:
   that tells of them too: sangrando, a wound's consequence, H7's inconsciente or
   muerto), its declaration once the settings let it be seen, and the initiative of
   PCs only (the players say their own aloud; an NPC's numbers are its sheet);
+- the DJ's notes marked public, while their asalto lasts (`public_notes`, issue 37);
 - public log lines (`public_line`).
 
-Never in it: DJ notes, Alerta and skill values (no TA's target, total, margin or GD is
+Never in it: DJ notes not marked public (nor a public one before its asalto, nor one
+about a hidden character), Alerta and skill values (no TA's target, total, margin or GD is
 copied: only its dice and outcome), NPC sheets and weapons' numbers, hidden characters
 (their names are scrubbed from every string as a last guard), the DJ's free TAs,
 overrides and open proposals (whose dice are not yet the table's), and the DJ's hints
@@ -107,6 +109,8 @@ class PlayersSnapshot(Frozen):
     #: The open reacción prompt ("Ana: ¿reaccionas a Bruno?"), when both are shown.
     prompt: str | None = None
     characters: list[PlayerRow] = Field(default_factory=list)
+    #: The DJ's public notes pinned to the asalto under way ("Llegan los guardias.").
+    notes: list[str] = Field(default_factory=list)
     #: Public log lines, oldest first (at most LOG_LINES, the newest).
     log: list[str] = Field(default_factory=list)
 
@@ -195,6 +199,22 @@ def prompt_sentence(reactor: str, author: str, counter: bool) -> str:
     template = (N_("{reactor}: do you make a contrarreacción to {author}?") if counter
                 else N_("{reactor}: do you react to {author}?"))
     return _(template).format(reactor=reactor, author=author)
+
+
+# --- the DJ's public notes ------------------------------------------------------------------
+
+
+def public_notes(state: CombatState) -> list[str]:
+    """The notes the DJ marked public that are pinned to the asalto under way, once it
+    has begun (rules/notes.py logs them then); never a private one, nor one about a
+    character the players do not see."""
+    if state.phase is Phase.SETUP:
+        return []
+    return [note.text if note.character is None
+            else _("{name}: {text}").format(name=note.character, text=note.text)
+            for note in state.notes
+            if note.public and note.round == state.round
+            and (note.character is None or shown(state, note.character))]
 
 
 # --- public log lines ------------------------------------------------------------------------
@@ -368,7 +388,7 @@ def build(state: CombatState, log: Sequence[LogEvent], sequence: int, *, order: 
         sequence=sequence, language=language(), round=state.round, phase=state.phase,
         phase_label=_(PHASE_LABELS[state.phase]), now=sentence, now_names=names,
         prompt=prompt_text, characters=rows(state, order, names),
-        log=public_log(state, log))
+        notes=public_notes(state), log=public_log(state, log))
     return scrub(snapshot, state)
 
 

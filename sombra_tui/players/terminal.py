@@ -55,6 +55,8 @@ class PlayersApp(App[None]):
     #round { text-style: bold; color: $accent; height: auto; }
     #now { text-style: bold; height: auto; margin-bottom: 1; }
     #prompt { color: $warning; height: auto; }
+    #notes { color: $error; text-style: bold; height: auto; }
+    #notes.-hidden { display: none; }
     #body { height: 1fr; }
     #characters { width: 3fr; height: auto; }
     #log { width: 2fr; height: auto; color: $text-muted; padding-left: 2; }
@@ -72,6 +74,7 @@ class PlayersApp(App[None]):
         yield Static(_(PAGE_WORDS["title"]), id="round")
         yield Static("", id="now")
         yield Static("", id="prompt")
+        yield Static("", id="notes", classes="-hidden")
         with Horizontal(id="body"):
             yield VerticalScroll(Static("", id="characters-table"), id="characters")
             yield Static("", id="log")
@@ -113,6 +116,9 @@ class PlayersApp(App[None]):
         self.query_one("#round", Static).update(f"{heading} · {snapshot.phase_label}")
         self.query_one("#now", Static).update(snapshot.now)
         self.query_one("#prompt", Static).update(snapshot.prompt or "")
+        notes = self.query_one("#notes", Static)  # the DJ's public notes (issue 37)
+        notes.update("\n".join(f"• {note}" for note in snapshot.notes))
+        notes.set_class(not snapshot.notes, "-hidden")
         self.query_one("#characters-table", Static).update(table(snapshot))
         log = Text()
         log.append(_(PAGE_WORDS["log"]) + "\n", style="bold")

@@ -541,9 +541,10 @@ class MainScreen(Screen[None]):
         return (self.keymap.get(binding_id) or keys.BY_ID[binding_id].keys).split(",")
 
     def action_forecast(self) -> None:
-        """What the coming asaltos hold (ask.forecast), read-only."""
+        """What the coming asaltos hold (ask.forecast), and the DJ's notes: each change
+        runs here as the DJ makes it (the dialog stays open)."""
         from sombra_tui.screens.dialogs.forecast import ForecastDialog
-        self.open_dialog(ForecastDialog(lambda: self.state), lambda _result: None)
+        self.open_dialog(ForecastDialog(lambda: self.state, self.check), self.run_command)
 
     def action_sheet(self) -> None:
         """The selected character's sheet: wounds, conditions, weapons, with their keys."""

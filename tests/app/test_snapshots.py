@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.widgets import Checkbox
 
 from sombra_tui import where
 from sombra_tui.app import SombraApp
@@ -26,6 +27,7 @@ from sombra_tui.config import CONFIG_DIR_ENV, DATA_DIR_ENV
 from sombra_tui.engine.history import Combat
 from sombra_tui.screens.dialogs import TADialog
 from sombra_tui.screens.dialogs.forecast import ForecastDialog
+from sombra_tui.screens.dialogs.note import NoteDialog
 from sombra_tui.screens.dialogs.quick_points import QuickPointsDialog
 from sombra_tui.session import Session
 from tests.app import drivers as shots
@@ -86,6 +88,17 @@ async def quick_points(pilot: Any) -> None:
     await shots.settle(pilot)
 
 
+async def note_form(pilot: Any) -> None:
+    """The forecast's form of a new note (a), typed, public: its summary line says the
+    command Enter sends (issue 37 item 5)."""
+    await forecast(pilot)
+    await pilot.press("a")
+    await shots.wait_for_screen(pilot, NoteDialog, "opening the note's form")
+    await shots.type_text(pilot, "llegan los refuerzos")
+    pilot.app.screen.query_one("#public", Checkbox).value = True
+    await shots.settle(pilot)
+
+
 #: States built through the engine's commands (tests/app/layout_states.py), not by
 #: replaying keys from the demo: (combat builder, driver from the main screen).
 BUILT: dict[str, tuple[Any, shots.Driver]] = {
@@ -95,6 +108,7 @@ BUILT: dict[str, tuple[Any, shots.Driver]] = {
     # Issue 39 item 7: "◌" beside "▶" in the marks column, nothing cut at 80x24.
     "table_hidden": (hidden_round, table_wrapped),
     "quick_points": (wounded_round, quick_points),
+    "note_form": (with_notes, note_form),
 }
 #: Their languages and sizes: Spanish at both, English at 80x24 (the tightest).
 BUILT_CASES = [("es", "120x40"), ("es", "80x24"), ("en", "80x24")]

@@ -447,3 +447,45 @@ def test_a_hidden_character_removed_stays_out_of_the_log() -> None:
     combat.execute(RemoveCharacter(name="Carla"))  # slips away unseen
     text = dumped(combat)
     assert "Carla" not in text and "fires from the roof" not in text
+
+
+# ---- issue 37 item 5: the DJ's notes pinned to an asalto -------------------------------
+
+
+def test_a_public_note_shows_when_its_asalto_comes_a_private_one_never() -> None:
+    """The DJ's notes (AddNote, EditNote): a public one reaches the players' view while
+    its asalto lasts, not before nor after; a private one, or one about a character the
+    players do not see, never reaches it (in no field)."""
+    from sombra_tui.engine.commands import AddNote, EditNote
+
+    combat = Combat(encounter())
+    combat.execute(HideCharacter(character="Carla"))
+    combat.execute(AddNote(round=2, text="LLEGAN-LOS-GUARDIAS", public=True))
+    combat.execute(AddNote(round=2, text="SOLO-DJ"))
+    combat.execute(AddNote(round=2, text="SE-ESCONDE", character="Carla", public=True))
+    combat.execute(AddNote(round=1, text="CAMBIA-A-PRIVADA", public=True))
+    combat.execute(AddNote(round=2, text="GRITA", character="Bruno", public=True))
+    assert view(combat).notes == []  # the combat has not started
+    combat.execute(StartCombat())
+    assert view(combat).notes == ["CAMBIA-A-PRIVADA"]
+    private = next(note for note in combat.state.notes if note.text == "CAMBIA-A-PRIVADA")
+    combat.execute(EditNote(note_id=private.id, round=1, text=private.text, public=False))
+    assert "CAMBIA-A-PRIVADA" not in dumped(combat)
+    while combat.state.round < 2:
+        play_on(combat)
+    assert view(combat).notes == ["LLEGAN-LOS-GUARDIAS", "Bruno: GRITA"]
+    text = dumped(combat)
+    assert "SOLO-DJ" not in text and "SE-ESCONDE" not in text
+    while combat.state.round < 3:
+        play_on(combat)
+    assert view(combat).notes == []
+    assert "LLEGAN-LOS-GUARDIAS" not in dumped(combat)
+
+
+def play_on(combat: Combat) -> None:
+    """One step on with no rule involved: inaction declared, the phase over."""
+    declarer = combat.state.current_declarer
+    if declarer is not None:
+        combat.execute(Declare(character=declarer, actions=[]))
+    else:
+        combat.execute(Advance())

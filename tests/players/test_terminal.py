@@ -73,3 +73,25 @@ def test_the_command_line_refuses_an_address_without_http(capsys: object) -> Non
     with pytest.raises(SystemExit) as exited:
         cli.main(["players", "192.168.1.2:8765"])
     assert exited.value.code == 2
+
+
+async def test_a_public_note_shows_while_its_asalto_lasts() -> None:
+    """Issue 37 item 5: the DJ's public note of the asalto under way, under the prompt;
+    a private one never; none shown, the line takes no room."""
+    from sombra_tui.engine import AddNote, ask
+
+    s = session()
+    s.execute(AddNote(round=1, text="LLEGAN-LOS-GUARDIAS", public=True))
+    s.execute(AddNote(round=1, text="SOLO-DJ"))
+    app = PlayersApp("http://127.0.0.1:9/")  # nobody there: the test shows snapshots
+    async with app.run_test(size=SIZE) as pilot:
+        combat = s.combat
+        app.show(ask.players_view(combat.state, combat.log, combat.revision))
+        await pilot.pause()
+        assert not app.query_one("#notes", Static).display  # not started: none yet
+        s.execute(StartCombat())
+        app.show(ask.players_view(combat.state, combat.log, combat.revision))
+        await pilot.pause()
+        assert text(app, "#notes") == "• LLEGAN-LOS-GUARDIAS"
+        assert app.query_one("#notes", Static).display
+        assert "SOLO-DJ" not in app.export_screenshot()

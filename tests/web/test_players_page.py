@@ -159,6 +159,29 @@ async def test_nothing_hidden_reaches_the_page(browser: Any) -> None:
         await server.stop()
 
 
+async def test_a_public_note_shows_on_the_page_a_private_one_never(
+        browser: Any, served: tuple[Session, PlayersServer]) -> None:
+    """Issue 37 item 5: the DJ's public note of the asalto under way shows on the page
+    (and goes once the asalto is over); a private one is nowhere in it."""
+    from playwright.async_api import expect
+
+    from sombra_tui.engine import AddNote, Advance, Declare
+
+    s, server = served
+    s.execute(AddNote(round=1, text="LLEGAN-LOS-GUARDIAS", public=True))
+    s.execute(AddNote(round=1, text="SOLO-DJ"))
+    page = await open_page(browser, server.url)
+    assert not await page.locator("#notes").is_visible()  # not started: none yet
+    s.execute(StartCombat())
+    await expect(page.locator("#notes li")).to_have_text(["LLEGAN-LOS-GUARDIAS"])
+    assert "SOLO-DJ" not in await page.content()
+    while s.combat.state.round < 2:
+        declarer = s.combat.state.current_declarer
+        s.execute(Declare(character=declarer, actions=[]) if declarer else Advance())
+    await expect(page.locator("#notes li")).to_have_count(0)
+    assert not await page.locator("#notes").is_visible()
+
+
 # ---- the phone and TV layouts, compared with the pictures kept here -----------------------
 
 #: Counts the pixels of two PNGs (data URLs) that differ visibly, in the browser itself.
