@@ -489,8 +489,11 @@ def players_view(state: CombatState, log: Sequence[LogEvent],
     step = next_step(state)
     names: tuple[str, ...] = ()
     prompt: tuple[str, str, bool] | None = None
+    odds: str | None = None
     if step.kind is NextKind.REACT and step.author is not None:
         prompt = (step.who[0], step.author, step.counter)
+        if state.settings.players.reaction_odds and step.prompt is not None:
+            odds = reaction_odds(state, step.prompt).words()  # the PC's own (issue 37)
         # A prompt to answer a hidden character names nobody.
         names = () if step.author in state.concealed else step.who
     elif step.kind in (NextKind.DECLARE, NextKind.RESOLVE):
@@ -498,7 +501,7 @@ def players_view(state: CombatState, log: Sequence[LogEvent],
     from sombra_tui.engine.players_view import build  # issue 24: not at start-up
 
     return build(state, log, sequence, order=table_order(state), now_kind=step.kind.value,
-                 now_names=names, prompt=prompt)
+                 now_names=names, prompt=prompt, odds=odds)
 
 
 def concealment(state: CombatState, name: str) -> Concealment | None:

@@ -282,6 +282,9 @@ class PlayerViewSettings(Frozen):
 
     pc: SideView = Field(default_factory=defaults(SideView))
     npc: SideView = Field(default_factory=defaults(SideView, wounds=WoundView.WORDS))
+    #: Issue 37 item 3: a PC prompted to react sees its own chances, combining and
+    #: substituting (never an NPC's: they would tell its Alerta).
+    reaction_odds: bool = False
 
     def side(self, side: Side) -> SideView:
         return self.pc if side is Side.PC else self.npc

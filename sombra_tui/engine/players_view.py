@@ -5,7 +5,8 @@ redo; a page or a second terminal shows it as it is (its strings are rendered in
 DJ's language). What it may hold is decided here, once:
 
 - the round and phase, whose turn it is (from `ask.next_step`), the open reacción
-  prompt as a sentence when both characters are shown;
+  prompt as a sentence when both characters are shown, and, when the DJ's setting
+  says so, a prompted PC's own chances (issue 37; never an NPC's);
 - the characters the DJ has not hidden, in table order: each the one reading of its
   row that the DJ's table shows (engine/rows.py, issue 35 item 9), filtered by the
   DJ's settings for its side: its marks (out, prevented), its conditions and asaltos
@@ -108,6 +109,9 @@ class PlayersSnapshot(Frozen):
     now_names: list[str] = Field(default_factory=list)
     #: The open reacción prompt ("Ana: ¿reaccionas a Bruno?"), when both are shown.
     prompt: str | None = None
+    #: A PC's own chances at that prompt ("Ana: 35 % combinando · 8 % sustituyendo"),
+    #: when the DJ's setting shows them (issue 37 item 3); never an NPC's.
+    prompt_odds: str | None = None
     characters: list[PlayerRow] = Field(default_factory=list)
     #: The DJ's public notes pinned to the asalto under way ("Llegan los guardias.").
     notes: list[str] = Field(default_factory=list)
@@ -376,18 +380,22 @@ def scrub(snapshot: PlayersSnapshot, state: CombatState) -> PlayersSnapshot:
 
 
 def build(state: CombatState, log: Sequence[LogEvent], sequence: int, *, order: list[str],
-          now_kind: str, now_names: tuple[str, ...], prompt: tuple[str, str, bool] | None
-          ) -> PlayersSnapshot:
-    """The snapshot, from what `ask` worked out (the order, the next step, the prompt)."""
+          now_kind: str, now_names: tuple[str, ...], prompt: tuple[str, str, bool] | None,
+          odds: str | None = None) -> PlayersSnapshot:
+    """The snapshot, from what `ask` worked out (the order, the next step, the prompt
+    and the prompted character's chances in words)."""
     names = [name for name in now_names if shown(state, name)]
     sentence = _now_sentence(now_kind, names)
-    prompt_text = None
+    prompt_text = prompt_odds = None
     if prompt is not None and shown(state, prompt[0]) and shown(state, prompt[1]):
         prompt_text = prompt_sentence(*prompt)
+        if odds is not None and state.settings.players.reaction_odds and \
+                _side_of(state, prompt[0]) is Side.PC:  # never an NPC's (its Alerta)
+            prompt_odds = _("{reactor}: {odds}").format(reactor=prompt[0], odds=odds)
     snapshot = PlayersSnapshot(
         sequence=sequence, language=language(), round=state.round, phase=state.phase,
         phase_label=_(PHASE_LABELS[state.phase]), now=sentence, now_names=names,
-        prompt=prompt_text, characters=rows(state, order, names),
+        prompt=prompt_text, prompt_odds=prompt_odds, characters=rows(state, order, names),
         notes=public_notes(state), log=public_log(state, log))
     return scrub(snapshot, state)
 

@@ -115,7 +115,9 @@ class PlayersApp(App[None]):
                    else _(PAGE_WORDS["title"]))
         self.query_one("#round", Static).update(f"{heading} · {snapshot.phase_label}")
         self.query_one("#now", Static).update(snapshot.now)
-        self.query_one("#prompt", Static).update(snapshot.prompt or "")
+        # A prompted PC's chances under its question, when the DJ shows them (issue 37).
+        self.query_one("#prompt", Static).update(
+            "\n".join(line for line in (snapshot.prompt, snapshot.prompt_odds) if line))
         notes = self.query_one("#notes", Static)  # the DJ's public notes (issue 37)
         notes.update("\n".join(f"• {note}" for note in snapshot.notes))
         notes.set_class(not snapshot.notes, "-hidden")

@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from sombra_tui import config
 from sombra_tui.engine import commands as c
 from sombra_tui.engine import i18n
-from sombra_tui.engine.model import Action
+from sombra_tui.engine.model import Action, Side
 from sombra_tui.screens.dialogs import FreeTADialog, ReactionDialog, SettingsDialog, TADialog
 from sombra_tui.screens.dialogs.odds_line import OddsLine
 from tests.app.conftest import (
@@ -41,6 +41,11 @@ WORDS = {
            "ta+1": "Probabilidad: 8 % de éxito · crítico <1 % · pifia 1 %",
            "ta-2": "Probabilidad: 50 % de éxito · crítico <1 % · pifia <1 %"},
 }
+
+
+#: Ana's own chances on the players' view (issue 37 item 3).
+PLAYERS = {"en": "Ana: 35 % combining · 8 % substituting",
+           "es": "Ana: 35 % combinando · 8 % sustituyendo"}
 
 
 @pytest.fixture(params=["en", "es"])
@@ -180,3 +185,24 @@ async def test_hiding_the_odds_is_remembered_for_every_encounter() -> None:
     async with again.run_test(size=SIZE) as pilot:
         await pilot.press("r")
         assert odds_line(pilot) == ""
+
+
+async def test_the_dj_lets_a_prompted_pc_see_its_own_odds(language: str) -> None:
+    """Issue 37 item 3, by keys: off by default; ticked in the settings (g), one
+    undoable command; Ana (a PC) then reads her chances on the players' view; an NPC
+    prompted never does (tests/engine/test_players_view_odds.py)."""
+    encounter = worked_example_encounter()
+    encounter.characters[0] = encounter.characters[0].model_copy(update={"side": Side.PC})
+    app = make_app(session_after(encounter, *bruno_shoots_ana()), journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.session.players_snapshot().prompt_odds is None
+        await pilot.press("g")
+        assert isinstance(app.screen, SettingsDialog)
+        await focus(pilot, "players-odds")
+        await pilot.press("space")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.combat.state.settings.players.reaction_odds
+        assert app.session.players_snapshot().prompt_odds == PLAYERS[language]
+        await pilot.press("u")
+        assert app.session.players_snapshot().prompt_odds is None

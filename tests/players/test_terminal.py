@@ -10,7 +10,16 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from sombra_tui import cli
-from sombra_tui.engine import HideCharacter, StartCombat
+from sombra_tui.engine import (
+    Action,
+    ChangeSettings,
+    Declare,
+    Dice,
+    HideCharacter,
+    React,
+    ReactionMode,
+    StartCombat,
+)
 from sombra_tui.players.server import PlayersServer
 from sombra_tui.players.terminal import PlayersApp, events_url
 from tests.players.serving import served, session
@@ -95,3 +104,27 @@ async def test_a_public_note_shows_while_its_asalto_lasts() -> None:
         assert text(app, "#notes") == "• LLEGAN-LOS-GUARDIAS"
         assert app.query_one("#notes", Static).display
         assert "SOLO-DJ" not in app.export_screenshot()
+
+
+async def test_a_prompted_pcs_own_odds_show_under_the_question_never_an_npcs() -> None:
+    """Issue 37 item 3 (D6, D9): with the DJ's setting on, Ana (a PC, Alerta 14) reads
+    her own chances under her question; Bruno's (an NPC's) contrarreacción question
+    comes without them."""
+    s = session()
+    settings = s.combat.state.settings
+    s.execute(ChangeSettings(settings=settings.model_copy(update={
+        "players": settings.players.model_copy(update={"reaction_odds": True})})))
+    s.execute(StartCombat())
+    s.execute(Declare(character="Ana", actions=[Action(description="aims at the door")]))
+    s.execute(Declare(character="Bruno", actions=[Action(description="shoots Ana",
+                                                         targets=["Ana"])]))
+    async with served(s) as server:
+        app = PlayersApp(f"http://127.0.0.1:{server.port}/")
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: app.snapshot is not None)
+            assert text(app, "#prompt") == (
+                "Ana: do you react to Bruno?\nAna: 35 % combining · 8 % substituting")
+            s.execute(React(character="Ana", mode=ReactionMode.SUBSTITUTE,
+                            actions=[Action(description="dives")], dice=Dice.of(3, 4, 2)))
+            await until(pilot, lambda: "Bruno:" in text(app, "#prompt"))
+            assert text(app, "#prompt") == "Bruno: do you make a contrarreacción to Ana?"

@@ -192,6 +192,7 @@ SETTING_NAMES = {
     "players.npc.declarations": N_("NPCs' declarations for the players"),
     "players.pc.hidden_until_acts": N_("New PCs hidden from the players until they act"),
     "players.npc.hidden_until_acts": N_("New NPCs hidden from the players until they act"),
+    "players.reaction_odds": N_("A prompted PC's reacción odds for the players"),
 }
 #: The values of the settings that are not numbers, as the log names them.
 SETTING_VALUES = {
@@ -252,6 +253,11 @@ def _change_settings(state: CombatState, cmd: c.ChangeSettings, emit: Emitter) -
                     for key in type(new.players.pc).model_fields
                     if getattr(getattr(old.players, side), key)
                     != getattr(getattr(new.players, side), key)]
+        changes += [_setting_change(f"players.{key}", getattr(old.players, key),
+                                    getattr(new.players, key))
+                    for key in type(new.players).model_fields
+                    if key not in ("pc", "npc")
+                    and getattr(old.players, key) != getattr(new.players, key)]
     emit(EventKind.ENCOUNTER, Msg(N_("Settings: {names}."),
                                   names=Join(", ", changes)))
     rates = ("bleed_rate_leve", "bleed_rate_grave")

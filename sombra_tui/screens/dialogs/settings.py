@@ -204,6 +204,8 @@ class SettingsDialog(Dialog[list[Command]]):
                            pc.hidden_until_acts, id="players-pc-hidden")
         yield FormCheckbox(_("New NPCs hidden from the players until they act"),
                            npc.hidden_until_acts, id="players-npc-hidden")
+        yield FormCheckbox(_("PCs see their own reacción odds (never NPCs)"),
+                           players.reaction_odds, id="players-odds")  # issue 37
 
     def players_settings(self) -> PlayerViewSettings:
         """The players' view's settings from the form."""
@@ -213,7 +215,9 @@ class SettingsDialog(Dialog[list[Command]]):
                 declarations=DeclarationView(str(self.query_one(
                     f"#{prefix}-declarations", Select).value)),
                 hidden_until_acts=self.query_one(f"#{prefix}-hidden", Checkbox).value)
-        return PlayerViewSettings(**{key: side(prefix) for key, prefix in PLAYER_SIDES})
+        return PlayerViewSettings(**{key: side(prefix) for key, prefix in PLAYER_SIDES},
+                                  reaction_odds=self.query_one("#players-odds",
+                                                               Checkbox).value)
 
     def on_mount(self) -> None:
         self.set_focus(self.query_one("#name", Input))
