@@ -81,6 +81,32 @@ def wounded_round_due() -> Combat:
     return combat
 
 
+def ahead_round() -> Combat:
+    """The demo in asalto 2, declared: Bruno's grave wound on the chest (asalto 1) bleeds
+    at the end of asalto 6 (H9), Lucía's complex extended action (2 successes, a TA every
+    2 asaltos) rolls in asaltos 3 and 5 (E3), Iker is out (P4), and the DJ's public note
+    is pinned to asalto 9 (issue 37)."""
+    from sombra_tui.engine.model import ActionKind, ExtendedMode, ExtendedSpec
+
+    combat = Combat(demo_encounter())
+    combat.execute(combat.start_command())
+    combat.execute(c.ManualHit(character="Bruno", location=Location.PECHO, damage=20))
+    while combat.state.proposals:
+        combat.execute(c.DeclineProposal(proposal_id=combat.state.proposals[0].id))
+    while combat.state.round < 2:
+        name = combat.state.current_declarer
+        combat.execute(c.Declare(character=name, actions=[]) if name else c.Advance())
+    while (name := combat.state.current_declarer) is not None:
+        actions = [Action(kind=ActionKind.EXTENDED, description="abre la verja",
+                          skill="Electrónica", extended=ExtendedSpec(
+                              mode=ExtendedMode.COMPLEX, successes=2, interval=2))
+                   ] if name == "Lucía" else []
+        combat.execute(c.Declare(character=name, actions=actions))
+    combat.execute(c.SetMark(character="Iker", mark=c.Mark.OUT))
+    combat.execute(c.AddNote(round=9, text="amanece", public=True))
+    return combat
+
+
 def reaction_prompt() -> Combat:
     """The demo's round 1 as `screenshots.to_reaction_prompt` leaves it, by commands:
     Ana, Matón and Iker declared, Bruno shoots Ana, Ana's reacción prompt is open (the

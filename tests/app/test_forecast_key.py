@@ -10,7 +10,7 @@ from sombra_tui.engine import commands as c
 from sombra_tui.screens.dialogs.forecast import ForecastDialog
 from sombra_tui.session import Session
 from tests.app.conftest import MIN_SIZE, SIZE, make_app
-from tests.app.layout_states import wounded_combat
+from tests.app.layout_states import ahead_round, wounded_combat
 
 SAID = {
     "en": ["Asalto 1 (this one)", "se va la luz", "Asalto 2", "llegan los guardias",
@@ -43,6 +43,37 @@ async def test_n_shows_what_the_coming_asaltos_hold(language: str,
         await pilot.pause()
         assert app.screen is app.main_screen
         assert len(app.session.combat.commands) == before  # reading changes nothing
+
+
+AHEAD = {
+    "en": ["Asalto 3", 'Lucía: TA of "abre la verja" (2 successes to go)  (extended phase)',
+           "Asalto 5", 'Lucía: TA of "abre la verja" (1 success to go)  (extended phase)',
+           "Asalto 6", "Bruno bleeds 1 point (chest)  (at its end)",
+           "Later", "Asalto 9: amanece  (players see it)",
+           "No end in sight", "Iker is out until the DJ brings them back"],
+    "es": ["Asalto 3", "Lucía: TA de «abre la verja» (faltan 2 éxitos)  (fase extendida)",
+           "Asalto 5", "Lucía: TA de «abre la verja» (falta 1 éxito)  (fase extendida)",
+           "Asalto 6", "Bruno sangra 1 punto (pecho)  (al final)",
+           "Más tarde", "Asalto 9: amanece  (los jugadores la ven)",
+           "Sin final a la vista", "Iker está fuera de combate hasta que el DJ lo devuelva "
+           "al combate"],
+}
+
+
+@pytest.mark.parametrize("size", [SIZE, MIN_SIZE], ids=["120x40", "80x24"])
+@pytest.mark.parametrize("language", ["en", "es"])
+async def test_h9_e3_p5_each_kind_of_line_in_the_djs_language(
+        language: str, size: tuple[int, int]) -> None:
+    """Asalto 2: the extended TAs due (E3: two, then none while it may be done), the
+    bleeding point due (H9), the DJ's note pinned past the five asaltos (Later), who is
+    out with no end in sight (P4, P5: so no extended TA of theirs), in order."""
+    app = make_app(Session(ahead_round()), journal=False, language=language)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, ForecastDialog)
+        lines = [line.removeprefix("• ") for line in app.screen.shown().split("\n") if line]
+        assert lines == AHEAD[language]
 
 
 async def test_nothing_due_is_said() -> None:

@@ -1,11 +1,14 @@
 """What the coming asaltos hold (issue 37): the forecast says what the machine then does.
 
 A hypothesis test builds a combat with wounds that bleed (H9), conditions with
-durations (C3) and extended actions of both kinds (E2, E3), at any phase; reads the
-forecast; then plays the asaltos on with no command that changes them (inaction, the
-extended TAs rolled, H7's proposals declined) and checks that what happened in each
-asalto is exactly what was forecast (bleeding, conditions ending) or includes it
-(extended TAs: only the certain ones are forecast).
+durations (C3), some of which leave a character unable to act (C4), extended actions of
+both kinds (E2, E3) and characters marked out (P5), at any phase; reads the forecast;
+then plays the asaltos on with no command that changes them (inaction, the extended TAs
+rolled, H7's proposals declined) and checks that what happened in each asalto is
+exactly what was forecast (bleeding, conditions ending) and, for the extended TAs, that
+each one forecast is made, in its asalto, and they are the owner's first ones: all the
+certain ones for an owner able to act throughout (a simple action's next TA, a complex
+one's TAs while it cannot be done yet before them), none for one who is out (P5).
 """
 
 from __future__ import annotations
@@ -19,11 +22,12 @@ from sombra_tui.engine import (
     Advance,
     Combat,
     DeclineProposal,
+    ExtendedStatus,
     Phase,
     Resolve,
     StepStatus,
 )
-from sombra_tui.engine.commands import AddCondition, ManualHit
+from sombra_tui.engine.commands import AddCondition, ManualHit, Mark, SetMark
 from sombra_tui.engine.conditions import Condition, ConditionEffects
 from sombra_tui.engine.forecast import DueKind, first_round_ahead, forecast, standing
 from sombra_tui.engine.model import Action, ActionKind, ExtendedMode, ExtendedSpec
@@ -62,6 +66,9 @@ def combat_for(data: st.DataObject) -> Combat:
             declare(combat, name)
     for _ in range(data.draw(st.integers(0, 6))):  # somewhere in a later phase
         play_one(combat, data)
+    for name in data.draw(st.lists(st.sampled_from(NAMES), max_size=2, unique=True)):
+        if name not in combat.state.out and not combat.state.proposals:
+            combat.execute(SetMark(character=name, mark=Mark.OUT))  # P5
     return combat
 
 
@@ -92,39 +99,74 @@ def happened(combat: Combat, since: int) -> Counter[tuple[int, DueKind, str]]:
     return found
 
 
-def extended_steps(combat: Combat) -> set[tuple[int, str]]:
-    return {(combat.state.round, step.character) for step in combat.state.steps
-            if step.extended_id is not None}
+def extended_tas(combat: Combat) -> dict[int, tuple[int, str]]:
+    """The extended TAs made in this phase so far, by step: (asalto, owner). A step
+    skipped (its owner out, P5, or unable, C4) made none."""
+    return {step.id: (combat.state.round, step.character) for step in combat.state.steps
+            if step.extended_id is not None and step.result is not None}
 
 
-@settings(max_examples=60, deadline=None)
+def able_throughout(combat: Combat, name: str, rounds: range) -> bool:
+    """Whether `name` is not out and no condition leaves it unable to act in `rounds`
+    (its extended action then counts every one of them: P5, C4)."""
+    if name in combat.state.out:
+        return False
+    return not any(condition.active_in(round_) and (condition.effects.cannot_act
+                                                    or condition.effects.out)
+                   for condition in combat.state.body(name).conditions for round_ in rounds)
+
+
+@settings(max_examples=80, deadline=None)
 @given(data=st.data())
-def test_h9_c3_e2_e3_the_forecast_is_what_happens(data: st.DataObject) -> None:
+def test_h9_c3_e2_e3_p5_the_forecast_is_what_happens(data: st.DataObject) -> None:
     combat = combat_for(data)
     ahead = 8  # a grave wound of asalto 1 bleeds at the end of asalto 6 (H9)
     first = first_round_ahead(combat.state)
+    window = range(first, first + ahead)
     expected = forecast(combat.state, ahead)
-    assert all(first <= due.round < first + ahead for due in expected)
+    assert all(due.round in window for due in expected)
+    # E2: a simple action's next TA is certain; E3: a complex one's, while it cannot be
+    # done before them (read now: the state changes as the combat goes on).
+    owners = {progress.owner: 1 if progress.mode is ExtendedMode.SIMPLE
+              else progress.successes_needed - progress.successes
+              for progress in combat.state.extended
+              if progress.status is ExtendedStatus.ACTIVE}
+    if combat.state.phase is Phase.DECLARATION:  # declared: they start once all have (E1)
+        for name in combat.state.declaration_order:
+            declaration = combat.state.declaration_of(name)
+            for action in declaration.actions if declaration else ():
+                if action.extended is not None:
+                    owners[name] = (1 if action.extended.mode is ExtendedMode.SIMPLE
+                                    else action.extended.successes)
+    able = {name for name in owners if able_throughout(combat, name, window)}
+    made_before = set(extended_tas(combat))  # rolled before the forecast was read
     since = len(combat.log)
-    rolls: set[tuple[int, str]] = set()
-    if combat.state.phase is Phase.EXTENDED:
-        rolls |= {(combat.state.round, step.character) for step in combat.state.steps
-                  if step.extended_id is not None and step.status is StepStatus.PENDING}
+    tas: dict[int, tuple[int, str]] = {}
     while combat.state.round < first + ahead:
-        phase = combat.state.phase
+        if combat.state.phase is Phase.EXTENDED:
+            tas |= extended_tas(combat)
         play_one(combat, data)
-        if combat.state.phase is Phase.EXTENDED and phase is not Phase.EXTENDED:
-            rolls |= extended_steps(combat)
     seen = happened(combat, since)
-    seen = Counter({key: n for key, n in seen.items() if key[0] < first + ahead})
+    seen = Counter({key: n for key, n in seen.items() if key[0] in window})
     told = Counter((due.round, due.kind, due.character) for due in expected
-                   if due.kind is not DueKind.EXTENDED_TA)
-    assert told == seen
-    told_rolls = {(due.round, due.character) for due in expected
-                  if due.kind is DueKind.EXTENDED_TA}
-    assert told_rolls <= rolls
+                   if due.kind not in (DueKind.EXTENDED_TA, DueKind.NOTE))
+    assert told == seen  # H9, C3: every point bled and condition ended, and no other
+    made = sorted(ta for step, ta in tas.items() if step not in made_before)
+    for name in {*owners, *(due.character for due in expected
+                            if due.kind is DueKind.EXTENDED_TA)}:
+        rounds = [round_ for round_, owner in made if owner == name and round_ in window]
+        forecast_rounds = [due.round for due in expected
+                           if due.kind is DueKind.EXTENDED_TA and due.character == name]
+        # E2, E3: each TA forecast is made, in its asalto, and they are the first ones.
+        assert forecast_rounds == rounds[:len(forecast_rounds)], (name, rounds)
+        if name in able:  # all the certain ones are forecast for an owner able to act
+            assert len(forecast_rounds) == min(len(rounds), owners[name]), (name, rounds)
+        if name in combat.state.out:  # P5: out throughout, it made none
+            assert rounds == [] and forecast_rounds == []
     for kind in {due.kind for due in expected}:
         event(f"forecast holds {kind.value}")
+    if combat.state.out:
+        event("someone out (P5)")
 
 
 def test_h9_the_worked_example_bleeds_at_the_end_of_round_18() -> None:
