@@ -14,8 +14,15 @@ from textual.pilot import Pilot
 from sombra_tui import config
 from sombra_tui.engine import commands as c
 from sombra_tui.engine import i18n
-from sombra_tui.engine.model import Action, Side
-from sombra_tui.screens.dialogs import FreeTADialog, ReactionDialog, SettingsDialog, TADialog
+from sombra_tui.engine.model import Action, Opposition, OppositionMode, Reading, Role, Side
+from sombra_tui.engine.odds import TASpec, conditioned_odds, percent
+from sombra_tui.screens.dialogs import (
+    FreeTADialog,
+    OpposedDialog,
+    ReactionDialog,
+    SettingsDialog,
+    TADialog,
+)
 from sombra_tui.screens.dialogs.odds_line import OddsLine
 from tests.app.conftest import (
     SIZE,
@@ -206,3 +213,49 @@ async def test_the_dj_lets_a_prompted_pc_see_its_own_odds(language: str) -> None
         assert app.session.players_snapshot().prompt_odds == PLAYERS[language]
         await pilot.press("u")
         assert app.session.players_snapshot().prompt_odds is None
+
+
+def sneak_past_a_guard() -> list[c.Command]:
+    """Carla (15) sneaks past Ana (14), who watches for her (O3); Bruno sits it out."""
+    def stealth(against: str, role: Role, target: int) -> Action:
+        return Action(description="sneaks / watches", target=target, opposition=Opposition(
+            mode=OppositionMode.CONDITIONED, against=[against], role=role,
+            reading=Reading.STEALTH))
+    return [c.StartCombat(),
+            c.Declare(character="Ana", actions=[stealth("Carla", Role.CONDITIONED, 14)]),
+            c.Declare(character="Bruno", actions=[]),
+            c.Declare(character="Carla", actions=[stealth("Ana", Role.CONDITIONING, 15)]),
+            c.Advance(), c.Advance()]
+
+
+def opposed_words(language: str, carla: int, ana: int, size: int = 1) -> str:
+    """The line for Carla against Ana: the engine's O3 chances (tested against a
+    brute-force count in tests/engine/test_odds.py) in the DJ's words."""
+    odds = conditioned_odds(TASpec(target=carla), TASpec(target=ana), size)
+    chance, tie = ("Chance", "tie") if language == "en" else ("Probabilidad", "empate")
+    return (f"{chance}: Carla {percent(odds.first)} · Ana {percent(odds.second)} · "
+            f"{tie} {percent(odds.tie)}")
+
+
+async def test_o3_t5_the_opposed_dialog_shows_each_sides_chance(language: str) -> None:
+    """Before the dice: each side's chance to win and a tie's, with the values of their
+    actions; as the DJ types Ana's value and the condition's size, they follow; with
+    a value wrong, nothing is shown rather than a wrong figure."""
+    app = make_app(session_after(worked_example_encounter(), *sneak_past_a_guard()),
+                   journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("y")
+        assert isinstance(app.screen, OpposedDialog)
+        assert odds_line(pilot) == opposed_words(language, 15, 14)
+        await fill(pilot, "p1_Ana-target", "10")
+        assert odds_line(pilot) == opposed_words(language, 15, 10)
+        await fill(pilot, "size", "2")
+        assert odds_line(pilot) == opposed_words(language, 15, 10, size=2)
+        await fill(pilot, "size", "-1")  # below 0: refused
+        assert odds_line(pilot) == ""
+        await fill(pilot, "size", "1")
+        await pilot.press("escape", "y")
+        await hide_the_odds(pilot)
+        await pilot.press("y")
+        assert isinstance(app.screen, OpposedDialog)
+        assert odds_line(pilot) == ""

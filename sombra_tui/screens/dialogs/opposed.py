@@ -26,7 +26,8 @@ from sombra_tui.engine import (
 from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.base import Dialog
 from sombra_tui.screens.dialogs.fields import DiceField, Field, FormSelect, TextInput
-from sombra_tui.screens.dialogs.parsing import parse_int, read_dice
+from sombra_tui.screens.dialogs.odds_line import OddsLine
+from sombra_tui.screens.dialogs.parsing import FormError, parse_int, read_dice
 from sombra_tui.widgets.formatting import event_text
 from sombra_tui.widgets.theme import theme_palette
 
@@ -125,6 +126,7 @@ class OpposedDialog(Dialog[ResolveOpposed]):
                     yield Field(_("Winner (DJ decides; a tie needs one)"), FormSelect(
                         [(name, name) for name in self.participants], id="tie",
                         prompt=_("by the dice")), field_id="tie")
+            yield OddsLine()  # each side's chance before the dice (issue 37)
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
                 yield Button(self.keyed(_("Resolve ({key})"), "dialog.confirm"),
@@ -133,6 +135,32 @@ class OpposedDialog(Dialog[ResolveOpposed]):
 
     def on_mount(self) -> None:
         self.set_focus(self.query_one(f"#{self.first_field()}", Input))
+        self.update_odds()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id and not event.input.id.endswith("-dice"):
+            self.update_odds()
+
+    def update_odds(self) -> None:
+        """O2/O3, T5: each side's chance to win and a tie's, with the values, GDs and
+        size as typed (empty: from their action), by the engine; none while a number
+        is wrong or a value to roll under is missing."""
+        given: dict[str, tuple[int | None, int | None]] = {}
+        try:
+            for name in self.participants:
+                target, gd = (self.value(f"{self.slugs[name]}-{field}").strip()
+                              for field in ("target", "gd"))
+                given[name] = (parse_int(target, "target", _("Target"), 0, MAX_STAT)
+                               if target else None,
+                               parse_int(gd, "gd", _("GD"), -MAX_GD, MAX_GD) if gd else None)
+            size = 1 if self.plan.direct else parse_int(
+                self.value("size"), "size", _("Condition size"), 0, MAX_GD, default=1)
+        except FormError:
+            self.query_one(OddsLine).show_words(None)
+            return
+        comparisons = ask.opposed_odds(self.state, self.step, given, size)
+        self.query_one(OddsLine).show_words(
+            "; ".join(comparison.words() for comparison in comparisons) or None)
 
     def first_field(self) -> str:
         """T6: the first value the table must type: the dice of the first participant
