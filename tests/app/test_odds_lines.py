@@ -10,13 +10,25 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from sombra_tui import config
 from sombra_tui.engine import commands as c
 from sombra_tui.engine import i18n
-from sombra_tui.engine.model import Action, Opposition, OppositionMode, Reading, Role, Side
+from sombra_tui.engine.model import (
+    Action,
+    ActionKind,
+    Encounter,
+    Opposition,
+    OppositionMode,
+    Reading,
+    Role,
+    Side,
+)
 from sombra_tui.engine.odds import TASpec, conditioned_odds, percent
+from sombra_tui.engine.wounds import Location
 from sombra_tui.screens.dialogs import (
+    DeclarationEditor,
     FreeTADialog,
     OpposedDialog,
     ReactionDialog,
@@ -26,6 +38,7 @@ from sombra_tui.screens.dialogs import (
 from sombra_tui.screens.dialogs.odds_line import OddsLine
 from tests.app.conftest import (
     SIZE,
+    choose,
     fill,
     focus,
     make_app,
@@ -258,4 +271,46 @@ async def test_o3_t5_the_opposed_dialog_shows_each_sides_chance(language: str) -
         await hide_the_odds(pilot)
         await pilot.press("y")
         assert isinstance(app.screen, OpposedDialog)
+        assert odds_line(pilot) == ""
+
+
+def armed_encounter() -> Encounter:
+    """The worked example with Ana's Armas 14 (and Resistencia 5, for a leve wound)."""
+    encounter = worked_example_encounter()
+    encounter.characters[0] = encounter.characters[0].model_copy(update={
+        "skills": {"Armas": 14}, "resistencia": 5})
+    return encounter
+
+
+async def test_t2_h10_the_declaration_shows_the_chance_of_the_action_declared(
+        language: str) -> None:
+    """As Ana's skill and GD are chosen: Armas 14 gives 35 %, at GD +1 8 %; an
+    automatic action rolls nothing (T7), so no line; a leve wound on her main arm
+    weighs on a physical action (H10): Armas at GD 0 is then 8 %."""
+    words = WORDS[language]
+    app = make_app(session_after(armed_encounter(), c.StartCombat()), journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        assert isinstance(app.screen, DeclarationEditor)
+        assert odds_line(pilot) == ""  # nothing to roll under yet
+        await fill(pilot, "a0-skill", "Armas")
+        assert app.screen.query_one("#a0-target", Input).value == "14"
+        assert odds_line(pilot) == words["ta"]
+        await fill(pilot, "a0-gd", "1")
+        assert odds_line(pilot) == words["ta+1"]
+        await choose(pilot, "a0-kind", ActionKind.AUTOMATIC)
+        assert odds_line(pilot) == ""
+        await pilot.press("escape", "y")
+    app = make_app(session_after(armed_encounter(), c.StartCombat(), c.ManualHit(
+        character="Ana", location=Location.BRAZO_DERECHO, damage=5)), journal=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        assert isinstance(app.screen, DeclarationEditor)
+        await fill(pilot, "a0-skill", "Armas")
+        assert odds_line(pilot) == words["ta+1"]
+        await pilot.press("escape", "y")
+        await hide_the_odds(pilot)
+        await pilot.press("d")
+        assert isinstance(app.screen, DeclarationEditor)
+        await fill(pilot, "a0-skill", "Armas")
         assert odds_line(pilot) == ""

@@ -7,7 +7,8 @@ from collections.abc import Callable
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, SelectionList, Static
+from textual.widget import Widget
+from textual.widgets import Button, Input, Select, SelectionList, Static
 
 from sombra_tui import keys
 from sombra_tui.engine import (
@@ -22,6 +23,7 @@ from sombra_tui.engine import (
 from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.action_form import ActionForm, WeaponFor
 from sombra_tui.screens.dialogs.fields import Field, PickList, refill_picks
+from sombra_tui.screens.dialogs.odds_line import OddsLine, action_words
 from sombra_tui.screens.dialogs.shelf import ShelfDialog
 
 MAX_ACTIONS = 4
@@ -115,6 +117,22 @@ class DeclarationEditor(AffectedMixin, ShelfDialog[Declare]):
         refill_picks(self.query_one("#affected", SelectionList), self.others)
         # The first field is near the top: the form opens scrolled to its top.
         form.focus_first(scroll_visible=False)
+        self.query_one(OddsLine).show_words(None)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._show_odds(event.input)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self._show_odds(event.select)
+
+    def _show_odds(self, widget: Widget) -> None:
+        """The chances of the action whose field the DJ just changed (T2, H10)."""
+        if not self.used:  # prepared, not yet given its use
+            return
+        form = next((node for node in widget.ancestors if isinstance(node, ActionForm)),
+                    None)
+        if form is not None:
+            self.query_one(OddsLine).show_words(action_words(self.state, form))
 
     def _title(self) -> str:
         return _("{name} declares (asalto {round})").format(name=self.character.name,
@@ -128,6 +146,7 @@ class DeclarationEditor(AffectedMixin, ShelfDialog[Declare]):
                 yield Field(_("Directly affected (pre-filled from the targets)"),
                             PickList(id="affected"),
                             field_id="affected", hint=_("space toggles"))
+            yield OddsLine()  # the chance of the action being declared (issue 37)
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
                 yield Button(self.keyed(_("Declare ({key})"), "dialog.confirm"),

@@ -9,10 +9,18 @@ the DJ prefers not to know (the app's preference, config.Preferences.show_odds).
 
 from __future__ import annotations
 
-from textual.app import App
-from textual.widgets import Static
+from typing import TYPE_CHECKING
 
+from textual.app import App
+from textual.widgets import Input, Select, Static
+
+from sombra_tui.engine import Action, ActionKind, CombatState, ask
 from sombra_tui.engine.i18n import _
+from sombra_tui.screens.dialogs.action_choices import SCOPES
+from sombra_tui.screens.dialogs.parsing import FormError, parse_int
+
+if TYPE_CHECKING:
+    from sombra_tui.screens.dialogs.action_form import ActionForm
 
 
 def odds_shown(app: App[object]) -> bool:
@@ -39,3 +47,25 @@ class OddsLine(Static):
                 if words and odds_shown(self.app) else "")
         self.update(text)
         self.set_class(not text, "-empty")
+
+
+def action_words(state: CombatState, form: ActionForm) -> str | None:
+    """The chances of the action `form` holds as typed so far, while it is declared
+    (ask.declared_odds: its value or skill, GD and scope); None while a number is wrong
+    or nothing is rolled."""
+    p = form.fid
+    kind = form.query_one(f"#{p('kind')}", Select).value
+    try:
+        gd = parse_int(form.query_one(f"#{p('gd')}", Input).value, p("gd"), "GD",
+                       *ask.bounds(Action, "gd"), default=0)
+        text = form.query_one(f"#{p('target')}", Input).value.strip()
+        target = parse_int(text, p("target"), _("Target value"),
+                           *ask.bounds(Action, "target")) if text else None
+    except FormError:
+        return None
+    odds = ask.declared_odds(
+        state, form.character.name,
+        kind=kind if isinstance(kind, ActionKind) else ActionKind.ROUND,
+        skill=form.query_one(f"#{p('skill')}", Input).value.strip(), target=target, gd=gd,
+        scope=SCOPES.get(str(form.query_one(f"#{p('scope')}", Select).value)))
+    return None if odds is None else odds.words()
