@@ -19,7 +19,6 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from sombra_tui import config, keys, resume_gc, themes, ui_state
-from sombra_tui.demo import demo_encounter
 from sombra_tui.engine import CarryPlan, Encounter, ImportCharacters, i18n
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.i18n import _, pgettext
@@ -67,7 +66,11 @@ class SombraApp(StopsOnceComposed[None]):
         #: The DJ's rebindings that Textual applies (binding id -> keys; keys.py).
         self.keymap_in_force: dict[str, str] = {}
         self._quitting = False
-        self._session = session or Session.new(demo_encounter(seed if seed is not None else 7))
+        if session is None:  # the demo, loaded only when it is shown (issue 41 item 6)
+            from sombra_tui.demo import demo_encounter
+
+            session = Session.new(demo_encounter(seed if seed is not None else 7))
+        self._session = session
         self.main_screen = MainScreen(self._session)
         #: The players' view (issue 23): the page's server while it runs, and what
         #: stops it following the session.

@@ -413,3 +413,106 @@ def test_a_bad_theme_is_still_judged_by_pydantic(tmp_path: Path) -> None:
     assert shown[:2] == ["sombra", 6] and len(shown[2]) == 1  # type: ignore[index]
     assert "roto.toml" in shown[2][0]  # type: ignore[index]
     assert "ThemeSpec" in built and plugins is True
+
+
+#: What `sombra-tui FILE`'s first screen leaves out: the demo, the players' server and
+#: the page's QR code, the help's Markdown, the report and every dialog.
+LATER_FOR_A_FILE = ("sombra_tui.demo", "sombra_tui.players.server", "sombra_tui.report",
+                    "sombra_tui.screens.dialogs", *LATER)
+
+FILE_FIRST_SCREEN = """
+import asyncio, json, sys
+from pathlib import Path
+from pydantic import BaseModel
+from textual.screen import Screen
+import sombra_tui
+sombra_tui.pause_gc_for_start()  # as `sombra-tui FILE` does
+from sombra_tui.app import SombraApp
+from sombra_tui.session import Session
+def below(model):
+    for sub in model.__subclasses__():
+        yield sub
+        yield from below(sub)
+found = []
+original = Screen._compositor_refresh
+def refreshed(screen):  # the first full screen: every row of the table drawn (as the bench)
+    original(screen)
+    if not found and any(table.row_count >= {characters}
+                         for table in screen.query("InitiativeTable")):
+        found.append(sorted(model.__qualname__ for model in below(BaseModel)
+                            if model.__module__.startswith("sombra_tui")
+                            and model.__pydantic_complete__))
+        found.append(sorted(name for name in sys.modules if any(
+            name == later or name.startswith(later + ".") for later in {later})))
+Screen._compositor_refresh = refreshed
+async def main():
+    session = Session.open(Path({path!r}))
+    checking = session.combat.checking
+    app = SombraApp(session, remember_theme=False, cursor_blink=False)  # as the DJ's
+    async with app.run_test(headless=True, size=(120, 40)) as pilot:
+        while not found:
+            await pilot.pause()
+    print(json.dumps([checking, *found]))
+asyncio.run(main())
+"""
+
+
+@pytest.fixture(scope="module")
+def long_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A file long enough to be shown from its stored state (storage.BACKGROUND_FROM),
+    ending with a bleeding wound (its first screen's forecast says when it bleeds)."""
+    from sombra_tui.engine import Combat, storage
+    from tests import builders
+
+    encounter = builders.build_encounter(CHARACTERS)
+    path = tmp_path_factory.mktemp("long") / "larga.sombra.json"
+    storage.save(Combat(encounter, builders.build_history(encounter, FILE_LENGTH)), path)
+    return path
+
+
+#: Long enough (storage.BACKGROUND_FROM), and a wound bleeding at its end.
+FILE_LENGTH = 350
+CHARACTERS = 12
+
+
+def test_a_files_first_screen_builds_only_the_files_validator(
+        long_file: Path, tmp_path: Path) -> None:
+    """Issue 41 item 6: `sombra-tui FILE` builds one pydantic validator before its first
+    screen, the file format's (the bleeding and the extended actions its forecast shows
+    are made of checked values: BleedTick's and ExtendedProgress's validators cost 1-2 ms
+    each to build; tests/engine/test_forecast.py checks they equal validated ones), and
+    loads neither the demo nor what the first screen leaves for later (the players'
+    server, the QR code, the help's Markdown, the report, the dialogs)."""
+    from sombra_tui import config
+
+    env = {**os.environ, config.DATA_DIR_ENV: str(tmp_path / "data"),
+           config.CONFIG_DIR_ENV: str(tmp_path / "config")}
+    script = FILE_FIRST_SCREEN.format(path=str(long_file), later=set(LATER_FOR_A_FILE),
+                                      characters=CHARACTERS)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True, timeout=120, env=env)
+    checking, built, loaded = json.loads(done.stdout.splitlines()[-1])
+    assert checking is True  # shown from its stored state: the case measured
+    assert built == ["SaveFile"]
+    assert loaded == []
+
+
+def test_importing_the_app_leaves_the_demo_for_when_it_is_shown(tmp_path: Path) -> None:
+    """The demo's encounter is loaded by the app that shows it, not by `sombra-tui FILE`."""
+    assert "sombra_tui.demo" not in imported_by_name("import sombra_tui.app", tmp_path)
+    assert "sombra_tui.demo" in imported_by_name(
+        "import sombra_tui.app; sombra_tui.app.SombraApp(journal=False)", tmp_path)
+
+
+def imported_by_name(statement: str, folder: Path) -> list[str]:
+    """Every module loaded in a fresh process by `statement` (the DJ's folders in
+    `folder`)."""
+    from sombra_tui import config
+
+    env = {**os.environ, config.DATA_DIR_ENV: str(folder / "data"),
+           config.CONFIG_DIR_ENV: str(folder / "config")}
+    script = f"import json, sys\n{statement}\nprint(json.dumps(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True, timeout=120, env=env)
+    found: list[str] = json.loads(done.stdout.splitlines()[-1])
+    return found

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from sombra_tui.engine.conditions import Condition
+from sombra_tui.engine.frozen import trusted
 from sombra_tui.engine.i18n import N_, Msg, lazy
 from sombra_tui.engine.model import ActionKind, ExtendedMode
 from sombra_tui.engine.state import (
@@ -133,8 +134,9 @@ def _declared(state: CombatState) -> list[ExtendedProgress]:
         for action in declaration.actions if declaration else ():
             spec = action.extended
             if action.kind is ActionKind.EXTENDED and spec is not None:
-                found.append(ExtendedProgress(
-                    id=-1, owner=name, action=action, mode=spec.mode,
+                # Checked values (the declaration's): no validator built for it.
+                found.append(trusted(
+                    ExtendedProgress, id=-1, owner=name, action=action, mode=spec.mode,
                     duration=spec.duration, successes_needed=spec.successes,
                     interval=spec.interval, started_round=state.round))
     return found

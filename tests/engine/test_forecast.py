@@ -14,6 +14,7 @@ one's TAs while it cannot be done yet before them), none for one who is out (P5)
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
@@ -275,3 +276,35 @@ def test_h9_c3_e3_the_row_marks_who_has_something_due_this_asalto() -> None:
     while combat.state.phase is not Phase.END_OF_ROUND:
         play_one(combat)
     assert "Bruno" not in marked()  # bled at the end of asalto 7; next at 12's (H9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_h9_e2_e3_the_forecasts_records_are_the_validated_ones(data: st.DataObject) -> None:
+    """Issue 41 item 6: the bleed ticks (H9) and the declared extended actions (E2, E3)
+    that the forecast (and the end of an asalto) makes are built from checked values
+    without validating them again, so a file's first screen builds no validator for
+    them; validating gives equal records, with the same fields given."""
+    from sombra_tui.engine import frozen
+    from sombra_tui.engine.forecast import _declared
+    from sombra_tui.engine.wounds import bleed_at_end_of_round
+
+    state = combat_for(data).state
+    rounds = range(state.round, state.round + 8)
+
+    def made() -> list[Any]:
+        ticks = [bleed_at_end_of_round(wound, round_) for body in state.bodies.values()
+                 for wound in body.wounds for round_ in rounds]
+        return [*ticks, *_declared(state)]
+
+    quick = made()
+    frozen.VALIDATE_TRUSTED = True  # `trusted` validates now
+    try:
+        validated = made()
+    finally:
+        frozen.VALIDATE_TRUSTED = False
+    assert quick == validated
+    assert [record.model_fields_set for record in quick] == \
+        [record.model_fields_set for record in validated]
+    assert [type(record) for record in quick] == [type(record) for record in validated]
+    event(f"{len(quick)} records")
