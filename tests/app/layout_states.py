@@ -122,3 +122,28 @@ def reaction_prompt() -> Combat:
             Action(description=description, skill=skill, targets=targets)]))
     assert combat.state.top_prompt is not None
     return combat
+
+
+def opposed_round() -> Combat:
+    """`wounded_combat` declared with Carla (who acts first) shooting Bruno, who dodges
+    her (O3): her TA carries her wound grades (H10); the opposed dialog opens on her
+    step with each side's chance (issue 37)."""
+    from sombra_tui.engine.model import Opposition, OppositionMode, Reading, Role
+
+    combat = wounded_combat()
+    roles = {"Carla": ("Bruno", Role.CONDITIONING), "Bruno": ("Carla", Role.CONDITIONED)}
+    while (declarer := combat.state.current_declarer) is not None:
+        description, skill = PLAN[declarer]
+        opposition = None
+        if declarer in roles:
+            against, role = roles[declarer]
+            description = "dispara a Bruno" if declarer == "Carla" else "esquiva a Carla"
+            opposition = Opposition(mode=OppositionMode.CONDITIONED, against=[against],
+                                    role=role, reading=Reading.ATTACK)
+        combat.execute(c.Declare(character=declarer, actions=[
+            Action(description=description, skill=skill, opposition=opposition)]))
+        while (prompt := combat.state.top_prompt) is not None:
+            combat.execute(c.Decline(character=prompt.reactor))
+    while combat.state.phase.value != "round":
+        combat.execute(c.Advance())
+    return combat

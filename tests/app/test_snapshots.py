@@ -25,13 +25,13 @@ from sombra_tui import where
 from sombra_tui.app import SombraApp
 from sombra_tui.config import CONFIG_DIR_ENV, DATA_DIR_ENV
 from sombra_tui.engine.history import Combat
-from sombra_tui.screens.dialogs import TADialog
+from sombra_tui.screens.dialogs import OpposedDialog, TADialog
 from sombra_tui.screens.dialogs.forecast import ForecastDialog
 from sombra_tui.screens.dialogs.note import NoteDialog
 from sombra_tui.screens.dialogs.quick_points import QuickPointsDialog
 from sombra_tui.session import Session
 from tests.app import drivers as shots
-from tests.app.layout_states import hidden_round, with_notes, wounded_round
+from tests.app.layout_states import hidden_round, opposed_round, with_notes, wounded_round
 
 SIZES = {"120x40": shots.SIZE, "80x24": (80, 24)}
 
@@ -99,6 +99,13 @@ async def note_form(pilot: Any) -> None:
     await shots.settle(pilot)
 
 
+async def opposed_dialog(pilot: Any) -> None:
+    """Carla shoots Bruno, who dodges (O3): the opposed dialog with each side's chance."""
+    await pilot.press("y")
+    await shots.wait_for_screen(pilot, OpposedDialog, "opening the opposed dialog")
+    await shots.settle(pilot)
+
+
 #: States built through the engine's commands (tests/app/layout_states.py), not by
 #: replaying keys from the demo: (combat builder, driver from the main screen).
 BUILT: dict[str, tuple[Any, shots.Driver]] = {
@@ -109,6 +116,8 @@ BUILT: dict[str, tuple[Any, shots.Driver]] = {
     "table_hidden": (hidden_round, table_wrapped),
     "quick_points": (wounded_round, quick_points),
     "note_form": (with_notes, note_form),
+    # Issue 37 item 2: each side's chance before the dice, whole at 80x24.
+    "opposed_dialog": (opposed_round, opposed_dialog),
 }
 #: Their languages and sizes: Spanish at both, English at 80x24 (the tightest).
 BUILT_CASES = [("es", "120x40"), ("es", "80x24"), ("en", "80x24")]

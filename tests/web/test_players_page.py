@@ -76,6 +76,31 @@ async def test_the_page_shows_the_round_and_follows_a_command_within_a_second(
     await expect(page.locator("#status")).to_be_empty()
 
 
+async def test_a_prompted_pcs_own_odds_show_under_the_question_never_an_npcs(
+        browser: Any, served: tuple[Session, PlayersServer]) -> None:
+    """Issue 37 item 3 (D6, D9): with the DJ's setting on, Ana (a PC, Alerta 14) reads
+    her chances under her question; Bruno's (an NPC's) question comes without them."""
+    from playwright.async_api import expect
+
+    from sombra_tui.engine import Action, ChangeSettings, Declare, Dice, React, ReactionMode
+
+    s, server = served
+    settings = s.combat.state.settings
+    s.execute(ChangeSettings(settings=settings.model_copy(update={
+        "players": settings.players.model_copy(update={"reaction_odds": True})})))
+    s.execute(StartCombat())
+    s.execute(Declare(character="Ana", actions=[Action(description="aims at the door")]))
+    s.execute(Declare(character="Bruno", actions=[Action(description="shoots Ana",
+                                                         targets=["Ana"])]))
+    page = await open_page(browser, server.url)
+    await expect(page.locator("#prompt")).to_have_text(
+        "Ana: do you react to Bruno?\nAna: 35 % combining · 8 % substituting")
+    s.execute(React(character="Ana", mode=ReactionMode.SUBSTITUTE,
+                    actions=[Action(description="dives")], dice=Dice.of(3, 4, 2)))
+    await expect(page.locator("#prompt")).to_have_text(
+        "Bruno: do you make a contrarreacción to Ana?", timeout=1000)
+
+
 async def test_it_reconnects_by_itself_after_the_server_restarts(
         browser: Any, served: tuple[Session, PlayersServer]) -> None:
     from playwright.async_api import expect
