@@ -285,6 +285,10 @@ KEYS: tuple[Key, ...] = (
     Key("declaration.inaction", "ctrl+b", "inaction", N_("Inaction"),
         N_("Declaration: inaction"), Scope.DECLARATION, Group.DIALOGS, show=True,
         priority=True),
+    # Issue 39 item 2: not ctrl+r (it rolls in the dialogs that roll).
+    Key("declaration.repeat", "ctrl+l", "repeat_last", N_("Repeat last"),
+        N_("Declaration: the character's last declaration again, in the form (enter sends "
+           "it)"), Scope.DECLARATION, Group.DIALOGS, show=True, priority=True),
     Key("extended.abandon", "ctrl+b", "abandon", N_("Abandon"),
         N_("Extended action: abandon it"), Scope.EXTENDED, Group.DIALOGS, show=True),
     Key("confirm.yes", "y", "confirm", N_("Yes"), N_("Yes/no question: yes"),

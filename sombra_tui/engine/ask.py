@@ -79,6 +79,7 @@ from sombra_tui.engine.rules.steps import roll_under
 from sombra_tui.engine.state import (
     CombatState,
     Concealment,
+    Declaration,
     ExtendedProgress,
     GdBreakdown,
     Phase,
@@ -269,6 +270,12 @@ def active_extended(state: CombatState) -> dict[str, list[ExtendedProgress]]:
 
 
 # --- weapons (H1) -------------------------------------------------------------------------
+
+
+def last_declaration(state: CombatState, name: str) -> Declaration | None:
+    """Issue 39 item 2: `name`'s last own declaration with actions in an earlier asalto
+    (D1; not a reacción, not inaction), which the declaration form repeats; None if none."""
+    return state.last_declared.get(name)
 
 
 def weapon_for(state: CombatState, name: str, skill: str = "") -> int | None:

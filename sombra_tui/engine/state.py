@@ -351,6 +351,9 @@ class CombatState(BaseModel):
     #: H1: the weapon each character last declared an action with, up to the end of
     #: the previous asalto (ask.weapon_for reads this asalto's declarations over it).
     last_weapons: dict[str, Weapon] = Field(default_factory=dict)
+    #: Issue 39 item 2: each character's last own declaration with actions (D1, not a
+    #: reacción), up to the end of the previous asalto: the declaration form repeats it.
+    last_declared: dict[str, Declaration] = Field(default_factory=dict)
     current: dict[str, int] = Field(default_factory=dict)
     prompts: list[Prompt] = Field(default_factory=list)  # a stack: last is on top (D11)
     reactions_made: dict[str, int] = Field(default_factory=dict)

@@ -112,6 +112,16 @@ def last_weapons(state: CombatState) -> dict[str, Weapon]:
     return chosen
 
 
+def last_declared(state: CombatState) -> dict[str, Declaration]:
+    """Issue 39 item 2: each character's last own declaration with actions (D1; neither
+    a reacción, D4, nor inaction), this asalto's over those kept in `state.last_declared`."""
+    kept = dict(state.last_declared)
+    for declaration in sorted(state.declarations.values(), key=lambda d: d.id):
+        if declaration.answers is None and declaration.actions:
+            kept[declaration.author] = declaration
+    return kept
+
+
 def start_round(state: CombatState, emit: Emitter, bonus: dict[str, int]) -> None:
     state.phase = Phase.DECLARATION
     state.round_initiative = {
@@ -121,6 +131,7 @@ def start_round(state: CombatState, emit: Emitter, bonus: dict[str, int]) -> Non
     dj_order = [ch.name for ch in state.characters]
     state.declaration_order = declaration_order(state.round_initiative, dj_order)  # I3
     state.last_weapons = last_weapons(state)  # H1: the choice carries to this asalto
+    state.last_declared = last_declared(state)  # the declaration form may repeat it
     state.declarations = {}
     state.current = {}
     state.prompts = []

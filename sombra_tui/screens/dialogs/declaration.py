@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import Any
 
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widget import Widget
+from textual.widget import AwaitMount, Widget
 from textual.widgets import Button, Input, Select, SelectionList, Static
 
 from sombra_tui import keys
@@ -24,6 +26,7 @@ from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.action_form import ActionForm, WeaponFor
 from sombra_tui.screens.dialogs.fields import Field, PickList, refill_picks
 from sombra_tui.screens.dialogs.odds_line import OddsLine, action_words
+from sombra_tui.screens.dialogs.repeat import PASSES, action_values, build_sections, write
 from sombra_tui.screens.dialogs.shelf import ShelfDialog
 
 MAX_ACTIONS = 4
@@ -169,18 +172,67 @@ class DeclarationEditor(AffectedMixin, ShelfDialog[Declare]):
         else:
             self.sync_affected(self.forms, affected)
 
-    def action_add_action(self) -> None:
+    def action_add_action(self) -> AwaitMount | None:
         forms = self.forms
         if len(forms) >= MAX_ACTIONS:
             self.show_error(None, _("At most {count} actions in one declaration.").format(
                 count=MAX_ACTIONS))
-            return
+            return None
         form = ActionForm(self.character, self.others, prefix=f"a{len(forms)}",
                           kind=ActionKind.INSTANT,
                           title=_("Combined action (instant actions combine freely)"),
                           weapon_for=self.weapon_for)
         form.added = True
-        self.query_one("#forms", VerticalScroll).mount(form, before="#field-affected")
+        return self.query_one("#forms", VerticalScroll).mount(form, before="#field-affected")
+
+    def action_repeat_last(self) -> AwaitComplete | None:
+        """Issue 39 item 2: the form says the character's last declaration (repeat.py);
+        Enter sends it, as the summary line says."""
+        last = ask.last_declaration(self.state, self.character.name)
+        if last is None:
+            self.show_error(None, _("{name} has no declaration of an earlier asalto to "
+                                    "repeat.").format(name=self.character.name))
+            return None
+        actions = last.actions[:MAX_ACTIONS]
+        # As many actions as the last declaration's: added, or the DJ's extra ones taken off.
+        changes = [*(self.action_add_action() for _index in range(len(self.forms),
+                                                                   len(actions))),
+                   *(form.remove() for form in self.forms[len(actions):])]
+
+        async def fill() -> None:
+            for change in changes:
+                if change is not None:
+                    await change
+            forms = self.forms[:len(actions)]
+            for form, action in zip(forms, actions, strict=True):
+                await build_sections(form, action)
+            wanted = [(form, action_values(form, action, self.others))
+                      for form, action in zip(forms, actions, strict=True)]
+            self._write_last(wanted, list(last.affected), PASSES)
+        return AwaitComplete(fill())
+
+    def _write_last(self, wanted: list[tuple[ActionForm, dict[str, Any]]],
+                    affected: list[str], passes: int, written: bool = False) -> None:
+        """Write `wanted` until every value is written, then once more (repeat.py)."""
+        missing = [form for form, values in wanted if write(form, values)]
+        if not written and passes > 1:
+            self.call_after_refresh(self._write_last, wanted, affected, passes - 1,
+                                    not missing)
+            return
+        picks = self.query_one("#affected", SelectionList)
+        if affected == targets_of(self.forms):
+            self._affected_touched = False  # it follows the targets again
+        else:
+            with picks.prevent(SelectionList.SelectedChanged):
+                picks.deselect_all()
+                for name in affected:
+                    if name in self.others:
+                        picks.select(name)
+            self._affected_touched = True
+        self.sync_affected(self.forms, picks)
+        self.forms[0].focus_first()
+        self._show_odds(self.forms[0].query_one(Input))  # the first action's chances
+        self.summary_soon()
 
     def action_inaction(self) -> None:
         command = Declare(character=self.character.name, actions=[], affected=[])
