@@ -145,3 +145,33 @@ async def test_escape_on_the_line_as_opened_closes_at_once() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert on_main_screen(app)
+
+
+@pytest.mark.parametrize(("typed", "location"), [
+    ("pecho", Location.PECHO), ("chest", Location.PECHO), ("pe", Location.PECHO),
+    ("Cabeza", Location.CABEZA), ("head", Location.CABEZA), ("abd", Location.ABDOMEN),
+    ("brazo izq", Location.BRAZO_IZQUIERDO), ("bi", Location.BRAZO_IZQUIERDO),
+    ("l arm", Location.BRAZO_IZQUIERDO), ("ra", Location.BRAZO_DERECHO),
+    ("b. der.", Location.BRAZO_DERECHO), ("pierna d", Location.PIERNA_DERECHA),
+    ("ll", Location.PIERNA_IZQUIERDA)])
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_h2_a_location_by_its_names_in_either_language_or_short(
+        typed: str, location: Location, language: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from sombra_tui.screens.dialogs.quick_parsing import read_quick
+    speak(language, monkeypatch)
+    state = directly().state
+    assert read_quick(f"-7 {typed}", state, "Bruno") == c.ManualHit(
+        character="Bruno", location=location, damage=7)
+    assert read_quick(f"-7 {typed} nl", state, "Bruno").lethal is False  # type: ignore[union-attr]
+
+
+def test_h6_plus_heals_golpe_points_when_there_are_no_herida_points() -> None:
+    """H6: a non-lethal hit leaves golpe points only; "+2" heals those (as the heal form
+    would be set), "+2 herida" says which."""
+    from sombra_tui.screens.dialogs.quick_parsing import read_quick
+    beaten = directly(c.ManualHit(character="Bruno", location=Location.PECHO, damage=3,
+                                  lethal=False)).state
+    assert read_quick("+2", beaten, "Bruno") == c.Heal(character="Bruno", points=2,
+                                                       kind=c.HealKind.GOLPE)
+    assert read_quick("+2 herida", beaten, "Bruno").kind is c.HealKind.HERIDA  # type: ignore[union-attr]
