@@ -71,6 +71,8 @@ class Session:
         #: want it (the page's server, once the DJ's screen is drawn).
         self._players_watchers: list[Callable[[], None]] = []
         self._players_cache: PlayersSnapshot | None = None
+        #: What the keys may do (ask.offers), and the combat and revision it is for.
+        self._offers: tuple[Combat, int, ask.Offers] | None = None
         #: Set when a players' listener failed: the combat went on (the DJ is told).
         self.players_problem: str | None = None
         #: The crash journal this session was resumed from (None: not a resumed one).
@@ -230,6 +232,15 @@ class Session:
         except SombraError as error:
             self.journal_problem = str(error)
             self.journal = None
+
+    def offers(self) -> ask.Offers:
+        """What the keys may do now (ask.offers), worked out once per state revision
+        (Combat.revision: every command, undo and redo) and read by the main screen's
+        check_action, its footer and the palette (issue 36)."""
+        combat, cached = self.combat, self._offers
+        if cached is None or cached[0] is not combat or cached[1] != combat.revision:
+            cached = self._offers = (combat, combat.revision, ask.offers(combat.state))
+        return cached[2]
 
     # ---- the players' view (issue 23) ------------------------------------------------
 

@@ -180,22 +180,43 @@ SETTLES_FIRST: frozenset[type[BaseModel]] = frozenset(
     command for command, entry in REGISTRY.items() if entry.settles_first)
 
 
+@dataclass(frozen=True)
+class Offers:
+    """What the keys may do now, worked out at once (issue 36): the command types
+    offered, those an open proposal holds back, and the marks offered. A UI keeps one
+    per state revision (Session.offers) and reads it for every key."""
+
+    #: Those that fit the phase (P1), less those an open proposal holds back.
+    commands: frozenset[type[BaseModel]]
+    #: Those that fit the phase but wait for the open proposal (H1, H7, H11).
+    held: frozenset[type[BaseModel]]
+    #: The marks (prevented, out, ...) that fit the phase (P4).
+    marks: frozenset[c.Mark]
+
+
+def offers(state: CombatState) -> Offers:
+    """P1, P4, H1: what the keys may do now (see Offers)."""
+    fitting = allowed(state)
+    held = fitting & SETTLES_FIRST if state.proposals else frozenset()
+    return Offers(fitting - held, held,
+                  frozenset(mark for mark in c.Mark if mark_allowed(state, mark)))
+
+
 def offered(state: CombatState) -> frozenset[type[BaseModel]]:
     """The command types a UI offers now: those that fit the phase (P1), less those an
     open proposal holds back (the next key settles it first)."""
-    fitting = allowed(state)
-    return fitting - SETTLES_FIRST if state.proposals else fitting
+    return offers(state).commands
 
 
 def held_back(state: CombatState) -> frozenset[type[BaseModel]]:
     """The command types that fit the phase (P1) but wait for the open proposal (H1,
     H7, H11): a key that sends one opens the proposal first. Empty without proposals."""
-    return allowed(state) & SETTLES_FIRST if state.proposals else frozenset()
+    return offers(state).held
 
 
 def mark_offered(state: CombatState, mark: c.Mark) -> bool:
     """Whether the mark (prevented, out, ...) is offered now (P4)."""
-    return mark_allowed(state, mark)
+    return mark in offers(state).marks
 
 
 # --- characters and their numbers -----------------------------------------------------

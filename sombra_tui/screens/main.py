@@ -333,10 +333,12 @@ class MainScreen(Screen[None]):
         command = ACTION_COMMANDS.get(action)
         if command is None:
             return True
+        # Worked out once per state revision (Session.offers), however often asked.
+        offers = self.session.offers()
         if isinstance(command, c.Mark):
-            return ask.mark_offered(self.state, command)
+            return command in offers.marks
         # Held back while a proposal is open: the next key settles it first.
-        return command in ask.offered(self.state)
+        return command in offers.commands
 
     # ---- running commands ----------------------------------------------------------
 
@@ -514,7 +516,7 @@ class MainScreen(Screen[None]):
         """A key of the next step (y, t, d, r, ...) that an open proposal holds back opens
         the proposal first, and does its own job once it is settled: the DJ who follows
         the table to the next character is never refused."""
-        held = ask.held_back(self.state)
+        held = self.session.offers().held
         if not held:
             return
         for action, command in ACTION_COMMANDS.items():
