@@ -34,6 +34,8 @@ SHOOT = Action(description="dispara a Bruno", skill="Armas cortas", targets=["Br
 SHOUT = Action(kind=ActionKind.AUTOMATIC, description="grita a Carla", targets=["Carla"])
 NOTHING = {"en": "Ana has no declaration of an earlier asalto to repeat.",
            "es": "Ana no tiene una declaración de un asalto anterior que repetir."}
+HINT = {"en": "ctrl+l repeats the last declaration",
+        "es": "ctrl+l repite la última declaración"}
 CASES = pytest.mark.parametrize(("language", "size"), [
     ("en", SIZE), ("es", SIZE), ("en", MIN_SIZE), ("es", MIN_SIZE)],
     ids=["en-120x40", "es-120x40", "en-80x24", "es-80x24"])
@@ -72,6 +74,7 @@ async def test_d1_ctrl_l_repeats_last_asaltos_declaration_shown_before_enter(
         await pilot.press("d")
         await pilot.pause()
         assert isinstance(app.screen, DeclarationEditor)
+        assert text_of(app, "#dialog-title").endswith(HINT[language])  # the key, named
         await pilot.press("ctrl+l")
         for _turn in range(6):  # the opposition's fields are built, then written
             await pilot.pause()
@@ -99,6 +102,7 @@ async def test_d1_in_the_first_asalto_there_is_nothing_to_repeat(
         await pilot.press("ctrl+l")
         await pilot.pause()
         assert isinstance(app.screen, DeclarationEditor)
+        assert HINT[language] not in text_of(app, "#dialog-title")  # nothing to repeat
         assert text_of(app, "#form-error") == NOTHING[language]
         assert len(app.session.combat.commands) == 1
 

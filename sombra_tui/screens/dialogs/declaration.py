@@ -138,8 +138,12 @@ class DeclarationEditor(AffectedMixin, ShelfDialog[Declare]):
             self.query_one(OddsLine).show_words(action_words(self.state, form))
 
     def _title(self) -> str:
-        return _("{name} declares (asalto {round})").format(name=self.character.name,
-                                                           round=self.round)
+        title = _("{name} declares (asalto {round})").format(name=self.character.name,
+                                                            round=self.round)
+        if ask.last_declaration(self.state, self.character.name) is None:
+            return title
+        return title + " · " + self.keyed(_("{key} repeats the last declaration"),
+                                          "declaration.repeat")  # issue 39 item 2
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
