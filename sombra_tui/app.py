@@ -19,8 +19,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from sombra_tui import config, keys, resume_gc, themes, ui_state
-from sombra_tui.engine import CarryPlan, Encounter, ImportCharacters, i18n
-from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine import CarryPlan, Encounter, ImportCharacters, SombraError, i18n
 from sombra_tui.engine.i18n import _, pgettext
 from sombra_tui.players.ports import DEFAULT_PORT, PortInUse
 from sombra_tui.screens.main import MainScreen
@@ -146,17 +145,17 @@ class SombraApp(StopsOnceComposed[None]):
     def offer_recovery(self) -> None:
         """Offer to resume each unfinished combat a crash left journaled, one dialog at
         a time (each answer comes back by callback); then journal ours."""
-        from sombra_tui.engine import journal  # after the first frame (issue 24)
+        from sombra_tui.engine import find_journals  # after the first frame (issue 24)
 
-        self._offer_next_recovery(list(journal.find_journals(config.journal_dir())))
+        self._offer_next_recovery(list(find_journals(config.journal_dir())))
 
     def _offer_next_recovery(self, paths: list[Path]) -> None:
-        from sombra_tui.engine import journal
+        from sombra_tui.engine import summarize
 
         while paths:
             path = paths.pop(0)
             try:
-                summary = journal.summarize(path)
+                summary = summarize(path)
             except SombraError as error:
                 self.notify(_("{error} The journal was left in place.").format(error=error),
                             severity="warning",
@@ -185,10 +184,10 @@ class SombraApp(StopsOnceComposed[None]):
     def _recovery_chosen(self, choice: str | None, path: Path, name: str,
                          paths: list[Path]) -> None:
         if choice == "resume":
-            from sombra_tui.engine import journal
+            from sombra_tui.engine import recover
 
             folder = config.journal_dir()
-            self.session = Session.recovered(journal.recover(path))
+            self.session = Session.recovered(recover(path))
             self.session.start_journal(folder)
             if self.session.journal is not None:
                 path.unlink(missing_ok=True)
@@ -464,10 +463,10 @@ class SombraApp(StopsOnceComposed[None]):
     def _import_from(self, path: Path | None) -> None:
         if path is None:
             return
-        from sombra_tui.engine import storage
+        from sombra_tui.engine import read_roster, roster_clashes
 
         try:
-            roster = storage.read_roster(path)
+            roster = read_roster(path)
         except SombraError as error:
             self.notify(_("{error} Nothing was imported.").format(error=error),
                         title=_("Not imported"), severity="error", timeout=10)
@@ -482,7 +481,7 @@ class SombraApp(StopsOnceComposed[None]):
                     count=len(command.characters), source=roster.source),
                             timeout=4)
         from sombra_tui.screens.dialogs.roster import RosterDialog
-        self.push_screen(RosterDialog(roster, storage.roster_clashes(roster, names)), chosen)
+        self.push_screen(RosterDialog(roster, roster_clashes(roster, names)), chosen)
 
     def action_report(self, anywhere: bool = False) -> None:
         """Issue 38: the combat's report, Markdown and HTML, beside the encounter's file

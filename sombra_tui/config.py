@@ -24,9 +24,16 @@ from typing import Any, Literal, NamedTuple
 from platformdirs import user_config_dir, user_data_dir
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from sombra_tui.engine import files
-from sombra_tui.engine.errors import SombraError, json_reason, validation_problems
-from sombra_tui.engine.frozen import trusted
+from sombra_tui.engine import (
+    DuplicateKeyError,
+    MissingFileError,
+    SombraError,
+    json_reason,
+    loads_json,
+    read_regular_file,
+    trusted,
+    validation_problems,
+)
 from sombra_tui.engine.i18n import _
 
 APP_NAME = "sombra-tui"
@@ -157,9 +164,9 @@ def load_preferences(path: Path | None = None) -> LoadedPreferences:
     """
     path = preferences_path() if path is None else Path(path)
     try:
-        text = files.read_regular_file(path, MAX_PREFERENCES_BYTES,
+        text = read_regular_file(path, MAX_PREFERENCES_BYTES,
                                          what=_("a preferences file")).decode("utf-8")
-    except files.MissingFileError:
+    except MissingFileError:
         return LoadedPreferences(Preferences.default(), None)
     except SombraError as error:
         return LoadedPreferences(Preferences.default(), _("{problem}; using the default "
@@ -171,8 +178,8 @@ def load_preferences(path: Path | None = None) -> LoadedPreferences:
                                     "preferences.").format(
                                      path=path, error=error))
     try:
-        data: Any = files.loads_json(text)
-    except files.DuplicateKeyError as error:
+        data: Any = loads_json(text)
+    except DuplicateKeyError as error:
         return LoadedPreferences(Preferences.default(),
                                  _('{path} has the key "{key}" twice in the same object, at '
                                    '{where}; using the default preferences.').format(

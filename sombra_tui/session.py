@@ -11,17 +11,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sombra_tui import ui_state
-from sombra_tui.engine import ask, i18n
-from sombra_tui.engine.commands import Command
-from sombra_tui.engine.errors import SombraError
-from sombra_tui.engine.events import LogEvent
-from sombra_tui.engine.history import Combat
+from sombra_tui.engine import Combat, Command, Encounter, LogEvent, SombraError, ask, i18n
 from sombra_tui.engine.i18n import N_
-from sombra_tui.engine.model import Encounter
 
 if TYPE_CHECKING:
-    from sombra_tui.engine.journal import Journal, Recovered
-    from sombra_tui.engine.players_view import PlayersSnapshot
+    from sombra_tui.engine import Journal, PlayersSnapshot, Recovered
 
 # Issue 24 item 5 (cold start): the file format (storage), the crash journal and the
 # players' view are loaded where they are first used, not by the first screen (the app
@@ -104,9 +98,9 @@ class Session:
     def open(cls, path: Path) -> Session:
         """The encounter in `path`, shown at once from its snapshot when it keeps one
         and checked by a replay after the first frame (issue 24; see checked())."""
-        from sombra_tui.engine import storage
+        from sombra_tui.engine import load
 
-        combat = storage.load(path, background=True)
+        combat = load(path, background=True)
         release_freed_memory()  # what reading the file freed
         return cls(combat, path)
 
@@ -210,7 +204,7 @@ class Session:
         try:
             # A resumed combat that was never saved is journaled as unsaved, so that a
             # crash before the next save still offers it (issue 9).
-            from sombra_tui.engine.journal import Journal
+            from sombra_tui.engine import Journal
 
             self.journal = Journal.start(folder, self.combat, self.path,
                                          unsaved=self.dirty)
@@ -337,9 +331,9 @@ class Session:
         if target is None:
             raise SombraError(N_("Choose where to save the encounter first (save as)."),
                               code="session.no_path")
-        from sombra_tui.engine import storage
+        from sombra_tui.engine import save
 
-        storage.save(self.combat, target)
+        save(self.combat, target)
         self.path = target
         self._saved_marker = self._marker()
         if self.journal is not None:

@@ -39,9 +39,14 @@ from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
 from sombra_tui import config
-from sombra_tui.engine import files
-from sombra_tui.engine.errors import SombraError, invalid, os_reason, validation_problems
-from sombra_tui.engine.frozen import trusted
+from sombra_tui.engine import (
+    SombraError,
+    invalid,
+    os_reason,
+    read_regular_file,
+    trusted,
+    validation_problems,
+)
 from sombra_tui.engine.i18n import N_, _
 
 THEME_SUFFIX = ".toml"
@@ -206,7 +211,7 @@ def load_theme_file(path: Path) -> ThemeSpec:
     """Read and validate one theme file. Raises ThemeFileError naming the file (and field)."""
     path = Path(path)
     try:
-        raw = files.read_regular_file(path, MAX_THEME_BYTES, what=_("a theme file"))
+        raw = read_regular_file(path, MAX_THEME_BYTES, what=_("a theme file"))
         data: dict[str, Any] = tomllib.loads(raw.decode("utf-8"))
     except SombraError as error:
         raise ThemeFileError(str(error)) from error

@@ -132,21 +132,106 @@ def test_the_screens_never_import_the_app() -> None:
     assert offenders == []
 
 
-#: The engine's front door (issue 20): what screens/ and widgets/ may import of it. The
+#: The engine's front door (issue 20): what the rest of the package may import of it. The
 #: package re-exports the names a user of the engine needs; ask answers the screen's
 #: questions; i18n is the language every layer speaks.
 DOOR = {"sombra_tui.engine", "sombra_tui.engine.ask", "sombra_tui.engine.i18n"}
+#: Who goes through the door (issue 36 item 4): the screens, the widgets, the players'
+#: view, the app and what it holds (its session, preferences and themes).
+THROUGH_THE_DOOR = ("sombra_tui.screens.", "sombra_tui.widgets.", "sombra_tui.players.")
+THROUGH_THE_DOOR_MODULES = {"sombra_tui.app", "sombra_tui.session", "sombra_tui.config",
+                            "sombra_tui.themes", "sombra_tui.screens", "sombra_tui.widgets",
+                            "sombra_tui.players"}
+
+
+def goes_through_the_door(module: str) -> bool:
+    return module in THROUGH_THE_DOOR_MODULES or module.startswith(THROUGH_THE_DOOR)
 
 
 def test_the_screens_ask_the_engine_only_through_its_door() -> None:
     graph = module_graph()
-    behind = {module: sorted(imported for imported in imports
+    checked = [module for module in graph if goes_through_the_door(module)]
+    assert {"sombra_tui.app", "sombra_tui.session", "sombra_tui.config", "sombra_tui.themes",
+            "sombra_tui.screens.main", "sombra_tui.widgets.footer",
+            "sombra_tui.players.server"} <= set(checked)
+    behind = {module: sorted(imported for imported in graph[module]
                              if imported.startswith("sombra_tui.engine")
                              and imported not in DOOR)
-              for module, imports in graph.items()
-              if module.split(".")[:2] in (["sombra_tui", "screens"], ["sombra_tui", "widgets"])}
+              for module in checked}
     assert {module: names for module, names in behind.items() if names} == {}
 
+
+def door_names_used(source: str) -> set[str]:
+    """The names `source` takes from the engine's package: `from sombra_tui.engine import
+    X`, and `c.X` where c is the package (`from sombra_tui import engine as c`)."""
+    tree = ast.parse(source)
+    used: set[str] = set()
+    aliases: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and not node.level:
+            if node.module == "sombra_tui.engine":
+                used.update(alias.name for alias in node.names)
+            elif node.module == "sombra_tui":
+                aliases.update(alias.asname or alias.name for alias in node.names
+                               if alias.name == "engine")
+        elif isinstance(node, ast.Import):
+            aliases.update(alias.asname for alias in node.names
+                           if alias.name == "sombra_tui.engine" and alias.asname)
+    used.update(node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name) and node.value.id in aliases)
+    return used
+
+
+def test_the_door_test_sees_each_way_of_using_a_name() -> None:
+    source = ("from sombra_tui.engine import Declare, ask\n"
+              "from sombra_tui import engine as c\n"
+              "import sombra_tui.engine as e\n"
+              "from sombra_tui.engine.state import Phase\n"
+              "c.Resolve(); e.Heal; x.Nothing\n")
+    assert door_names_used(source) == {"Declare", "ask", "Resolve", "Heal"}
+
+
+def test_the_door_writes_each_name_once() -> None:
+    """Issue 36 item 4: the engine's package lists each name it gives once (its imports
+    under TYPE_CHECKING), not in an import, `__all__` and a table of modules as well:
+    in its code (its docstring aside) each name is one token, a word or a string."""
+    import io
+    import tokenize
+
+    import sombra_tui.engine as engine
+
+    source = Path(engine.__file__).read_text("utf-8")
+    docstring = ast.get_docstring(ast.parse(source), clean=False) or ""
+    words = [token.string for token in tokenize.generate_tokens(io.StringIO(
+                 source.replace(docstring, "", 1)).readline)
+             if token.type == tokenize.NAME]
+    words += [value for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Constant)
+              and isinstance(value := node.value, str) and value != docstring]
+    assert len(engine.__all__) > 100
+    assert {name: words.count(name) for name in engine.__all__
+            if words.count(name) != 1} == {}
+
+
+#: On the door though no module imports it by name: tests/engine/test_exports.py names
+#: it among what a UI reads of sections H and C.
+KEPT_ON_THE_DOOR = {"Body"}
+
+
+def test_every_name_on_the_door_is_used_outside_the_engine() -> None:
+    """Issue 36 item 4: a name leaves the door when nothing outside the engine uses it.
+    Tests count as users: they play the engine through the door as a screen does (a test
+    of one engine module imports that module). A command and every model or enum it
+    holds stay (a command is built from the package alone: tests/engine/test_exports.py)."""
+    import sombra_tui.engine as engine
+    from tests.engine.test_exports import held_types
+
+    tests = Path(__file__).resolve().parent
+    users = [path for path in PACKAGE.rglob("*.py") if "engine" not in
+             path.relative_to(PACKAGE).parts[:-1]] + list(tests.rglob("*.py"))
+    used = {name for path in users for name in door_names_used(path.read_text("utf-8"))}
+    held = {kind.__name__ for kind in held_types(engine.Command, set())}
+    assert len(engine.__all__) > 100 and "Declare" in used
+    assert sorted(set(engine.__all__) - used - held - KEPT_ON_THE_DOOR) == []
 
 def test_the_door_test_sees_a_module_behind_the_door() -> None:
     source = ("from sombra_tui.engine import ask, Declare\n"

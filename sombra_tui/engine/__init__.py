@@ -3,7 +3,8 @@
 A UI builds `Combat` from an `Encounter`, sends it commands and renders
 `combat.state` and `combat.log`.
 
-This package is the engine's front door: screens and widgets import from it, from
+This package is the engine's front door: screens and widgets (and the players' view,
+the app, its session, preferences and themes: issue 36) import from it, from
 `engine.ask` (the questions they ask of a state) and from `engine.i18n`, and from no other
 engine module (issue 20). So it exports every command, model and enum a UI builds or
 reads, and the vocabulary it formats (dice, GD, phases, events).
@@ -12,13 +13,18 @@ Issue 24 item 5 (cold start): the names are resolved on first use (PEP 562: the
 module's `__getattr__`), so importing the package, or one name from it, loads only the
 engine modules that name needs: the first screen does not load the file format, the
 crash journal or the players' view, which the app loads once the screen is drawn.
-`from sombra_tui.engine import X` works as before; type checkers read the imports
-under TYPE_CHECKING, which `tests/test_lean_start.py` checks against `_WHERE`.
+`from sombra_tui.engine import X` works as before.
+
+Issue 36 item 4: the door is written once, as the imports under TYPE_CHECKING below:
+type checkers read them, and the package reads them from its own text on first use
+(`_WHERE`, each name and its module, and `__all__`). A name goes on the door when a
+screen, the app or a test uses it (tests/test_architecture.py lists the unused ones).
 """
 
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -70,9 +76,6 @@ if TYPE_CHECKING:
     )
     from sombra_tui.engine.conditions import (
         BUILTIN_NAMES,
-        CONDITION_NAME_MAX,
-        MAX_DURATION,
-        MAX_EFFECT_GD,
         ActionScope,
         BodySide,
         Condition,
@@ -83,7 +86,6 @@ if TYPE_CHECKING:
         ScopeKind,
         SourceKind,
         builtin,
-        total_gd,
     )
     from sombra_tui.engine.describe import TO_ROLL
     from sombra_tui.engine.dice import (
@@ -101,14 +103,27 @@ if TYPE_CHECKING:
         resolve_ta,
         zero_read_as_ten,
     )
-    from sombra_tui.engine.errors import SombraError, validation_problems
+    from sombra_tui.engine.errors import (
+        SombraError,
+        invalid,
+        json_reason,
+        os_reason,
+        validation_problems,
+    )
     from sombra_tui.engine.events import EventKind, LogEvent
+    from sombra_tui.engine.files import (
+        DuplicateKeyError,
+        MissingFileError,
+        loads_json,
+        read_regular_file,
+    )
     from sombra_tui.engine.formula import FormulaError, parse_formula
+    from sombra_tui.engine.frozen import trusted
     from sombra_tui.engine.history import Combat, LogView
     from sombra_tui.engine.initiative import action_groups, action_order, declaration_order
+    from sombra_tui.engine.journal import Journal, Recovered, find_journals, recover, summarize
     from sombra_tui.engine.model import (
         DEFAULT_RESISTENCIA,
-        MAX_COPIES,
         MAX_GD,
         MAX_STAT,
         Action,
@@ -130,25 +145,16 @@ if TYPE_CHECKING:
         Side,
         SideView,
         WoundView,
-        guess_gender,
     )
     from sombra_tui.engine.players_view import PlayersSnapshot
     from sombra_tui.engine.rules.declaration import alerta_gd, may_react
-    from sombra_tui.engine.rules.hits import action_scope, pv_of, ta_grade_entries
     from sombra_tui.engine.rules.marks import unable_reason
-    from sombra_tui.engine.rules.opposition import (
-        OppositionPlan,
-        needs_confirming_ta,
-        plan_opposition,
-        read_outcome,
-    )
-    from sombra_tui.engine.rules.resolution import free_ta_grades
+    from sombra_tui.engine.rules.opposition import plan_opposition, read_outcome
     from sombra_tui.engine.state import (
         PHASE_LABELS,
         Body,
         CombatState,
         Concealment,
-        Declaration,
         ExtendedProgress,
         ExtendedStatus,
         GdBreakdown,
@@ -162,12 +168,9 @@ if TYPE_CHECKING:
         Step,
         StepStatus,
     )
-    from sombra_tui.engine.storage import Roster, read_roster
+    from sombra_tui.engine.storage import Roster, load, read_roster, roster_clashes, save
     from sombra_tui.engine.wounds import (
-        MAX_DAMAGE,
-        MAX_POINTS,
         MAX_PROTECTION,
-        MAX_RESISTENCIA,
         TIPO_IV,
         TIPOS,
         Consequences,
@@ -182,248 +185,48 @@ if TYPE_CHECKING:
         SideMapping,
         Weapon,
         Wound,
-        WoundAssessment,
         WoundSettings,
-        apply_damage,
     )
 
-#: Each name the package gives, and the engine module that defines it.
-_WHERE: dict[str, str] = {
-    "AbandonExtended": "commands", "AcceptHit": "commands", "AddCharacter": "commands",
-    "AddCharacters": "commands", "AddCondition": "commands",
-    "AdjustExtended": "commands", "Advance": "commands", "AllowPrompt": "commands",
-    "AttendWound": "commands", "ChangeSettings": "commands", "Command": "commands",
-    "ConfirmProposal": "commands", "Declare": "commands", "Decline": "commands",
-    "DeclineHit": "commands", "DeclineProposal": "commands", "DenyPrompt": "commands",
-    "EditCharacter": "commands", "EditCondition": "commands", "EditWound": "commands",
-    "FreeTA": "commands", "Heal": "commands", "HealKind": "commands",
-    "HideCharacter": "commands", "ImportCharacters": "commands",
-    "ManualHit": "commands", "Mark": "commands", "MoveCharacter": "commands",
-    "OpposedRoll": "commands", "React": "commands", "RemoveCharacter": "commands",
-    "RemoveCondition": "commands", "RemoveWound": "commands",
-    "RenameEncounter": "commands", "Resolve": "commands", "ResolveOpposed": "commands",
-    "RevealCharacter": "commands", "SetCounters": "commands", "SetMark": "commands",
-    "StartCombat": "commands", "AddNote": "commands", "EditNote": "commands",
-    "RemoveNote": "commands",
-    "BUILTIN_NAMES": "conditions", "CONDITION_NAME_MAX": "conditions",
-    "MAX_DURATION": "conditions", "MAX_EFFECT_GD": "conditions",
-    "ActionScope": "conditions", "BodySide": "conditions", "Condition": "conditions",
-    "ConditionEffects": "conditions", "ConditionSource": "conditions",
-    "ConditionSpec": "conditions", "GdEffect": "conditions", "ScopeKind": "conditions",
-    "SourceKind": "conditions", "builtin": "conditions", "total_gd": "conditions",
-    "TO_ROLL": "describe",
-    "Dice": "dice", "DiceRoller": "dice", "Quality": "dice", "Rank": "dice",
-    "TAResult": "dice", "best_of": "dice", "compare_ta": "dice", "format_gd": "dice",
-    "gd_name": "dice", "parse_dice": "dice", "quality_of": "dice", "resolve_ta": "dice",
-    "zero_read_as_ten": "dice",
-    "SombraError": "errors", "validation_problems": "errors",
-    "EventKind": "events", "LogEvent": "events",
-    "FormulaError": "formula", "parse_formula": "formula",
-    "Combat": "history", "LogView": "history",
-    "action_groups": "initiative", "action_order": "initiative",
-    "declaration_order": "initiative",
-    "DEFAULT_RESISTENCIA": "model", "MAX_COPIES": "model", "MAX_GD": "model",
-    "MAX_STAT": "model", "Action": "model", "ActionKind": "model", "Character": "model",
-    "DeclarationView": "model", "DiceSource": "model", "Encounter": "model",
-    "ExtendedMode": "model", "ExtendedSpec": "model", "Gender": "model",
-    "Opposition": "model", "OppositionMode": "model", "PlayerViewSettings": "model",
-    "Reading": "model", "Role": "model", "Settings": "model", "Side": "model",
-    "SideView": "model", "WoundView": "model", "guess_gender": "model",
-    "PlayersSnapshot": "players_view",
-    "alerta_gd": "rules.declaration", "may_react": "rules.declaration",
-    "action_scope": "rules.hits", "pv_of": "rules.hits",
-    "ta_grade_entries": "rules.hits",
-    "unable_reason": "rules.marks",
-    "OppositionPlan": "rules.opposition", "needs_confirming_ta": "rules.opposition",
-    "plan_opposition": "rules.opposition", "read_outcome": "rules.opposition",
-    "free_ta_grades": "rules.resolution",
-    "PHASE_LABELS": "state", "Body": "state", "CombatState": "state",
-    "Concealment": "state", "Declaration": "state", "ExtendedProgress": "state",
-    "ExtendedStatus": "state", "GdBreakdown": "state", "Note": "state", "Phase": "state",
-    "Prompt": "state", "PromptKind": "state", "Proposal": "state",
-    "ProposalKind": "state", "ReactionMode": "state", "Step": "state",
-    "StepStatus": "state",
-    "Roster": "storage", "read_roster": "storage",
-    "CarryPlan": "carry", "CarriedBody": "model", "Counters": "wounds",
-    "carry_on": "carry", "party": "carry",
-    "MAX_DAMAGE": "wounds", "MAX_POINTS": "wounds", "MAX_PROTECTION": "wounds",
-    "MAX_RESISTENCIA": "wounds", "TIPO_IV": "wounds", "TIPOS": "wounds",
-    "Consequences": "wounds", "DamageType": "wounds", "HitReading": "wounds",
-    "LocatedDamage": "wounds", "Location": "wounds", "Reminder": "wounds",
-    "Severity": "wounds", "SeverityReading": "wounds", "SideMapping": "wounds",
-    "Weapon": "wounds", "Wound": "wounds", "WoundAssessment": "wounds",
-    "WoundSettings": "wounds", "apply_damage": "wounds",
-}
 
-__all__ = [
-    "BUILTIN_NAMES",
-    "CONDITION_NAME_MAX",
-    "DEFAULT_RESISTENCIA",
-    "MAX_COPIES",
-    "MAX_DAMAGE",
-    "MAX_DURATION",
-    "MAX_EFFECT_GD",
-    "MAX_GD",
-    "MAX_POINTS",
-    "MAX_PROTECTION",
-    "MAX_RESISTENCIA",
-    "MAX_STAT",
-    "PHASE_LABELS",
-    "TIPOS",
-    "TIPO_IV",
-    "TO_ROLL",
-    "AbandonExtended",
-    "AcceptHit",
-    "Action",
-    "ActionKind",
-    "ActionScope",
-    "AddCharacter",
-    "AddCharacters",
-    "AddCondition",
-    "AddNote",
-    "AdjustExtended",
-    "Advance",
-    "AllowPrompt",
-    "AttendWound",
-    "Body",
-    "BodySide",
-    "CarriedBody",
-    "CarryPlan",
-    "ChangeSettings",
-    "Character",
-    "Combat",
-    "CombatState",
-    "Command",
-    "Concealment",
-    "Condition",
-    "ConditionEffects",
-    "ConditionSource",
-    "ConditionSpec",
-    "ConfirmProposal",
-    "Consequences",
-    "Counters",
-    "DamageType",
-    "Declaration",
-    "DeclarationView",
-    "Declare",
-    "Decline",
-    "DeclineHit",
-    "DeclineProposal",
-    "DenyPrompt",
-    "Dice",
-    "DiceRoller",
-    "DiceSource",
-    "EditCharacter",
-    "EditCondition",
-    "EditNote",
-    "EditWound",
-    "Encounter",
-    "EventKind",
-    "ExtendedMode",
-    "ExtendedProgress",
-    "ExtendedSpec",
-    "ExtendedStatus",
-    "FormulaError",
-    "FreeTA",
-    "GdBreakdown",
-    "GdEffect",
-    "Gender",
-    "Heal",
-    "HealKind",
-    "HideCharacter",
-    "HitReading",
-    "ImportCharacters",
-    "LocatedDamage",
-    "Location",
-    "LogEvent",
-    "LogView",
-    "ManualHit",
-    "Mark",
-    "MoveCharacter",
-    "Note",
-    "OpposedRoll",
-    "Opposition",
-    "OppositionMode",
-    "OppositionPlan",
-    "Phase",
-    "PlayerViewSettings",
-    "PlayersSnapshot",
-    "Prompt",
-    "PromptKind",
-    "Proposal",
-    "ProposalKind",
-    "Quality",
-    "Rank",
-    "React",
-    "ReactionMode",
-    "Reading",
-    "Reminder",
-    "RemoveCharacter",
-    "RemoveCondition",
-    "RemoveNote",
-    "RemoveWound",
-    "RenameEncounter",
-    "Resolve",
-    "ResolveOpposed",
-    "RevealCharacter",
-    "Role",
-    "Roster",
-    "ScopeKind",
-    "SetCounters",
-    "SetMark",
-    "Settings",
-    "Severity",
-    "SeverityReading",
-    "Side",
-    "SideMapping",
-    "SideView",
-    "SombraError",
-    "SourceKind",
-    "StartCombat",
-    "Step",
-    "StepStatus",
-    "TAResult",
-    "Weapon",
-    "Wound",
-    "WoundAssessment",
-    "WoundSettings",
-    "WoundView",
-    "action_groups",
-    "action_order",
-    "action_scope",
-    "alerta_gd",
-    "apply_damage",
-    "best_of",
-    "builtin",
-    "carry_on",
-    "compare_ta",
-    "declaration_order",
-    "format_gd",
-    "free_ta_grades",
-    "gd_name",
-    "guess_gender",
-    "may_react",
-    "needs_confirming_ta",
-    "parse_dice",
-    "parse_formula",
-    "party",
-    "plan_opposition",
-    "pv_of",
-    "quality_of",
-    "read_outcome",
-    "read_roster",
-    "resolve_ta",
-    "ta_grade_entries",
-    "total_gd",
-    "unable_reason",
-    "validation_problems",
-    "zero_read_as_ten",
-]
+
+def _names() -> dict[str, str]:
+    """Each name the imports above give, and the engine module it comes from: read from
+    this file's own text, so that each name is written once (issue 36). Read as words,
+    line by line (no `ast`: its thousands of objects brought a full collection of the
+    garbage collector into the start; tests/test_lean_start.py checks both readings
+    agree)."""
+    where: dict[str, str] = {}
+    module = ""
+    lines = Path(__file__).read_text(encoding="utf-8").splitlines()
+    for line in lines[lines.index("if TYPE_CHECKING:") + 1:]:
+        if line and not line.startswith(" "):
+            break
+        words = line.partition("#")[0].replace("(", " ").replace(")", " ").replace(
+            ",", " ").split()
+        if words[:1] == ["from"]:
+            module, words = words[1].removeprefix(f"{__name__}."), words[3:]
+        where.update(dict.fromkeys(words, module))
+    return where
+
+
+def _where() -> dict[str, str]:
+    """`_WHERE`: each name of the door and its module, read once."""
+    where: dict[str, str] | None = globals().get("_WHERE")
+    if where is None:
+        where = globals()["_WHERE"] = _names()
+    return where
 
 
 def __getattr__(name: str) -> Any:
-    """A name of `__all__`, loaded from its module on first use and kept here."""
-    module = _WHERE.get(name)
+    """A name of the door, loaded from its module on first use and kept here; `_WHERE`
+    (each name and its module) and `__all__` are read from the imports on first use."""
+    if name == "_WHERE":
+        return _where()
+    if name == "__all__":
+        names = globals()["__all__"] = sorted(_where())
+        return names
+    module = _where().get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
@@ -432,4 +235,4 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_WHERE})
+    return sorted({*globals(), *_where()})
