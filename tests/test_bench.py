@@ -56,7 +56,9 @@ def expected_rows() -> set[str]:
             "opened_undo_stock_ratio",
             # issue 24: the demo's size against the baseline, frames per command
             "demo_command_ms", "demo_stock_command_ms", "demo_command_ratio",
-            "demo_frames", "demo_stock_frames"}
+            "demo_frames", "demo_stock_frames",
+            # issue 37 item 7: a command to screen with the forecast and without
+            "foresight_on_ms", "foresight_off_ms", "foresight_ratio"}
     for length in bench.QUICK.lengths:
         rows |= {f"undo_ms_{length}", f"redo_ms_{length}"}
     return rows
@@ -287,3 +289,23 @@ def test_bench_without_the_checkout_says_where_it_runs(
     printed = capsys.readouterr()
     assert words in printed.err and "sombra-tui bench" in printed.err
     assert "python -m tests.tools.bench" in printed.err and printed.out == ""
+
+
+def test_the_foresight_baseline_switches_the_forecast_off_and_back() -> None:
+    """Issue 37 item 7: the baseline of the foresight rows computes no forecast (no mark
+    in the table, no "This asalto" line), and the forecast is back after it."""
+    from sombra_tui.engine import ask
+    from sombra_tui.engine.commands import AddCondition, AddNote
+    from sombra_tui.engine.conditions import Condition
+    from tests.engine.conftest import char, started
+
+    combat = started(char("Ana", 8, 3, 14), char("Carla", 15, 2, 13))
+    combat.execute(AddCondition(character="Ana", condition=Condition(name="derribado",
+                                                                     duration=1)))
+    combat.execute(AddNote(round=2, text="llegan", character="Carla"))
+    state = combat.state.model_copy(deep=True)
+    state.round = 2  # derribado (asalto 1) ends at the end of asalto 2 (C3)
+    assert ask.due_now(state) == {"Ana", "Carla"}
+    with bench.without_foresight():
+        assert ask.due_now(state) == frozenset()
+    assert ask.due_now(state) == {"Ana", "Carla"}

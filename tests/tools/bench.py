@@ -104,6 +104,9 @@ class Sizes:
     demo_commands: int = 200
     #: Seconds a screen is left to settle before and after a dialog's opening is timed.
     settle: float = 0.2
+    #: Issue 37 item 7: commands to screen with the forecast computed and without it,
+    #: taking turns (FORESIGHT_TURNS each, in fresh apps, continuing one history).
+    foresight_commands: int = 480
 
 
 FULL = Sizes(characters=200, commands=10_000, lengths=(100, 1_000, 10_000),
@@ -112,7 +115,7 @@ FULL = Sizes(characters=200, commands=10_000, lengths=(100, 1_000, 10_000),
 QUICK = Sizes(characters=20, commands=500, lengths=(10, 100, 500), replay_repeats=2,
               undo_sweeps=1, file_repeats=2, start_repeats=2, screen_commands=10,
               targets=False, players_commands=8, undo_commands=6, memory_repeats=1,
-              cold_repeats=2, demo_commands=12, settle=0.05)
+              cold_repeats=2, demo_commands=12, settle=0.05, foresight_commands=8)
 
 
 @dataclass
@@ -600,6 +603,77 @@ async def _run_commands(app: Any, commands: Sequence[c.Command], refreshes: _Ref
         await asyncio.wait_for(refreshes.done.wait(), 30)
         await asyncio.sleep(0.03)  # any follow-up refresh (e.g. column widths)
         samples.append(refreshes.cpu[key] - cpu)
+
+
+#: Turns each of the forecast on and off take (issue 37 item 7), alternating.
+FORESIGHT_TURNS = 4
+
+
+@contextlib.contextmanager
+def without_foresight() -> Iterator[None]:
+    """Issue 37 item 7's baseline: the engine's forecast reads nothing, so neither the
+    table's mark (ask.due_now) nor the asalto's "This asalto" lines cost anything. (The
+    odds are computed only in the dialogs that roll and for the players' view's prompt,
+    none of which a command to the main screen opens.)"""
+    from sombra_tui.engine import forecast as forecast_module
+
+    kept = forecast_module.forecast
+    forecast_module.forecast = lambda state, ahead=forecast_module.AHEAD: []
+    try:
+        yield
+    finally:
+        forecast_module.forecast = kept
+
+
+async def _bench_foresight(report: Report, sizes: Sizes, combat: Combat,
+                           commands: Sequence[c.Command],
+                           progress: Callable[[str], None]) -> None:
+    """Issue 37 item 7: a command to screen with the forecast computed (the table's mark
+    beside whoever has something due, the asalto's forecast lines), against the same
+    with the forecast switched off, taking turns (each turn a fresh app continuing the
+    history); the noise is how far each measure's turns stray from one another."""
+    from sombra_tui.app import SombraApp
+    from sombra_tui.session import Session
+
+    characters = len(combat.state.characters)
+    progress(f"command to screen x{len(commands)}, with the forecast and without, "
+             f"taking turns ({FORESIGHT_TURNS} each)")
+    samples: dict[str, list[float]] = {"on": [], "off": []}
+    turns_of: dict[str, list[float]] = {"on": [], "off": []}
+    parts = 2 * FORESIGHT_TURNS
+    refreshes = _Refreshes()
+    with refreshes.installed():
+        for part in range(parts):
+            kind = "on" if part % 2 == 0 else "off"
+            chunk = commands[part * len(commands) // parts:(part + 1) * len(commands) // parts]
+            measured: list[float] = []
+            app = SombraApp(Session(combat), remember_theme=False, cursor_blink=False,
+                            prepare_dialogs=False)
+            with contextlib.nullcontext() if kind == "on" else without_foresight():
+                await _screen_samples(app, chunk, sizes, refreshes, measured, [])
+            samples[kind] += measured
+            turns_of[kind].append(statistics.median(measured))
+    on, off = median_ms(samples["on"]), median_ms(samples["off"])
+    noise = max(spread(turns_of["on"]), spread(turns_of["off"]))
+    report.add(Row("foresight_on_ms", f"command to screen ({characters} characters) with the "
+                   "forecast computed (the table's mark, the asalto's lines)", on, "ms CPU"))
+    report.add(Row("foresight_off_ms", "the same with the forecast switched off (the "
+                   "baseline)", off, "ms CPU"))
+    ratio = on / off if off else 0.0
+    report.add(Row("foresight_ratio", f"command to screen: with the forecast / without "
+                   f"(noise of this run +/-{noise:.0%})", ratio, "x",
+                   target=f"<= 1 + noise ({1 + noise:.2f}x)", met=ratio <= 1 + noise,
+                   noise=noise))
+
+
+async def _bench_foresight_only(report: Report, sizes: Sizes,
+                                progress: Callable[[str], None]) -> None:
+    """`--foresight`: the full size's history, replayed, then issue 37 item 7's rows."""
+    progress(f"building {sizes.characters} characters and {sizes.commands:,} commands")
+    encounter = build_encounter(sizes.characters)
+    history = build_history(encounter, sizes.commands + sizes.foresight_commands)
+    combat = Combat(encounter, history[:sizes.commands])
+    await _bench_foresight(report, sizes, combat, history[sizes.commands:], progress)
 
 
 #: Another process holding N pages' event streams open and reading them, as browsers do.
@@ -1329,12 +1403,21 @@ def write_outputs(report: Report, output: Path) -> tuple[Path, Path]:
 
 
 def run(quick: bool = False, progress: Callable[[str], None] | None = None, *,
-        demo: bool = False) -> Report:
+        demo: bool = False, foresight: bool = False) -> Report:
     sizes = QUICK if quick else FULL
     say = progress or (lambda message: None)
-    report = Report(mode=("quick" if quick else "full") + (", demo rows" if demo else ""),
+    report = Report(mode=("quick" if quick else "full") + (", demo rows" if demo else "")
+                    + (", foresight rows" if foresight else ""),
                     targets=sizes.targets, machine=machine_info(), sizes=asdict(sizes),
-                    kind="quick" if quick else "demo" if demo else "full")
+                    kind="quick" if quick else "demo" if demo else
+                    "foresight" if foresight else "full")
+    if foresight:  # only issue 37 item 7's rows, at the full size's history
+        speed = [timed(python_workload) for _i in range(5)]
+        with private_dirs():
+            asyncio.run(_bench_foresight_only(report, sizes, say))
+        speed += [timed(python_workload) for _i in range(5)]
+        report.rows.insert(0, machine_speed_row(speed))
+        return report
     if demo:  # only the demo-size rows (issue 24), in seconds
         speed = [timed(python_workload) for _i in range(5)]
         with private_dirs():
@@ -1345,12 +1428,15 @@ def run(quick: bool = False, progress: Callable[[str], None] | None = None, *,
     say(f"building {sizes.characters} characters and {sizes.commands:,} commands")
     encounter = build_encounter(sizes.characters)
     history = build_history(encounter, sizes.commands + sizes.screen_commands
-                            + sizes.players_commands + sizes.undo_commands)
-    players_end = sizes.commands + sizes.screen_commands + sizes.players_commands
-    history, extra, players, undo = (
+                            + sizes.foresight_commands + sizes.players_commands
+                            + sizes.undo_commands)
+    foresight_end = sizes.commands + sizes.screen_commands + sizes.foresight_commands
+    players_end = foresight_end + sizes.players_commands
+    history, extra, foreseen, players, undo = (
         history[:sizes.commands],
         history[sizes.commands:sizes.commands + sizes.screen_commands],
-        history[sizes.commands + sizes.screen_commands:players_end],
+        history[sizes.commands + sizes.screen_commands:foresight_end],
+        history[foresight_end:players_end],
         history[players_end:])
     # Issue 14's baseline: the same scripted DJ on the same sizes, without sections H
     # and C (no weapons, so no hits; no heals, attends or conditions).
@@ -1366,6 +1452,7 @@ def run(quick: bool = False, progress: Callable[[str], None] | None = None, *,
         path = bench_files(report, sizes, combat, folder, say)
         asyncio.run(_bench_app(report, sizes, combat, extra, say,
                                plain=(Combat(plain_encounter, plain_history), plain_extra)))
+        asyncio.run(_bench_foresight(report, sizes, combat, foreseen, say))
         asyncio.run(_bench_players(report, sizes, combat, players, say))
         asyncio.run(_bench_undo(report, sizes, combat, undo, say))
         asyncio.run(_bench_opened_undo(report, sizes, path, say))
@@ -1646,6 +1733,9 @@ def main(argv: Sequence[str]) -> int:
                         help="only the rows at the demo's size (6 characters): a "
                              "command to screen and its frames, against the "
                              "stock-widget baseline")
+    parser.add_argument("--foresight", action="store_true",
+                        help="only issue 37's rows: a command to screen (200 characters) "
+                             "with the forecast computed and without, taking turns")
     parser.add_argument("--record", action="store_true",
                         help="append this run to the history (benchmarks/history.json) "
                              "and rewrite README's table from it")
@@ -1664,14 +1754,15 @@ def main(argv: Sequence[str]) -> int:
     def progress(message: str) -> None:
         print(f"  {message}...", file=sys.stderr, flush=True)
 
-    report = run(quick=args.quick, progress=progress, demo=args.demo)
+    report = run(quick=args.quick, progress=progress, demo=args.demo,
+                 foresight=args.foresight)
     print(f"sombra-tui bench: {machine_line(report)}")
     print("\n".join(table_lines(report, markdown=False)))
     json_path, md_path = write_outputs(report, args.output)
     print(f"Wrote {json_path} and {md_path}")
     runs = load_history(args.history)
     comparisons = compare(report, runs)
-    if report.kind not in REFERENCE_MODES:
+    if report.kind == "quick":
         print("A quick run: the demo-size rows are not compared with the recorded runs "
               "(run --demo for that)")
     elif comparisons:
