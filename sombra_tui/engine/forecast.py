@@ -98,14 +98,34 @@ def forecast(state: CombatState, ahead: int = AHEAD) -> list[Due]:
 
 def due_now(state: CombatState) -> frozenset[str]:
     """Who has something due in the first asalto ahead (`first_round_ahead`: this one, or
-    the next once it has ended): the table's mark beside them (issue 37 item 4)."""
-    return frozenset(due.character for due in forecast(state, ahead=1)
-                     if due.character is not None)
+    the next once it has ended): the table's mark beside them (issue 37 item 4). The
+    characters of `forecast(state, ahead=1)`, read by the same functions without its
+    words (the table asks it after every command: issue 37 item 7)."""
+    first = first_round_ahead(state)
+    rounds = range(first, first + 1)
+    present = {character.name for character in state.characters}
+    bleeding = state.settings.wounds.bleeding
+    names: set[str] = set()
+    for name, body in state.bodies.items():
+        if name in present and (
+                (bleeding and any(_bleeding(wound, rounds) for wound in body.wounds))
+                or any(condition.ends_at_end_of(first) for condition in body.conditions)):
+            names.add(name)
+    for progress in [*state.extended, *_declared(state)]:
+        if (progress.owner not in names and progress.owner in present
+                and progress.status is ExtendedStatus.ACTIVE
+                and _extended(state, progress, rounds)):
+            names.add(progress.owner)
+    names.update(note.character for note in state.notes
+                 if note.round == first and note.character is not None)
+    return frozenset(names)
 
 
 def _bleeding(wound: Wound, rounds: range) -> list[int]:
     """H9: the asaltos at whose end the wound loses a point, unattended."""
     lost: list[int] = []
+    if not wound.bleeding:
+        return lost
     for round_ in rounds:
         tick = bleed_at_end_of_round(wound, round_)
         if tick.point_lost:

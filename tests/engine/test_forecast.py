@@ -30,7 +30,13 @@ from sombra_tui.engine import (
 )
 from sombra_tui.engine.commands import AddCondition, ManualHit, Mark, SetMark
 from sombra_tui.engine.conditions import Condition, ConditionEffects
-from sombra_tui.engine.forecast import DueKind, first_round_ahead, forecast, standing
+from sombra_tui.engine.forecast import (
+    DueKind,
+    due_now,
+    first_round_ahead,
+    forecast,
+    standing,
+)
 from sombra_tui.engine.model import Action, ActionKind, ExtendedMode, ExtendedSpec
 from sombra_tui.engine.wounds import Location
 from tests.engine.conftest import char, declare, dice, started
@@ -126,6 +132,9 @@ def test_h9_c3_e2_e3_p5_the_forecast_is_what_happens(data: st.DataObject) -> Non
     window = range(first, first + ahead)
     expected = forecast(combat.state, ahead)
     assert all(due.round in window for due in expected)
+    # The table's mark (issue 37 item 4): whoever the first asalto ahead holds something for.
+    assert due_now(combat.state) == {due.character for due in expected
+                                     if due.round == first and due.character is not None}
     # E2: a simple action's next TA is certain; E3: a complex one's, while it cannot be
     # done before them (read now: the state changes as the combat goes on).
     owners = {progress.owner: 1 if progress.mode is ExtendedMode.SIMPLE

@@ -611,18 +611,20 @@ FORESIGHT_TURNS = 4
 
 @contextlib.contextmanager
 def without_foresight() -> Iterator[None]:
-    """Issue 37 item 7's baseline: the engine's forecast reads nothing, so neither the
-    table's mark (ask.due_now) nor the asalto's "This asalto" lines cost anything. (The
+    """Issue 37 item 7's baseline: no forecast is computed, neither the table's mark
+    (ask.due_now, and rows' own) nor the asalto's "This asalto" lines (forecast). (The
     odds are computed only in the dialogs that roll and for the players' view's prompt,
     none of which a command to the main screen opens.)"""
     from sombra_tui.engine import forecast as forecast_module
+    from sombra_tui.engine import rows
 
-    kept = forecast_module.forecast
+    kept = forecast_module.forecast, ask.due_now, rows.due_now
     forecast_module.forecast = lambda state, ahead=forecast_module.AHEAD: []
+    ask.due_now = rows.due_now = lambda state: frozenset()
     try:
         yield
     finally:
-        forecast_module.forecast = kept
+        forecast_module.forecast, ask.due_now, rows.due_now = kept
 
 
 async def _bench_foresight(report: Report, sizes: Sizes, combat: Combat,
