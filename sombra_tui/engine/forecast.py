@@ -27,7 +27,7 @@ from sombra_tui.engine.state import (
     Phase,
     StepStatus,
 )
-from sombra_tui.engine.wounds import Wound, bleed_at_end_of_round
+from sombra_tui.engine.wounds import Wound, bleed_at_end_of_round, bleeds_at_end_of
 
 #: How many asaltos the forecast looks ahead by default (the DJ's key shows them).
 AHEAD = 5
@@ -108,13 +108,13 @@ def due_now(state: CombatState) -> frozenset[str]:
     names: set[str] = set()
     for name, body in state.bodies.items():
         if name in present and (
-                (bleeding and any(_bleeding(wound, rounds) for wound in body.wounds))
+                (bleeding and any(bleeds_at_end_of(wound, first) for wound in body.wounds))
                 or any(condition.ends_at_end_of(first) for condition in body.conditions)):
             names.add(name)
     for progress in [*state.extended, *_declared(state)]:
         if (progress.owner not in names and progress.owner in present
                 and progress.status is ExtendedStatus.ACTIVE
-                and _extended(state, progress, rounds)):
+                and _extended_rounds(state, progress, rounds)):
             names.add(progress.owner)
     names.update(note.character for note in state.notes
                  if note.round == first and note.character is not None)
@@ -178,6 +178,14 @@ def _unable_from(state: CombatState, name: str, rounds: range) -> int:
 
 
 def _extended(state: CombatState, progress: ExtendedProgress, rounds: range) -> list[Due]:
+    """E2, E3: the action's TAs certainly due in `rounds` (`_extended_rounds`)."""
+    needed = progress.successes_needed - progress.successes
+    return [_extended_due(round_, progress, needed - index)
+            for index, round_ in enumerate(_extended_rounds(state, progress, rounds))]
+
+
+def _extended_rounds(state: CombatState, progress: ExtendedProgress,
+                     rounds: range) -> list[int]:
     """E2, E3: the extended phases of `rounds` in which the action's TA is certainly due:
     none from the first asalto its owner cannot act in (whether that round counts is
     decided at its turn)."""
@@ -185,14 +193,16 @@ def _extended(state: CombatState, progress: ExtendedProgress, rounds: range) -> 
                  else progress.interval)
     needed = progress.successes_needed - progress.successes
     counted = progress.rounds_counted
-    found: list[Due] = []
+    found: list[int] = []
     first = rounds.start
     if state.phase in (Phase.EXTENDED, Phase.END_OF_ROUND) and first == state.round:
         first += 1  # this asalto's extended phase has counted already
         if any(step.extended_id == progress.id and step.result is None
                and step.status is StepStatus.PENDING for step in state.steps):
-            found.append(_extended_due(state.round, progress, needed))
+            found.append(state.round)
             counted = 0  # its result restarts the count (E2, E3)
+    if counted + 1 < due_every and first + due_every - counted - 1 >= rounds.stop:
+        return found  # no more TA can come in `rounds`
     stop = _unable_from(state, progress.owner, range(first, rounds.stop))
     for round_ in range(first, stop):
         if progress.mode is ExtendedMode.SIMPLE and found:
@@ -201,7 +211,7 @@ def _extended(state: CombatState, progress: ExtendedProgress, rounds: range) -> 
             break  # it may be done by then (E3)
         counted += 1
         if counted >= due_every:
-            found.append(_extended_due(round_, progress, needed - len(found)))
+            found.append(round_)
             counted = 0
     return found
 

@@ -731,6 +731,14 @@ class BleedTick(Frozen):
     point_lost: bool
 
 
+def bleeds_at_end_of(wound: Wound, round_: int) -> bool:
+    """H9: whether `wound`, as it stands, loses a point at the end of `round_` (the next
+    round to end): the count starts the round after the wound, and the point is lost at
+    the end of the rate-th counted round."""
+    return (wound.bleeding and round_ > wound.round and wound.bleed_rate is not None
+            and wound.bleed_counted + 1 >= wound.bleed_rate)
+
+
 def bleed_at_end_of_round(wound: Wound, round_: int) -> BleedTick:
     """H9: the count starts the round after the wound; at the end of the rate-th counted
     round (after the extended phase, P6) one point is lost and the count restarts.
@@ -740,7 +748,7 @@ def bleed_at_end_of_round(wound: Wound, round_: int) -> BleedTick:
         return trusted(BleedTick, wound=wound, point_lost=False)
     assert wound.bleed_rate is not None
     counted = wound.bleed_counted + 1
-    if counted >= wound.bleed_rate:
+    if bleeds_at_end_of(wound, round_):
         return trusted(BleedTick, wound=wound.model_copy(update={"bleed_counted": 0,
                                                                  "bled": wound.bled + 1}),
                        point_lost=True)
