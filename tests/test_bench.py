@@ -58,7 +58,8 @@ def expected_rows() -> set[str]:
             "demo_command_ms", "demo_stock_command_ms", "demo_command_ratio",
             "demo_frames", "demo_stock_frames",
             # issue 37 item 7: a command to screen with the forecast and without
-            "foresight_on_ms", "foresight_off_ms", "foresight_ratio"}
+            "foresight_on_ms", "foresight_off_ms", "foresight_due_ms",
+            "foresight_ratio"}
     for length in bench.QUICK.lengths:
         rows |= {f"undo_ms_{length}", f"redo_ms_{length}"}
     return rows
