@@ -115,7 +115,7 @@ FULL = Sizes(characters=200, commands=10_000, lengths=(100, 1_000, 10_000),
 QUICK = Sizes(characters=20, commands=500, lengths=(10, 100, 500), replay_repeats=2,
               undo_sweeps=1, file_repeats=2, start_repeats=2, screen_commands=10,
               targets=False, players_commands=8, undo_commands=6, memory_repeats=1,
-              cold_repeats=2, demo_commands=12, settle=0.05, foresight_commands=8)
+              cold_repeats=2, demo_commands=12, settle=0.05, foresight_commands=24)
 
 
 @dataclass
@@ -648,6 +648,8 @@ async def _bench_foresight(report: Report, sizes: Sizes, combat: Combat,
         for part in range(parts):
             kind = "on" if part % 2 == 0 else "off"
             chunk = commands[part * len(commands) // parts:(part + 1) * len(commands) // parts]
+            if not chunk:
+                continue
             measured: list[float] = []
             app = SombraApp(Session(combat), remember_theme=False, cursor_blink=False,
                             prepare_dialogs=False)
