@@ -1,0 +1,100 @@
+"""H2-H4, H6, H12, C1, C3, T8: bounds, settings and refusals of wounds, conditions and
+the DJ's free TA, exactly.
+
+Written against the mutation lane's survivors (README, "Mutation testing").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from sombra_tui.engine.commands import FreeTA
+from sombra_tui.engine.conditions import (
+    Condition,
+    ConditionError,
+    ConditionSource,
+    SourceKind,
+    severity_label,
+)
+from sombra_tui.engine.errors import SombraError
+from sombra_tui.engine.rules.resolution import free_ta_roll
+from sombra_tui.engine.wounds import (
+    MAX_DAMAGE,
+    MAX_POINTS,
+    Counters,
+    DamageType,
+    Location,
+    SideMapping,
+    WoundSettings,
+    heal_golpe,
+    heal_herida,
+    tipo_iv_prefill,
+)
+from tests.engine.conftest import char, dice, started
+
+
+def test_h6_h12_healing_takes_any_count_of_points_up_to_the_counters_bound() -> None:
+    """H6, H12: the DJ heals any number of points the counters can hold (more than one
+    hit's damage can be); beyond, the refusal names the healing and the bound."""
+    many = MAX_DAMAGE + 1
+    left = MAX_POINTS - many
+    assert heal_herida(Counters(g=MAX_POINTS, w=MAX_POINTS), many) == Counters(g=left,
+                                                                             w=left)
+    assert heal_golpe(Counters(g=MAX_POINTS, w=0), many) == Counters(g=left, w=0)
+    for heal in (heal_golpe, heal_herida):
+        with pytest.raises(SombraError) as info:
+            heal(Counters(), MAX_POINTS + 1)
+        assert info.value.code == "wounds.bad_points"
+        assert str(info.value) == (f"The healing must be a whole number from 0 to "
+                                   f"{MAX_POINTS}, not {MAX_POINTS + 1}.")
+
+
+@pytest.mark.parametrize(("mapping", "ds", "location"), [
+    (SideMapping.EVEN_LEFT, 4, Location.BRAZO_IZQUIERDO),
+    (SideMapping.EVEN_RIGHT, 4, Location.BRAZO_DERECHO),
+    (SideMapping.EVEN_RIGHT, 9, Location.PIERNA_IZQUIERDA),
+    (SideMapping.EVEN_LEFT, 10, Location.CABEZA),
+])
+def test_h4_h2_the_tipo_iv_list_starts_at_the_ds_location_by_the_sides_setting(
+        mapping: SideMapping, ds: int, location: Location) -> None:
+    """H4: the list the DJ fills is pre-filled with the dS location, read with the
+    encounter's sides (H2 Interpretation setting), and no damage until typed."""
+    [entry] = tipo_iv_prefill(dice(ds, 5, 5), WoundSettings(side_mapping=mapping))
+    assert (entry.location, entry.damage) == (location, 0)
+
+
+def test_h3_writing_one_damage_type_keeps_the_others() -> None:
+    """H3: the DJ writes one type's formula; the rest of the table is unchanged."""
+    settings = WoundSettings()
+    entry = DamageType(id="III", formula="d+ * 2", lethal=True)
+    changed = settings.with_damage_type(entry)
+    assert [t.id for t in changed.damage_types] == [t.id for t in settings.damage_types]
+    for old, new in zip(settings.damage_types, changed.damage_types, strict=True):
+        assert new == (entry if old.id == "III" else old)
+
+
+def test_c3_asaltos_left_below_one_is_refused_naming_the_condition() -> None:
+    """C3: editing the asaltos left to under 1 is refused: removing ends it now."""
+    aturdido = Condition(name="aturdido", duration=2, began=3)
+    assert aturdido.duration_for_left(4, 1) == 1
+    with pytest.raises(ConditionError) as info:
+        aturdido.duration_for_left(4, 0)
+    assert (info.value.code, info.value.params, info.value.field) == (
+        "condition.too_short", {"name": "aturdido", "left": 0}, "left")
+
+
+def test_c1_a_condition_a_rule_proposed_says_so() -> None:
+    """C1: a condition's source: a rule's (H7), not the DJ's."""
+    source = ConditionSource.of_rule("H7")
+    assert (source.kind, source.rule) == (SourceKind.RULE, "H7")
+    assert severity_label("a la pata coja") == "a la pata coja"
+
+
+def test_t8_t3_t4_a_free_ta_uses_the_encounters_points_per_grade_and_quality() -> None:
+    """T8: the DJ's free TA is a TA like any other: the encounter's points per GD (T3)
+    and its niveles de calidad setting (T4) apply."""
+    combat = started(char("Ana", 8), points_per_gd=3, niveles_de_calidad=False)
+    result, _, target = free_ta_roll(combat.state, FreeTA(character="Ana", target=12, gd=2,
+                                                          dice=dice(1, 1, 1)))
+    assert result is not None and target == 12
+    assert (result.total, result.points_per_gd, result.quality) == (9, 3, None)
