@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from sombra_tui.engine import Advance, Combat, Phase, Resolve, Side, storage
+from sombra_tui.engine import Advance, Combat, EventKind, Phase, Resolve, Side, storage
 from sombra_tui.engine.carry import carried_bodies, carry_on
 from sombra_tui.engine.commands import AcceptHit, AttendWound, ImportCharacters, StartCombat
 from sombra_tui.engine.errors import SombraError
@@ -240,3 +240,29 @@ def test_import_refuses_wounds_of_someone_not_imported() -> None:
     ana = [ch for ch in old.state.characters if ch.name == "Ana"]
     with pytest.raises(SombraError, match="Bruno cannot bring wounds"):
         host.execute(ImportCharacters(characters=ana, carried=carried_bodies(old.state)))
+
+
+def test_h9_c3_the_new_combat_says_where_they_come_from_and_what_the_time_did() -> None:
+    """H9, C3 (S2): after two asaltos and seven between, the new combat's first lines say
+    where the characters come from (plural asaltos) with the source and the time between
+    as data, then each change the time made, as wound lines."""
+    combat = fight()
+    combat.execute(Advance())
+    next_round(combat)
+    plan = carry_on(combat.state, asaltos=7)
+    events = Combat(plan.encounter).execute(StartCombat())
+    carried = [(e.kind, e.code, e.data, e.text) for e in events
+               if e.code in ("carry.from", "carry.between")]
+    assert carried == [
+        (EventKind.ENCOUNTER, "carry.from", {"source": "Test", "passed": 7},
+         'Bruno, Ana come from "Test" (2 asaltos played there; 7 between), with their '
+         "wounds and conditions."),
+        (EventKind.WOUND, "carry.between", {},
+         "Bruno bleeds 1 point in the time between (chest)."),
+        (EventKind.WOUND, "carry.between", {}, "Bruno: G 13 -> 14, W 13 -> 14."),
+        (EventKind.WOUND, "carry.between", {}, "Ana's aturdido ends in the time between."),
+    ]
+    set_language("es")  # the lines are the DJ's words, read in the language in force
+    assert [e.text for e in events if e.code == "carry.between"] == [
+        "Bruno pierde 1 punto entre escenas (pecho).", "Bruno: G 13 -> 14, W 13 -> 14.",
+        "El estado aturdido de Ana termina entre escenas."]
