@@ -9,6 +9,8 @@ from __future__ import annotations
 from sombra_tui.engine import (
     Combat,
     EventKind,
+    ExtendedMode,
+    ExtendedStatus,
     LogEvent,
     Mark,
     Phase,
@@ -26,6 +28,7 @@ from tests.engine.conftest import (
     dice,
     started,
 )
+from tests.engine.test_rules_extended import chase, owner, to_extended_phase
 from tests.engine.test_rules_opposed import (
     attack,
     carla_attacks_bruno,
@@ -127,3 +130,15 @@ def test_o5_a_lone_attack_still_names_its_target() -> None:
     [own] = [e for e in events if e.kind is EventKind.TA]
     assert (own.actor, own.rule, own.targets, own.ta is not None) == (
         "Carla", "O3", ["Bruno"], True)
+
+
+def test_e4_o5_a_chase_left_to_one_side_is_its_extended_ta() -> None:
+    """E4, O5, P5: a chase whose other side is out is the one side's extended TA,
+    logged under P5 (the extended phase), and it completes the action (E2)."""
+    combat = chase(ExtendedMode.SIMPLE, interval=1)
+    assert to_extended_phase(combat) == ["Bruno", "Ana"]
+    combat.execute(SetMark(character="Ana", mark=Mark.OUT))
+    events = combat.execute(ResolveOpposed(character="Bruno",
+                                           rolls=[roll("Bruno", dice(1, 2, 3))]))
+    assert tas(events) == [("Bruno", "P5", 6, 'Bruno: "cracks the safe"')]
+    assert owner(combat, "Bruno").status is ExtendedStatus.DONE
