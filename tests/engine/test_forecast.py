@@ -244,6 +244,10 @@ def test_h9_c3_an_asalto_begins_saying_what_it_holds() -> None:
             if event.code == "forecast.due"]
     assert said == [(6, "This asalto: aturdido ends for Ana."),
                     (18, "This asalto: Bruno bleeds 1 point (right arm).")]
+    # S2: each line is about its character, with what is due as data.
+    assert [(event.actor, event.data) for event in combat.log
+            if event.code == "forecast.due"] == [("Ana", {"kind": "condition_ends"}),
+                                                 ("Bruno", {"kind": "bleeds"})]
 
 
 def test_h9_c3_e3_the_row_marks_who_has_something_due_this_asalto() -> None:

@@ -15,10 +15,13 @@ from sombra_tui.engine import (
     EventKind,
     HideCharacter,
     React,
+    ResolveOpposed,
     Side,
     StartCombat,
 )
+from sombra_tui.engine.commands import EditCharacter
 from tests.engine.conftest import SUB, act, char, dice
+from tests.engine.test_rules_opposed import carla_attacks_bruno, roll
 
 
 def _prompted_ana() -> Combat:
@@ -49,3 +52,24 @@ def test_d4_declining_a_reaction_does_not_show_the_character() -> None:
     combat = _prompted_ana()
     combat.execute(Decline(character="Ana"))
     assert combat.state.concealed == {"Ana": Concealment.UNTIL_ACTS}
+
+
+def test_s1_renaming_a_shown_character_while_another_is_hidden() -> None:
+    """S1 (issue 23): a rename keeps who is hidden: the hidden one stays hidden, the
+    renamed one (shown) stays shown."""
+    combat = Combat(Encounter(name="E", characters=[char("Ana", 8), char("Bruno", 12)]))
+    combat.execute(HideCharacter(character="Bruno"))
+    combat.execute(EditCharacter(name="Ana", character=char("Anita", 8)))
+    assert combat.state.concealed == {"Bruno": Concealment.UNTIL_REVEALED}
+    combat.execute(EditCharacter(name="Bruno", character=char("Bruno el Rojo", 12)))
+    assert combat.state.concealed == {"Bruno el Rojo": Concealment.UNTIL_REVEALED}
+
+
+def test_o3_each_hidden_partner_of_an_opposition_shows_at_its_ta() -> None:
+    """O3 (issue 23): one command rolls both sides; the hidden side shows at its own TA,
+    even after a line about someone shown."""
+    combat = carla_attacks_bruno()
+    combat.execute(HideCharacter(character="Bruno", until_acts=True))
+    combat.execute(ResolveOpposed(character="Carla", rolls=[
+        roll("Carla", dice(2, 3, 4)), roll("Bruno", dice(3, 3, 4))]))
+    assert combat.state.concealed == {}
