@@ -14,12 +14,16 @@ from sombra_tui.engine import (
     Encounter,
     EventKind,
     HideCharacter,
+    PlayerViewSettings,
     React,
     ResolveOpposed,
+    RevealCharacter,
+    Settings,
     Side,
+    SideView,
     StartCombat,
 )
-from sombra_tui.engine.commands import EditCharacter
+from sombra_tui.engine.commands import AddCharacter, EditCharacter
 from tests.engine.conftest import SUB, act, char, dice
 from tests.engine.test_rules_opposed import carla_attacks_bruno, roll
 
@@ -73,3 +77,15 @@ def test_o3_each_hidden_partner_of_an_opposition_shows_at_its_ta() -> None:
     combat.execute(ResolveOpposed(character="Carla", rolls=[
         roll("Carla", dice(2, 3, 4)), roll("Bruno", dice(3, 3, 4))]))
     assert combat.state.concealed == {}
+
+
+def test_s1_a_newcomer_of_a_hidden_side_is_hidden_as_it_joins_and_no_one_else() -> None:
+    """Issue 23: NPCs hidden until they act: a newcomer NPC is hidden at once, and one
+    the DJ has revealed stays shown when someone else joins."""
+    settings = Settings(players=PlayerViewSettings(npc=SideView(hidden_until_acts=True)))
+    combat = Combat(Encounter(name="E", settings=settings, characters=[
+        char("Ana", 8, side=Side.PC), char("Bruno", 12)]))
+    assert combat.state.concealed == {"Bruno": Concealment.UNTIL_ACTS}
+    combat.execute(RevealCharacter(character="Bruno"))
+    combat.execute(AddCharacter(character=char("Dora", 4)))
+    assert combat.state.concealed == {"Dora": Concealment.UNTIL_ACTS}
