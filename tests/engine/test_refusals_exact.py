@@ -14,7 +14,16 @@ from sombra_tui.engine.commands import (
     RemoveCondition,
     RemoveWound,
 )
-from tests.engine.conftest import act, advance_to, assert_refused, char, declare, dice, started
+from tests.engine.conftest import (
+    act,
+    advance_to,
+    assert_refused,
+    char,
+    declare,
+    declare_all_inaction,
+    dice,
+    started,
+)
 from tests.engine.test_rules_extended import extended, next_round, progress, to_extended_phase
 
 
@@ -58,3 +67,25 @@ def test_c2_h12_a_condition_or_wound_not_there_is_refused_naming_it() -> None:
         wound = assert_refused(combat, command)
         assert (wound.code, wound.params, str(wound)) == (
             "wound.unknown", {"character": "Ana", "id": 7}, "Ana has no wound #7.")
+
+
+def test_i4_p3_resolving_out_of_turn_names_who_acts_first() -> None:
+    """I4, P3: the round's actions go in descending primaria; a simultaneous group acts
+    together. Resolving a later character first is refused, naming the group that acts
+    first once each; one with nothing to resolve is told so."""
+    combat = started(char("Ana", 8), char("Bruno", 12), char("Carla", 12), char("Dora", 4))
+    for name, targets in (("Dora", ()), ("Ana", ()), ("Bruno", ("Ana",)),
+                          ("Carla", ("Ana",))):
+        declare(combat, name, act("acts", *targets, target=10), affected=[])
+    declare_all_inaction(combat)
+    advance_to(combat, Phase.ROUND)
+    early = assert_refused(combat, Resolve(character="Ana", dice=dice(1, 1, 2)))
+    assert (early.code, early.params, str(early)) == (
+        "resolve.not_turn", {"name": "Ana", "acting": "Bruno, Carla"},
+        "It is not Ana's turn yet: Bruno, Carla acts first.")
+    combat.execute(Resolve(character="Bruno", dice=dice(1, 1, 2)))
+    combat.execute(Resolve(character="Carla", dice=dice(1, 1, 2)))
+    combat.execute(Resolve(character="Ana", dice=dice(1, 1, 2)))
+    done = assert_refused(combat, Resolve(character="Ana", dice=dice(1, 1, 2)))
+    assert (done.code, done.params, str(done)) == (
+        "resolve.nothing", {"name": "Ana"}, "Ana has nothing to resolve in this phase.")

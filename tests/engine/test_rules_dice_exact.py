@@ -128,6 +128,8 @@ def test_t2_t4_a_rolled_ta_reads_in_one_line() -> None:
                              "medium success")
     plain = resolve_ta(Dice.of(6, 6, 2), target=12)
     assert plain.describe() == "[dS 6 + 6 + 2] GD 0 = 14 vs 12 margin -2 medium failure"
+    three = resolve_ta(Dice.of(6, 6, 2), target=12, gd=2, points_per_gd=3)  # T3 setting
+    assert (three.total, three.points_per_gd) == (20, 3)
     off = resolve_ta(Dice.of(6, 6, 6), target=12, quality_levels=False)
     assert off.describe() == "[dS 6 + 6 + 6] GD 0 = 18 vs 12 margin -6 failure"
 
@@ -150,6 +152,7 @@ def test_d12_t7_a_ta_without_a_roll_reads_as_accepted() -> None:
     assert failed.describe() == "accepted without a roll (failure)"
     assert (failed.total, failed.success, failed.dice) == (13, False, None)
     assert unrolled_ta(target=12, gd=2).gd == 2
+    assert unrolled_ta(target=12).gd == 0
     with pytest.raises(ValueError, match="a rolled TA needs its dice"):
         TAResult(target=12, total=12, success=True)
 
