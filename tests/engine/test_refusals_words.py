@@ -1,0 +1,57 @@
+"""S1, H1, H7, H11: the refusals every command shares (an unknown or removed character,
+a proposal to settle first), word for word, by code and parameters.
+
+Written against the mutation lane's survivors (README, "Mutation testing").
+"""
+
+from __future__ import annotations
+
+from sombra_tui.engine import Advance, Declare, Mark, Resolve, SetMark
+from sombra_tui.engine.commands import AddCondition, ManualHit, RemoveCharacter
+from sombra_tui.engine.conditions import builtin
+from sombra_tui.engine.wounds import Location
+from tests.engine.conftest import assert_refused, char, dice, make_combat, started
+from tests.engine.test_ask_hits import shooters
+
+
+def test_s1_a_command_for_someone_unknown_names_who_is_there() -> None:
+    """S1: a command naming nobody in the encounter is refused, saying who is."""
+    empty = assert_refused(make_combat(), SetMark(character="Zoe", mark=Mark.OUT))
+    assert (empty.code, empty.params, str(empty)) == (
+        "character.unknown", {"name": "Zoe", "known": "nobody yet"},
+        "There is no character called 'Zoe' (the encounter has: nobody yet).")
+    combat = started(char("Ana", 8), char("Bruno", 12))
+    two = assert_refused(combat, SetMark(character="Zoe", mark=Mark.OUT))
+    assert two.params == {"name": "Zoe", "known": "Ana, Bruno"}
+    combat.execute(RemoveCharacter(name="Bruno"))
+    gone = assert_refused(combat, SetMark(character="Bruno", mark=Mark.OUT))
+    assert (gone.code, gone.params, str(gone)) == (
+        "character.removed", {"name": "Bruno"}, "Bruno was removed from the encounter.")
+
+
+def test_h7_an_open_proposal_is_settled_before_the_next_step() -> None:
+    """H7 (H1, H11 alike): with a proposal open, the next step is refused, naming the
+    proposal and what was asked."""
+    combat = started(char("Ana", 8, resistencia=5, gender="femenino"), char("Bruno", 12))
+    combat.execute(ManualHit(character="Ana", location=Location.PECHO, damage=60))
+    refused = assert_refused(combat, Declare(character="Ana", actions=[]))
+    assert (refused.code, refused.params, str(refused)) == ("proposal.open", {
+        "kind": "threshold", "character": "Ana", "condition": "muerto", "doing": "declare"},
+        "First settle muerto for Ana: accept or decline it, then declare.")
+
+
+def test_h1_h11_a_hit_or_prevented_to_settle_is_named() -> None:
+    """H1: the hit proposed is settled first; H11: so is prevented (in Spanish agreeing
+    with the character)."""
+    combat = shooters()
+    combat.execute(Resolve(character="Carla", dice=dice(5, 4, 3)))
+    hit = assert_refused(combat, Advance())
+    assert (hit.params, str(hit)) == (
+        {"kind": "hit", "character": "Bruno", "condition": "", "doing": "go on"},
+        "First settle the hit on Bruno: accept or decline it, then go on.")
+    combat = shooters()
+    combat.execute(AddCondition(character="Ana", condition=builtin("desarmado", began=0)))
+    prevent = assert_refused(combat, Advance())
+    assert (prevent.params, str(prevent)) == (
+        {"kind": "prevent", "character": "Ana", "condition": "desarmado", "doing": "go on"},
+        "First settle prevented for Ana: accept or decline it, then go on.")
