@@ -55,3 +55,17 @@ def test_h1_h11_a_hit_or_prevented_to_settle_is_named() -> None:
     assert (prevent.params, str(prevent)) == (
         {"kind": "prevent", "character": "Ana", "condition": "desarmado", "doing": "go on"},
         "First settle prevented for Ana: accept or decline it, then go on.")
+
+
+def test_h11_h7_in_spanish_prevented_agrees_and_the_condition_keeps_its_name(
+        spanish: str) -> None:
+    """H11: "impedida" agrees with Ana; H7: the condition proposed is named as it is
+    (muerto), not agreed."""
+    combat = shooters()
+    combat.execute(AddCondition(character="Ana", condition=builtin("desarmado", began=0)))
+    assert str(assert_refused(combat, Advance())) == (
+        "Primero resuelve si Ana queda impedida: acéptalo o recházalo, y luego seguir.")
+    combat = started(char("Ana", 8, resistencia=5, gender="femenino"), char("Bruno", 12))
+    combat.execute(ManualHit(character="Ana", location=Location.PECHO, damage=60))
+    assert str(assert_refused(combat, Advance())) == (
+        "Primero resuelve muerto para Ana: acéptalo o recházalo, y luego seguir.")
