@@ -10,10 +10,17 @@ import pytest
 
 from sombra_tui.engine.commands import FreeTA
 from sombra_tui.engine.conditions import (
+    ActionScope,
+    BodySide,
     Condition,
+    ConditionEffects,
     ConditionError,
     ConditionSource,
+    ConditionSpec,
+    GdEffect,
+    ScopeKind,
     SourceKind,
+    condition_grades,
     severity_label,
 )
 from sombra_tui.engine.errors import SombraError
@@ -98,3 +105,31 @@ def test_t8_t3_t4_a_free_ta_uses_the_encounters_points_per_grade_and_quality() -
                                                           dice=dice(1, 1, 1)))
     assert result is not None and target == 12
     assert (result.total, result.points_per_gd, result.quality) == (9, 3, None)
+
+
+@pytest.mark.parametrize(("effect", "label"), [
+    (GdEffect(scope=ScopeKind.ANY, gd=1), "every TA"),
+    (GdEffect(scope=ScopeKind.PHYSICAL, gd=1), "physical actions"),
+    (GdEffect(scope=ScopeKind.ARM, side=BodySide.LEFT, gd=1), "left arm"),
+])
+def test_c1_h10_a_grade_names_its_scope(effect: GdEffect, label: str) -> None:
+    """C1, H10: a condition's grade applies to every TA, to physical actions or to one
+    limb's, and says which."""
+    assert effect.scope_label() == label
+
+
+def test_h10_a_limbs_grade_keeps_its_side() -> None:
+    """H10: the breakdown of a TA names the limb of a condition's grade."""
+    cast = Condition(name="escayola", began=0, effects=ConditionEffects(gd=(
+        GdEffect(scope=ScopeKind.ARM, side=BodySide.LEFT, gd=2),)))
+    [entry] = condition_grades([cast], 1, ActionScope(arms=frozenset({BodySide.LEFT})))
+    assert (entry.gd, entry.scope, entry.side, entry.name) == (
+        2, ScopeKind.ARM, BodySide.LEFT, "escayola")
+
+
+def test_h9_dolor_intenso_adds_no_grade_unless_the_setting_says() -> None:
+    """H9 (Interpretation, a setting): dolor intenso adds 0 GD by default."""
+    spec = ConditionSpec(name="dolor intenso")
+    assert spec.start(began=1, source=ConditionSource()).effects.gd == ()
+    assert spec.start(began=1, source=ConditionSource(),
+                      dolor_intenso_gd=1).effects.gd != ()
