@@ -74,12 +74,17 @@ PREPARE_EVERY = 0.3
 #: has nothing left to repaint.
 SETTLE_TURNS = 10
 #: The forms a resume opens again by the action that opened them (issue 35 item 5): the
-#: draft's kind -> the sheet's action (on the draft's character's sheet), or this
-#: screen's; the thing the form was about (a wound, a condition, an extended action),
-#: when the draft names it, is the action's argument.
-SHEET_FORMS = {"sheet_hit": "action_hit", "sheet_condition": "action_condition",
-               "sheet_heal": "action_heal", "sheet_wound": "edit_wound",
-               "sheet_edit_condition": "edit_condition"}
+#: draft's kind -> (this screen's action that opens the dialog the form is opened from,
+#: that dialog's action): the sheet (of the draft's character) or the forecast; or
+#: this screen's own action. The thing the form was about (a wound, a condition, a
+#: note, an extended action), when the draft names it, is the action's argument.
+DIALOG_FORMS = {"sheet_hit": ("action_sheet", "action_hit"),
+                "sheet_condition": ("action_sheet", "action_condition"),
+                "sheet_heal": ("action_sheet", "action_heal"),
+                "sheet_wound": ("action_sheet", "edit_wound"),
+                "sheet_edit_condition": ("action_sheet", "edit_condition"),
+                "note": ("action_forecast", "new_note"),
+                "edit_note": ("action_forecast", "edit_note")}
 SCREEN_FORMS = {"extended": "adjust_extended", "settings": "action_settings"}
 #: Seconds after a command before the kept dialog its next step opens is filled for
 #: that use, unshown (the next declarer's, say: its lists of names change), and then
@@ -546,7 +551,9 @@ class MainScreen(Screen[None]):
         """What the coming asaltos hold (ask.forecast), and the DJ's notes: each change
         runs here as the DJ makes it (the dialog stays open)."""
         from sombra_tui.screens.dialogs.forecast import ForecastDialog
-        self.open_dialog(ForecastDialog(lambda: self.state, self.check), self.run_command)
+        forecast = ForecastDialog(lambda: self.state, self.check)
+        forecast.keep_draft = self.session.keep_draft  # its note form keeps its draft
+        self.open_dialog(forecast, self.run_command)
 
     def action_sheet(self) -> None:
         """The selected character's sheet: wounds, conditions, weapons, with their keys."""
@@ -995,11 +1002,12 @@ class MainScreen(Screen[None]):
         elif kind == "quick_points" and state.character(who) is not None:
             self.query_one(InitiativeTable).select_name(who)
             self.action_quick_points("")  # the draft brings the line back, sign and all
-        elif kind in SHEET_FORMS and state.character(who) is not None:
-            self.query_one(InitiativeTable).select_name(who)
-            self.action_sheet()
-            sheet = self.app.screen
-            getattr(sheet, SHEET_FORMS[kind])(*item)  # the sheet's own key for that form
+        elif kind in DIALOG_FORMS and (not who or state.character(who) is not None):
+            if who:  # the sheet is the selected character's
+                self.query_one(InitiativeTable).select_name(who)
+            opens, form = DIALOG_FORMS[kind]
+            getattr(self, opens)()
+            getattr(self.app.screen, form)(*item)  # that dialog's own key for the form
         elif kind in SCREEN_FORMS:
             getattr(self, SCREEN_FORMS[kind])(*item)
         elif kind == "character" and (not who or state.character(who) is not None):

@@ -14,8 +14,8 @@ own line; the test kills it with SIGKILL when it reads the line it waits for.
   if the combat has no file yet), printing `saved K`. `--save` saves at the end.
 * `--dialog declare|quit|save-as|...` then opens a dialog with keys (d and a half-typed
   action, q with unsaved changes, F2 and a half-typed name...), printing `dialog NAME`;
-  a form about a wound, a condition or an extended action plays the commands that make
-  one first (THINGS_FIRST).
+  a form about a wound, a condition, an extended action or a note plays the commands
+  that make one first (`things_first`).
 * `--report-form` after the resume: the form open then (a draft reopened, issue 35
   item 5) as `form NAME TEXT` (TEXT: its first action's description, else its focused
   field's, else its first field's that holds text), or `form none`.
@@ -133,13 +133,16 @@ DIALOG_KEYS = {"declare": ["d", *"medio escr"], "hit": ["h", *"17"],
                "sheet-wound": ["w", "e", "end", "ctrl+u", *"12"],
                "sheet-condition": ["w", "e", *"4"],
                "extended": ["j", "end", "ctrl+u", *"5"],
-               "settings": ["g", "end", "ctrl+u", *"Emboscada"]}
+               "settings": ["g", "end", "ctrl+u", *"Emboscada"],
+               "note": ["l", "a", *"llegan"],
+               "note-edit": ["l", "e", "end", "ctrl+u", *"amanece"]}
 
 
 def things_first(kind: str, name: str) -> list[c.Command]:
-    """What a form about a wound, a condition or an extended action needs first: a
-    wound or a condition on the selected character `name`, or an extended action
-    declared by each (the declarations from the first one's, after StartCombat)."""
+    """What a form about a wound, a condition, an extended action or a note needs
+    first: a wound or a condition on the selected character `name`, an extended action
+    declared by each (the declarations from the first one's, after StartCombat), or a
+    note pinned to asalto 2."""
     if kind == "sheet-wound":
         return [c.ManualHit(character=name, location=c.Location.PECHO, damage=3)]
     if kind == "sheet-condition":
@@ -150,6 +153,8 @@ def things_first(kind: str, name: str) -> list[c.Command]:
         return [*(c.Declare(character=who, actions=[lock]) for who in ("Ana", "Bruno",
                                                                          "Carla")),
                 c.Advance(), c.Advance()]
+    if kind == "note-edit":
+        return [c.AddNote(round=2, text="se va la luz")]
     return []
 
 

@@ -180,13 +180,15 @@ def test_sigkill_with_a_form_of_the_sheet_typed_brings_it_back_on_resume(
 
 @pytest.mark.parametrize(("dialog", "form", "typed"), [
     ("sheet-wound", "WoundDialog", "12"), ("sheet-condition", "EditConditionDialog", "4"),
-    ("extended", "ExtendedDialog", "5"), ("settings", "SettingsDialog", "Emboscada")])
+    ("extended", "ExtendedDialog", "5"), ("settings", "SettingsDialog", "Emboscada"),
+    ("note", "NoteDialog", "llegan"), ("note-edit", "NoteDialog", "amanece")])
 def test_sigkill_with_a_wound_a_condition_an_extended_action_or_the_settings_typed(
         tmp_path: Path, dialog: str, form: str, typed: str) -> None:
     """Issue 35 item 5, every form that sends a command: a wound or a condition edited on
-    the sheet, an extended action adjusted, the encounter's settings, each half typed,
-    then the process is killed: the resume opens it again (the sheet first, for the
-    sheet's), on the same wound, condition or extended action, with what was typed."""
+    the sheet, an extended action adjusted, the encounter's settings, a note pinned or
+    changed from the forecast, each half typed, then the process is killed: the resume
+    opens it again (the sheet or the forecast first, for theirs), on the same wound,
+    condition, extended action or note, with what was typed."""
     lines = drive(tmp_path, "--play-to", "1", "--dialog", dialog, until="dialog")
     assert lines[-1] == f"dialog {form}"
     lines = drive(tmp_path, "--answer", "r", "--report-form", until="form")

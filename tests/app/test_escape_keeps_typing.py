@@ -32,6 +32,7 @@ from sombra_tui.screens.dialogs import (
     ConfirmDialog,
     DeclarationEditor,
 )
+from sombra_tui.screens.dialogs.forecast import ForecastDialog
 from sombra_tui.screens.dialogs.keeping import field_values
 from sombra_tui.screens.dialogs.sheet import CharacterSheet
 from sombra_tui.screens.main import MainScreen
@@ -248,11 +249,20 @@ FORMS_ABOUT_ONE_THING: dict[str, tuple[list[c.Command], list[str], str, str, str
         lambda form: (form.progress.id, form.progress.owner)),
     "the settings": ([], ["g", "end", "ctrl+u", *"Emboscada"], "SettingsDialog", "name",
                      "Emboscada", lambda form: None),
+    "a note, the second": (
+        [c.AddNote(round=1, text="se va la luz"), c.AddNote(round=2, text="llegan")],
+        ["l", "down", "e", "end", "ctrl+u", *"amanece"], "NoteDialog", "text", "amanece",
+        lambda form: form.note.text),
+    "a new note": ([], ["l", "a", *"se abre la trampilla"], "NoteDialog", "text",
+                   "se abre la trampilla", lambda form: form.note),
 }
 
 #: What the form is about where two could be chosen: the second.
 SECOND = {"a wound, the second": Location.PIERNA_DERECHA,
-          "a condition, the second": "mareado"}
+          "a condition, the second": "mareado", "a note, the second": "llegan"}
+#: The dialog a form is opened from, where it is not the main screen.
+OPENED_FROM = {"a wound": CharacterSheet, "a condition": CharacterSheet,
+               "a note": ForecastDialog, "a new note": ForecastDialog}
 
 
 @pytest.mark.parametrize("what", list(FORMS_ABOUT_ONE_THING))
@@ -261,9 +271,10 @@ async def test_a_form_about_one_thing_left_open_comes_back_on_it_with_the_resume
         size: tuple[int, int], language: str, what: str,
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 35 item 5: a wound or a condition edited on the sheet (the second of two),
-    an extended action adjusted, the encounter's settings, half typed when sombra-tui
-    stops: the resume opens that form again (the sheet first, for the sheet's), on the
-    same wound, condition or extended action, with what was typed; Escape then asks."""
+    an extended action adjusted, the encounter's settings, a note pinned or changed from
+    the forecast (the second of two), half typed when sombra-tui stops: the resume opens
+    that form again (the sheet or the forecast first, for theirs), on the same wound,
+    condition, extended action or note, with what was typed; Escape then asks."""
     speak(language, monkeypatch)
     made, keys_, form, field, text, about = FORMS_ABOUT_ONE_THING[what]
     first = make_app(Session(session_after(worked_example_encounter(), c.StartCombat(),
@@ -289,7 +300,8 @@ async def test_a_form_about_one_thing_left_open_comes_back_on_it_with_the_resume
         assert type(screen).__name__ == form
         assert about(screen) == was_about
         assert screen.query_one(f"#{field}", Input).value == text
-        assert isinstance(second.screen_stack[-2], CharacterSheet if what.startswith(
-            ("a wound", "a condition")) else MainScreen)
+        assert isinstance(second.screen_stack[-2], next(
+            (host for start, host in OPENED_FROM.items() if what.startswith(start)),
+            MainScreen))
         await pilot.press("escape")
         assert isinstance(second.screen, ConfirmDialog)

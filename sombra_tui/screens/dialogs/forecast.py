@@ -157,16 +157,26 @@ class ForecastDialog(Dialog[c.Command]):
 
     def action_add_note(self) -> None:
         note = self._note()
+        self.new_note(note.round if note is not None else None)
+
+    def new_note(self, round_: int | None = None) -> None:
+        """The form of a new note, pinned to `round_` (None: the first asalto ahead)."""
         state = self.state()
-        round_ = note.round if note is not None else ask.first_round_ahead(state)
-        self._open(NoteDialog(state, self.check, round_=round_))
+        round_ = ask.first_round_ahead(state) if round_ is None else round_
+        self._open(NoteDialog(state, self.check, round_=round_), "note")
 
     def action_edit_note(self) -> None:
         note = self._note()
         if note is None:
             self.notify(_("No note to change here: pin one first."), severity="warning")
             return
-        self._open(NoteDialog(self.state(), self.check, note=note))
+        self.edit_note(note.id)
+
+    def edit_note(self, note_id: int) -> None:
+        """The form of the note `note_id`, if it is still there."""
+        note = next((note for note in self.state().notes if note.id == note_id), None)
+        if note is not None:
+            self._open(NoteDialog(self.state(), self.check, note=note), "edit_note", note_id)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -179,7 +189,11 @@ class ForecastDialog(Dialog[c.Command]):
             return
         self._apply(c.RemoveNote(note_id=note.id))
 
-    def _open(self, dialog: Dialog[c.AddNote | c.EditNote]) -> None:
+    def _open(self, dialog: Dialog[c.AddNote | c.EditNote], kind: str, *item: int) -> None:
+        """The note form (about the note `item`), kept as a draft while the DJ types in
+        it, as the sheet keeps its forms (issue 35 item 5: a resume opens it again)."""
+        dialog.draft_for = (kind, "", *item)
+        dialog.keep_draft = self.keep_draft
         self.app.push_screen(dialog, self._apply)
 
     def build(self) -> None:
