@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Button, Input
+from textual.widgets import Button, Input, Select
 
 from sombra_tui import config
 from sombra_tui.engine import (
@@ -34,6 +34,7 @@ from sombra_tui.screens.dialogs import (
 )
 from sombra_tui.screens.dialogs.forecast import ForecastDialog
 from sombra_tui.screens.dialogs.keeping import field_values
+from sombra_tui.screens.dialogs.note import NoteDialog
 from sombra_tui.screens.dialogs.sheet import CharacterSheet
 from sombra_tui.screens.main import MainScreen
 from sombra_tui.session import Session
@@ -305,3 +306,50 @@ async def test_a_form_about_one_thing_left_open_comes_back_on_it_with_the_resume
             MainScreen))
         await pilot.press("escape")
         assert isinstance(second.screen, ConfirmDialog)
+
+
+@LANGUAGES
+async def test_a_choice_left_empty_comes_back_empty_with_the_resume(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 35 item 5 with a choice left empty: a note about Bruno changed to be about
+    nobody, half typed, when sombra-tui stops: the resume opens it about nobody (the
+    empty choice kept as empty: not Bruno again, nor a made-up value); Escape asks, and
+    keeping the form keeps it empty. A new note's "About", empty and untouched, is no
+    change: the form reads it as empty and Escape closes it at once."""
+    speak(language, monkeypatch)
+    first = make_app(Session(session_after(worked_example_encounter(), c.StartCombat(
+        ), c.AddNote(round=2, text="llegan", character="Bruno")).combat))
+    async with first.run_test(size=size) as pilot:
+        await first.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("l", "e", "end", *" por el norte", "shift+tab")
+        about = first.screen.query_one("#character", Select)
+        assert first.screen.focused is about and about.value == "Bruno"
+        await pilot.press("down", "home", "enter")  # the list's first entry: nobody
+        await pilot.pause()
+        assert about.is_blank()
+    second = make_app()
+    async with second.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert isinstance(second.screen, ChoiceDialog)
+        await pilot.press("r")
+        await second.workers.wait_for_complete()
+        for _ in range(5):
+            await pilot.pause()
+        form = second.screen
+        assert isinstance(form, NoteDialog) and form.note is not None
+        assert form.query_one("#text", Input).value == "llegan por el norte"
+        assert form.query_one("#character", Select).is_blank()
+        await pilot.press("escape")
+        assert isinstance(second.screen, ConfirmDialog)
+        await pilot.press("escape")  # keep editing
+        assert second.screen is form and form.query_one("#character", Select).is_blank()
+        await pilot.press("escape", "y", "a")  # discarded; a new note
+        await pilot.pause()
+        fresh = second.screen
+        assert isinstance(fresh, NoteDialog) and fresh.note is None
+        assert fresh.query_one("#character", Select).is_blank()
+        assert field_values(fresh)["character"] is None
+        await pilot.press("escape")  # untouched: closes at once
+        await pilot.pause()
+        assert isinstance(second.screen, ForecastDialog)

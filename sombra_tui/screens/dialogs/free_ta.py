@@ -55,7 +55,7 @@ class FreeTADialog(Dialog[FreeTA]):
             with Horizontal(classes="row"):
                 yield Field(_("Character"), FormSelect(
                     [(name, name) for name in self.names], value=self.character
-                    if self.character is not None else Select.BLANK,
+                    if self.character is not None else Select.NULL,
                     allow_blank=self.character is None, id="who"), field_id="who")
                 yield Field(_("What is rolled"), TextInput(id="skill",
                             placeholder=_("a skill, or empty")), field_id="skill",

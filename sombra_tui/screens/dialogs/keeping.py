@@ -36,8 +36,8 @@ def field_values(root: Widget) -> dict[str, Value]:
         if isinstance(widget, Input):
             values[widget.id] = widget.value
         elif isinstance(widget, Select):
-            value = widget.value
-            values[widget.id] = None if value is Select.BLANK else str(value)
+            value = widget.value  # Select.NULL: no choice (Select.BLANK is not that)
+            values[widget.id] = None if value is Select.NULL else str(value)
         elif isinstance(widget, SelectionList):
             values[widget.id] = [str(v) for v in widget.selected]
         elif isinstance(widget, Checkbox):
@@ -54,9 +54,10 @@ def write_values(root: Widget, values: dict[str, Value]) -> list[str]:
         widget = found.get(key)
         if isinstance(widget, Input) and isinstance(value, str):
             widget.value = value
-        elif isinstance(widget, Select) and isinstance(value, str):
+        elif isinstance(widget, Select) and isinstance(value, str | None):
             with contextlib.suppress(InvalidSelectValueError):  # an option no longer there
-                widget.value = value  # its options' values are str enums or str
+                # its options' values are str enums or str; None: left with no choice
+                widget.value = Select.NULL if value is None else value
         elif isinstance(widget, SelectionList) and isinstance(value, list):
             widget.deselect_all()
             for name in value:
