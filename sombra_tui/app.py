@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import gc
 import re
@@ -553,11 +554,15 @@ class SombraApp(StopsOnceComposed[None]):
             self.notify(_(notice), title=_("Older file"), timeout=10)
         session.combat.notices = []
         if session.combat.checking or session.combat.check_problem is not None:
-            self.call_after_refresh(self._check_opened, session)  # the screen first
+            self._check_opened(session)  # a worker from now on: app.workers waits for it
 
     @work(group="check")
     async def _check_opened(self, session: Session) -> None:
-        """Issue 24: the file's check between frames, then the log and its word if any."""
+        """Issue 24: the file's check between frames (after the screen's first one), then
+        the log and its word if any."""
+        painted = asyncio.Event()
+        self.call_after_refresh(painted.set)  # the screen first
+        await painted.wait()
         problem = await session.checked()
         if session is self.session:
             self.main_screen.render_state(force_log=True)
