@@ -195,13 +195,24 @@ def answering(state: CombatState, name: str, rollers: set[str]) -> set[int]:
             continue
         if action.kind is not ActionKind.ROUND:
             continue
+        binders = []
         for other in pending:
             theirs = state.step_action(other).opposition
-            if other.character not in rollers or theirs is None \
+            if other.character == name or theirs is None \
                     or name not in theirs.against or (action.targets and
                                                       other.character not in action.targets):
                 continue
             if theirs.mode is OppositionMode.DIRECT or theirs.role is Role.CONDITIONED:
+                binders.append((other.character, theirs))
+        # A plain action bound by oppositions of two kinds (Carla's direct one and
+        # Dario's conditioned one) answers those of the first binder's kind, in the
+        # steps' order; in the others it rolls with a value the DJ gives (the engine's
+        # reading: RULES.md does not say which; see the stop's note).
+        if binders:
+            first = binders[0][1]
+            bound = {who for who, theirs in binders if theirs.mode is first.mode
+                     and (first.mode is OppositionMode.DIRECT or theirs.role is first.role)}
+            if rollers & bound:
                 found.add(step.id)
     return found
 
