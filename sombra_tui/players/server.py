@@ -1,7 +1,8 @@
 """The players' web page (issue 23): an aiohttp server in the app's own event loop.
 
-`/` is a static page (page.html: big type, light and dark, in the DJ's language) that
-opens `/events`, a server-sent event stream: the whole snapshot (PlayersSnapshot as
+`/` is the page (page.html: big type, light and dark, in the DJ's language; on a TV
+the whole combat fits the screen) with the snapshot of the moment in it, shown at once;
+it opens `/events`, a server-sent event stream: the whole snapshot (PlayersSnapshot as
 JSON) on connect and after every change, so a browser that connects or reconnects is
 right at once; `retry:` makes the browser reconnect by itself when the server restarts.
 It accepts no input: GET (and HEAD) only; anything else is 404 or 405, briefly.
@@ -61,7 +62,6 @@ PAGE = Path(__file__).with_name("page.html")
 #: The page's words (its data comes in the snapshot, already in the DJ's language).
 PAGE_WORDS = {
     "title": N_("Players' view"),
-    "connecting": N_("Connecting…"),
     "lost": N_("Connection lost: reconnecting…"),
     "asalto": N_("Asalto {round}"),
     "log": N_("Log"),
@@ -230,7 +230,7 @@ class PlayersServer:
         if len(self._clients) >= self.max_clients:
             return web.Response(status=503, text=full_page(len(self._clients)),
                                 content_type="text/html", charset="utf-8")
-        return web.Response(text=page_html(f"{self.prefix}/events"),
+        return web.Response(text=page_html(f"{self.prefix}/events", self.snapshot()),
                             content_type="text/html", charset="utf-8",
                             headers={"Cache-Control": "no-store",
                                      "Referrer-Policy": "no-referrer"})
@@ -293,13 +293,17 @@ def _script_json(value: object) -> str:
             .replace(">", "\\u003e").replace("&", "\\u0026"))
 
 
-def page_html(events: str) -> str:
+def page_html(events: str, snapshot: PlayersSnapshot | None = None) -> str:
+    """The page, with the combat as it is now (`snapshot`) in it: it shows it at once,
+    before its event stream connects, and the stream then keeps it up to date."""
     words = {key: _(text) for key, text in PAGE_WORDS.items()}
+    first = snapshot.model_dump(mode="json") if snapshot is not None else None
     return Template(PAGE.read_text(encoding="utf-8")).substitute(
         lang=i18n.language(), title=_html(words["title"]),
-        connecting=_html(words["connecting"]), looks=_html(words["looks"]),
+        looks=_html(words["looks"]),
         large=_html(words["large"]), safe=_html(words["safe"]),
-        config=_script_json({"events": events, "lang": i18n.language(), "words": words}))
+        config=_script_json({"events": events, "lang": i18n.language(), "words": words,
+                             "snapshot": first}))
 
 
 def full_page(count: int) -> str:
