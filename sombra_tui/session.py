@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import secrets
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -61,6 +63,12 @@ class Session:
         #: Issue 23: who gets the players' snapshot after every change, and the last
         #: one built (rebuilt only when the combat changed or the language did).
         self._players_listeners: list[PlayersListener] = []
+        #: Names this combat in the players' snapshots (issue 39 item 6): a second
+        #: terminal says when another one appears at the same address. From the file's
+        #: place when there is one (the same file reopened after a restart is the same
+        #: combat), else drawn at random; kept when the encounter is saved elsewhere.
+        self.players_key = (hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:12]
+                            if path is not None else secrets.token_hex(6))
         #: Told that the combat changed, without a snapshot: they ask for one when they
         #: want it (the page's server, once the DJ's screen is drawn).
         self._players_watchers: list[Callable[[], None]] = []
@@ -245,7 +253,7 @@ class Session:
         if (cached is None or cached.sequence != self.combat.revision
                 or cached.language != i18n.language()):
             cached = ask.players_view(self.combat.state, self.combat.log_view(),
-                                      self.combat.revision)
+                                      self.combat.revision, self.players_key)
             self._players_cache = cached
         return cached
 

@@ -509,11 +509,11 @@ def command_label(command: BaseModel | type[BaseModel]) -> str:
 
 
 def players_view(state: CombatState, log: Sequence[LogEvent],
-                 sequence: int) -> PlayersSnapshot:
+                 sequence: int, encounter: str = "") -> PlayersSnapshot:
     """The player-safe snapshot of the combat (engine/players_view.py says what it holds
     and what never goes in it), its strings in the language in force. `sequence` is the
     caller's change counter (Combat.revision): it increases with every command, undo and
-    redo."""
+    redo; `encounter` names the combat (the snapshot's `encounter`)."""
     step = next_step(state)
     names: tuple[str, ...] = ()
     prompt: tuple[str, str, bool] | None = None
@@ -528,8 +528,9 @@ def players_view(state: CombatState, log: Sequence[LogEvent],
         names = step.who
     from sombra_tui.engine.players_view import build  # issue 24: not at start-up
 
-    return build(state, log, sequence, order=table_order(state), now_kind=step.kind.value,
-                 now_names=names, prompt=prompt, odds=odds)
+    snapshot = build(state, log, sequence, order=table_order(state),
+                     now_kind=step.kind.value, now_names=names, prompt=prompt, odds=odds)
+    return snapshot.model_copy(update={"encounter": encounter}) if encounter else snapshot
 
 
 def concealment(state: CombatState, name: str) -> Concealment | None:

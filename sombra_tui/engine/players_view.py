@@ -98,6 +98,10 @@ class PlayersSnapshot(Frozen):
 
     #: Increases with every command, undo and redo: a reader keeps the highest.
     sequence: int = Field(ge=0)
+    #: Which combat this is (issue 39 item 6): the same for every snapshot of one
+    #: encounter, another for another one served at the same address, so that a reader
+    #: can say the combat changed. Opaque; it tells nothing of the encounter.
+    encounter: str = ""
     #: The language its strings are in ("es", "en").
     language: str
     round: int
