@@ -116,3 +116,26 @@ async def test_an_open_question_is_said_once(browser: Any) -> None:
         assert above_log.count("react") == 1, above_log
     finally:
         await server.stop()
+
+
+
+async def test_large_print_on_a_tv_still_fits(browser: Any,
+                                              served_twelve: PlayersServer) -> None:
+    """The page's large-print switch on a TV: the type is fitted anew from the larger
+    look (its taller lines), so the 12 characters still fit without scrolling."""
+    from playwright.async_api import expect
+
+    page = await (await browser.new_context(viewport={"width": 1920, "height": 1080})
+                  ).new_page()
+    await page.goto(served_twelve.url)
+    await expect(page.locator("#characters li")).to_have_count(12)
+    await page.locator("#large-print").click()
+    await expect(page.locator("#large-print")).to_have_attribute("aria-pressed", "true")
+    assert await page.evaluate("document.documentElement.scrollHeight") <= 1080
+    # Every card within the characters' own area (none runs under the switches).
+    spill = await page.evaluate(
+        "(() => { const area = document.getElementById('characters').parentElement"
+        ".getBoundingClientRect().bottom; return [...document.querySelectorAll("
+        "'#characters li')].map((n) => n.getBoundingClientRect().bottom - area)"
+        ".filter((d) => d > 0.5); })()")
+    assert spill == []
