@@ -249,6 +249,14 @@ def condition_left(condition: Condition, round_: int) -> int | None:
     return condition.rounds_left(round_)
 
 
+def roster_order(state: CombatState, but: str | None = None) -> list[str]:
+    """Issue 39 item 2: the order of every list of characters a form offers (targets,
+    affected, opposed with, those carried on): the roster's, as the encounter lists its
+    characters (the DJ's order, I3), the same for every declarer; without `but` (a
+    character's own lists leave them out)."""
+    return [ch.name for ch in state.characters if ch.name != but]
+
+
 def table_order(state: CombatState) -> list[str]:
     """Declaration order (I3) while declaring, action order (I4) while resolving; the
     DJ's order in set-up. Reinforcements joined mid-round come last until the next round."""

@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
-from sombra_tui.engine import CarryPlan, CombatState, SombraError, carry_on, party
+from sombra_tui.engine import CarryPlan, CombatState, SombraError, ask, carry_on, party
 from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.base import Dialog
 from sombra_tui.screens.dialogs.fields import Field, PickList, TextInput
@@ -34,7 +34,9 @@ class CarryOnDialog(Dialog[CarryPlan]):
     def compose(self) -> ComposeResult:
         pcs = set(party(self.state))
         selections = []
-        for ch in self.state.characters:
+        for name in ask.roster_order(self.state):  # the roster's order (issue 39 item 2)
+            ch = self.state.character(name)
+            assert ch is not None
             body = self.state.body(ch.name)
             label = Text(f"{ch.name}  {side_label(ch.side.value)}  G {body.counters.g} / "
                          f"W {body.counters.w}")

@@ -33,7 +33,8 @@ MAX_ACTIONS = 4
 
 
 def other_names(state: CombatState, name: str) -> list[str]:
-    return [ch.name for ch in state.characters if ch.name != name]
+    """Whom `name`'s lists offer, in the roster's order (the same for every declarer)."""
+    return ask.roster_order(state, but=name)
 
 
 class AffectedMixin:

@@ -21,6 +21,7 @@ from sombra_tui import keys
 from sombra_tui.engine import zero_read_as_ten
 from sombra_tui.engine.i18n import N_, _
 from sombra_tui.textual_compat import show_select_choice
+from sombra_tui.widgets.type_ahead import TypeAhead
 
 SelectType = TypeVar("SelectType")
 
@@ -88,9 +89,10 @@ class ConfirmsDialog:
 UNTICKED = " "
 
 
-class PickList(ConfirmsDialog, SelectionList[str]):
-    """A selection list for forms: space toggles, Enter confirms the dialog; a ticked
-    option shows X, an unticked one an empty box."""
+class PickList(TypeAhead, ConfirmsDialog, SelectionList[str]):
+    """A selection list for forms: space toggles, Enter confirms the dialog, typing a
+    name's first letters goes to it; a ticked option shows X, an unticked one an empty
+    box."""
 
     BINDINGS = [ENTER_CONFIRMS]
 
