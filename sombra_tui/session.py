@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 # players' view are loaded where they are first used, not by the first screen (the app
 # loads them once that screen is drawn).
 
+#: Hexadecimal digits made letters (the players' key, below).
+_LETTERS = str.maketrans("0123456789", "ghijklmnop")
 #: Called with the players' snapshot after every change (issue 23).
 PlayersListener = Callable[["PlayersSnapshot"], None]
 
@@ -67,8 +69,10 @@ class Session:
         #: terminal says when another one appears at the same address. From the file's
         #: place when there is one (the same file reopened after a restart is the same
         #: combat), else drawn at random; kept when the encounter is saved elsewhere.
-        self.players_key = (hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:12]
-                            if path is not None else secrets.token_hex(6))
+        #: Letters only: no number in it can be mistaken for a value of the sheets.
+        key = (hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:12]
+               if path is not None else secrets.token_hex(6))
+        self.players_key = key.translate(_LETTERS)
         #: Told that the combat changed, without a snapshot: they ask for one when they
         #: want it (the page's server, once the DJ's screen is drawn).
         self._players_watchers: list[Callable[[], None]] = []

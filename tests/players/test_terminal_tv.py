@@ -114,3 +114,4 @@ def test_a_combat_keeps_its_name_in_the_snapshots_another_has_another(tmp_path: 
     assert one.players_snapshot().encounter == again.players_snapshot().encounter != ""
     assert "emboscada" not in one.players_snapshot().encounter
     assert session().players_snapshot().encounter != session().players_snapshot().encounter
+    assert one.players_snapshot().encounter.isalpha()  # no number like a sheet's value

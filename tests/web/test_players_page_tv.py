@@ -119,20 +119,22 @@ async def test_an_open_question_is_said_once(browser: Any) -> None:
 
 
 
-async def test_large_print_on_a_tv_still_fits(browser: Any,
-                                              served_twelve: PlayersServer) -> None:
-    """The page's large-print switch on a TV: the type is fitted anew from the larger
-    look (its taller lines), so the 12 characters still fit without scrolling."""
+
+async def test_plain_print_after_large_print_fits_a_tv_again(
+        browser: Any, served_twelve: PlayersServer) -> None:
+    """A TV's bookmark asks for large print (a third larger: the 12 cards may then need
+    more than the screen); switched back to plain print on the page, the type is fitted
+    anew and the 12 cards fit again, none under the switches."""
     from playwright.async_api import expect
 
     page = await (await browser.new_context(viewport={"width": 1920, "height": 1080})
                   ).new_page()
-    await page.goto(served_twelve.url)
+    await page.goto(served_twelve.url + "?print=large")
     await expect(page.locator("#characters li")).to_have_count(12)
-    await page.locator("#large-print").click()
     await expect(page.locator("#large-print")).to_have_attribute("aria-pressed", "true")
+    await page.locator("#large-print").click()
+    await expect(page.locator("#large-print")).to_have_attribute("aria-pressed", "false")
     assert await page.evaluate("document.documentElement.scrollHeight") <= 1080
-    # Every card within the characters' own area (none runs under the switches).
     spill = await page.evaluate(
         "(() => { const area = document.getElementById('characters').parentElement"
         ".getBoundingClientRect().bottom; return [...document.querySelectorAll("
