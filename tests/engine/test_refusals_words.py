@@ -34,8 +34,8 @@ def test_h7_an_open_proposal_is_settled_before_the_next_step() -> None:
     proposal and what was asked."""
     combat = started(char("Ana", 8, resistencia=5, gender="femenino"), char("Bruno", 12))
     combat.execute(ManualHit(character="Ana", location=Location.PECHO, damage=60))
-    refused = assert_refused(combat, Declare(character="Ana", actions=[]))
-    assert (refused.code, refused.params, str(refused)) == ("proposal.open", {
+    during = assert_refused(combat, Declare(character="Ana", actions=[]))
+    assert (during.code, during.params, str(during)) == ("proposal.open", {
         "kind": "threshold", "character": "Ana", "condition": "muerto", "doing": "declare"},
         "First settle muerto for Ana: accept or decline it, then declare.")
 
@@ -45,6 +45,8 @@ def test_h1_h11_a_hit_or_prevented_to_settle_is_named() -> None:
     with the character)."""
     combat = shooters()
     combat.execute(Resolve(character="Carla", dice=dice(5, 4, 3)))
+    resolving = assert_refused(combat, Resolve(character="Bruno", dice=dice(5, 4, 3)))
+    assert str(resolving).endswith("then resolve an action.")
     hit = assert_refused(combat, Advance())
     assert (hit.params, str(hit)) == (
         {"kind": "hit", "character": "Bruno", "condition": "", "doing": "go on"},

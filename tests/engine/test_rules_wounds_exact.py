@@ -20,6 +20,7 @@ from sombra_tui.engine.conditions import (
     GdEffect,
     ScopeKind,
     SourceKind,
+    builtin,
     condition_grades,
     severity_label,
 )
@@ -133,3 +134,20 @@ def test_h9_dolor_intenso_adds_no_grade_unless_the_setting_says() -> None:
     assert spec.start(began=1, source=ConditionSource()).effects.gd == ()
     assert spec.start(began=1, source=ConditionSource(),
                       dolor_intenso_gd=1).effects.gd != ()
+
+
+def test_c2_the_built_in_conditions_refuse_what_they_cannot_be() -> None:
+    """C2: muerto never expires (no duration); a name that is not built in is refused,
+    listing those that are. A built-in condition not yet on anyone has no id (0)."""
+    with pytest.raises(ConditionError) as info:
+        builtin("muerto", began=1, duration=2)
+    assert (info.value.code, info.value.params, str(info.value)) == (
+        "condition.permanent", {"name": "muerto"},
+        "muerto never expires, so it takes no duration.")
+    names = "aturdido, inconsciente, dolor intenso, desarmado, sangrando, muerto"
+    with pytest.raises(ConditionError) as info:
+        builtin("cojo", began=1)
+    assert (info.value.code, info.value.params, str(info.value)) == (
+        "condition.unknown_builtin", {"name": "cojo", "names": names},
+        f"'cojo' is not a built-in condition; built in are {names}.")
+    assert builtin("aturdido", began=0).id == 0
