@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from sombra_tui.engine import Dice, SombraError, parse_dice, resolve_ta
+from sombra_tui.engine import Dice, Phase, Resolve, SombraError, parse_dice, resolve_ta
 from sombra_tui.engine.dice import (
     DiceRoller,
     Quality,
@@ -23,6 +23,7 @@ from sombra_tui.engine.dice import (
     quality_of,
     unrolled_ta,
 )
+from tests.engine.conftest import act, advance_to, char, declare, started
 
 
 @pytest.mark.parametrize(("gd", "name"), [
@@ -174,3 +175,17 @@ def test_t5_every_comparison_both_ways() -> None:
     assert best_of({"a": fail, "b": far}) == ["b"]
     assert best_of({"a": close}) == ["a"]
     assert best_of({}) == []
+
+
+def test_d12_a_ta_the_dj_decides_keeps_its_grades_and_needs_no_target() -> None:
+    """D12: the DJ decides an action's TA without a roll: no value to roll under is
+    needed (0 stands for it), and its grades are kept for the log."""
+    combat = started(char("Ana", 8))
+    declare(combat, "Ana", act("does something vague", gd=1))
+    advance_to(combat, Phase.ROUND)
+    combat.execute(Resolve(character="Ana", accept=False))
+    result = combat.state.steps[0].result
+    assert result is not None
+    assert (result.gd, result.target, result.total, result.success, result.unrolled) == (
+        1, 0, 1, False, True)
+    assert unrolled_ta(target=12).total == 12
