@@ -1,4 +1,4 @@
-"""S1, H1, H7, H11: the refusals every command shares (an unknown or removed character,
+"""S1, P4, H1, H7, H11: the refusals every command shares (an unknown or removed character,
 a proposal to settle first), word for word, by code and parameters.
 
 Written against the mutation lane's survivors (README, "Mutation testing").
@@ -9,6 +9,7 @@ from __future__ import annotations
 from sombra_tui.engine import Advance, Declare, Mark, Resolve, SetMark
 from sombra_tui.engine.commands import AddCondition, ManualHit, RemoveCharacter
 from sombra_tui.engine.conditions import builtin
+from sombra_tui.engine.rules.marks import unable_reason
 from sombra_tui.engine.wounds import Location
 from tests.engine.conftest import assert_refused, char, dice, make_combat, started
 from tests.engine.test_ask_hits import shooters
@@ -71,3 +72,12 @@ def test_h11_h7_in_spanish_prevented_agrees_and_the_condition_keeps_its_name(
     combat.execute(ManualHit(character="Ana", location=Location.PECHO, damage=60))
     assert str(assert_refused(combat, Advance())) == (
         "Primero resuelve muerto para Ana: acéptalo o recházalo, y luego seguir.")
+
+
+def test_p4_why_a_character_cannot_act_is_said_in_words() -> None:
+    """P4: the reason a character cannot act now (the DJ's table shows it): none while
+    able, "out" once marked out."""
+    combat = started(char("Ana", 8), char("Bruno", 12))
+    assert unable_reason(combat.state, "Ana") is None
+    combat.execute(SetMark(character="Ana", mark=Mark.OUT))
+    assert unable_reason(combat.state, "Ana") == "out"
