@@ -1,4 +1,4 @@
-"""S1, P4, H1, H7, H11: the refusals every command shares (an unknown or removed character,
+"""S1, P4, C4, H1, H7, H11: the refusals every command shares (an unknown or removed character,
 a proposal to settle first), word for word, by code and parameters.
 
 Written against the mutation lane's survivors (README, "Mutation testing").
@@ -6,12 +6,22 @@ Written against the mutation lane's survivors (README, "Mutation testing").
 
 from __future__ import annotations
 
-from sombra_tui.engine import Advance, Declare, Mark, Resolve, SetMark
+from sombra_tui.engine import Advance, Declare, EventKind, Mark, Phase, Resolve, SetMark
 from sombra_tui.engine.commands import AddCondition, ManualHit, RemoveCharacter
 from sombra_tui.engine.conditions import builtin
+from sombra_tui.engine.i18n import set_language
 from sombra_tui.engine.rules.marks import unable_reason
-from sombra_tui.engine.wounds import Location
-from tests.engine.conftest import assert_refused, char, dice, make_combat, started
+from sombra_tui.engine.wounds import Location, WoundSettings
+from tests.engine.conftest import (
+    act,
+    advance_to,
+    assert_refused,
+    char,
+    declare,
+    dice,
+    make_combat,
+    started,
+)
 from tests.engine.test_ask_hits import shooters
 
 
@@ -81,3 +91,20 @@ def test_p4_why_a_character_cannot_act_is_said_in_words() -> None:
     assert unable_reason(combat.state, "Ana") is None
     combat.execute(SetMark(character="Ana", mark=Mark.OUT))
     assert unable_reason(combat.state, "Ana") == "out"
+
+
+def test_c4_a_step_skipped_for_a_condition_names_it_and_agrees(spanish: str) -> None:
+    """C4: a character who cannot act when its step comes has it skipped, logged with
+    the condition (in Spanish agreeing with her: aturdida)."""
+    combat = started(char("Ana", 8, gender="femenino"), char("Bruno", 12),
+                     wounds=WoundSettings(unable_asks_prevented=False))
+    declare(combat, "Ana", act("waits", target=10))
+    declare(combat, "Bruno", act("waits", target=10))
+    advance_to(combat, Phase.ROUND)
+    combat.execute(AddCondition(character="Ana", condition=builtin("aturdido", began=1)))
+    combat.execute(Resolve(character="Bruno", dice=dice(1, 1, 2)))
+    [skipped] = [e for e in combat.log if e.kind is EventKind.SKIPPED]
+    assert (skipped.actor, skipped.rule, skipped.text) == (
+        "Ana", "C4", "Se salta a Ana «waits»: aturdida.")
+    set_language("en")
+    assert skipped.text == 'Ana "waits" skipped: aturdido.'
