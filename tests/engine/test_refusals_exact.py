@@ -1,4 +1,4 @@
-"""T2, E1, C2, H12: refusals of commands naming a step, an extended action, a condition
+"""T2, E1, P5, C2, H12: refusals of commands naming a step, an extended action, a condition
 or a wound that is not there: each with its code, parameters and words.
 
 Written against the mutation lane's survivors (README, "Mutation testing").
@@ -6,7 +6,7 @@ Written against the mutation lane's survivors (README, "Mutation testing").
 
 from __future__ import annotations
 
-from sombra_tui.engine import Phase, Resolve
+from sombra_tui.engine import Advance, EventKind, Mark, Phase, Resolve, SetMark
 from sombra_tui.engine.commands import (
     AbandonExtended,
     AdjustExtended,
@@ -89,3 +89,17 @@ def test_i4_p3_resolving_out_of_turn_names_who_acts_first() -> None:
     done = assert_refused(combat, Resolve(character="Ana", dice=dice(1, 1, 2)))
     assert (done.code, done.params, str(done)) == (
         "resolve.nothing", {"name": "Ana"}, "Ana has nothing to resolve in this phase.")
+
+
+def test_p5_an_out_owners_extended_action_does_not_progress_and_says_so() -> None:
+    """P5: an out character's round does not count for its extended action; the log
+    says so, about that character, under P5."""
+    combat = started(char("Ana", 8))
+    declare(combat, "Ana", extended(duration=3))
+    combat.execute(Advance())
+    combat.execute(SetMark(character="Ana", mark=Mark.OUT))
+    to_extended_phase(combat)
+    [line] = [e for e in combat.log if e.kind is EventKind.SKIPPED]
+    assert (line.actor, line.rule, line.text) == (
+        "Ana", "P5", 'Ana is out: "cracks the safe" does not progress this round.')
+    assert progress(combat).rounds_counted == 0
