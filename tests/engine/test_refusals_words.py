@@ -108,3 +108,24 @@ def test_c4_a_step_skipped_for_a_condition_names_it_and_agrees(spanish: str) -> 
         "Ana", "C4", "Se salta a Ana «waits»: aturdida.")
     set_language("en")
     assert skipped.text == 'Ana "waits" skipped: aturdido.'
+
+
+def test_p4_a_mark_inside_a_simultaneous_group_waits_and_says_so() -> None:
+    """P4: once the group's turn has come, a mark on a member waits for the group; each
+    member's mark is kept (one per character and mark) and logged about that member."""
+    combat = started(char("Ana", 8), char("Bruno", 12), char("Carla", 12, gender="femenino"))
+    for name in ("Ana", "Bruno", "Carla"):
+        declare(combat, name, act("waits", target=10), affected=[])
+    advance_to(combat, Phase.ROUND)
+    combat.execute(Resolve(character="Bruno", dice=dice(1, 1, 2)))
+    [carla] = combat.execute(SetMark(character="Carla", mark=Mark.PREVENTED))
+    [bruno] = combat.execute(SetMark(character="Bruno", mark=Mark.PREVENTED))
+    assert [(p.character, p.mark) for p in combat.state.pending_marks] == [
+        ("Carla", "prevented"), ("Bruno", "prevented")]
+    assert [(e.kind, e.actor, e.rule, e.text) for e in (carla, bruno)] == [
+        (EventKind.MARK, "Carla", "P4",
+         "Carla will be prevented once the simultaneous group has acted."),
+        (EventKind.MARK, "Bruno", "P4",
+         "Bruno will be prevented once the simultaneous group has acted.")]
+    set_language("es")
+    assert "impedida" in carla.text and "impedido" in bruno.text
