@@ -129,3 +129,24 @@ def test_p4_a_mark_inside_a_simultaneous_group_waits_and_says_so() -> None:
          "Bruno will be prevented once the simultaneous group has acted.")]
     set_language("es")
     assert "impedida" in carla.text and "impedido" in bruno.text
+
+
+def test_c4_p4_an_out_condition_inside_a_group_marks_each_member_after_it() -> None:
+    """C4, P4 (format 3 reading): inconsciente begun inside a simultaneous group's turn
+    marks the member out after the group, one pending mark per member, logged about
+    that member under P4."""
+    combat = started(char("Ana", 8), char("Bruno", 12), char("Carla", 12), rules_v4=False)
+    for name in ("Ana", "Bruno", "Carla"):
+        declare(combat, name, act("waits", target=10), affected=[])
+    advance_to(combat, Phase.ROUND)
+    combat.execute(Resolve(character="Bruno", dice=dice(1, 1, 2)))
+    lines = []
+    for name in ("Carla", "Bruno"):
+        events = combat.execute(AddCondition(character=name,
+                                             condition=builtin("inconsciente", began=1)))
+        lines += [(e.actor, e.rule, e.text) for e in events if e.kind is EventKind.MARK]
+    assert [(p.character, p.mark) for p in combat.state.pending_marks] == [
+        ("Carla", "out"), ("Bruno", "out")]
+    assert lines == [
+        ("Carla", "P4", "Carla will be out once the simultaneous group has acted."),
+        ("Bruno", "P4", "Bruno will be out once the simultaneous group has acted.")]
