@@ -150,3 +150,11 @@ def test_c4_p4_an_out_condition_inside_a_group_marks_each_member_after_it() -> N
     assert lines == [
         ("Carla", "P4", "Carla will be out once the simultaneous group has acted."),
         ("Bruno", "P4", "Bruno will be out once the simultaneous group has acted.")]
+
+
+def test_p4_a_prevented_mark_agrees_with_the_character(spanish: str) -> None:
+    """P4, in Spanish: "Ana queda impedida" (the words agree with her)."""
+    combat = started(char("Ana", 8, gender="femenino"), char("Bruno", 12))
+    [marked] = combat.execute(SetMark(character="Ana", mark=Mark.PREVENTED))
+    assert (marked.actor, marked.rule, marked.text) == (
+        "Ana", "P4", "Ana queda impedida: se anula su acción de asalto.")
