@@ -138,3 +138,21 @@ def test_readme_s_tools_run_from_the_checkout_s_tests_tools() -> None:
     assert bench == ".venv/bin/sombra-tui bench"
     ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
     assert f"\n{bench} --quick --output " in ci
+
+
+def test_readme_mutation_command_is_one_line_and_the_lane_stays_out_of_ci() -> None:
+    """Issue 41 item 3: the mutation lane's command is one line, configured in
+    pyproject ([tool.mutmut]: one worker, the engine's tests); mutmut is the optional
+    extra `mutation`, not in `test`, so CI's install does not change."""
+    import tomllib
+
+    line = marked_line("mutation-command")
+    assert "\n" not in line and "mutmut run" in line and "--max-children 1" in line
+    project = tomllib.loads((README.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    extras = project["project"]["optional-dependencies"]
+    assert any(dep.startswith("mutmut") for dep in extras["mutation"])
+    assert not any(dep.startswith("mutmut") for dep in extras["test"])
+    mutmut = project["tool"]["mutmut"]
+    assert "tests/engine" in mutmut["pytest_add_cli_args_test_selection"]
+    assert "sombra_tui/engine/rules/*" in mutmut["only_mutate"]
+    assert "mutants/" in (README.parent / ".gitignore").read_text(encoding="utf-8")
