@@ -15,8 +15,8 @@ from textual.widgets import SelectionList
 from sombra_tui.app import SombraApp
 from sombra_tui.engine import commands as c
 from sombra_tui.engine import i18n
-from sombra_tui.engine.model import Encounter, OppositionMode
-from sombra_tui.screens.dialogs import DeclarationEditor
+from sombra_tui.engine.model import Action, Encounter, OppositionMode
+from sombra_tui.screens.dialogs import DeclarationEditor, ReactionDialog
 from sombra_tui.widgets import type_ahead
 from tests.app.conftest import (
     MIN_SIZE,
@@ -146,3 +146,31 @@ async def test_o1_ma_moves_to_maton_1_in_the_opposed_with_list(
         assert highlighted(app) == "Matón 1"
         assert list(app.screen.query_one("#a0-against", SelectionList).selected) == []
         assert text_of(app, "#summary") == summary
+
+
+@CASES
+async def test_d4_the_reaction_form_s_lists_keep_the_roster_s_order_and_type_ahead(
+        language: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch,
+        ticks: list[float]) -> None:
+    """Matón 1 punches Tomás: Tomás's reacción lists the others as every declaration
+    does, and "ma" goes to Matón 1 in its targets and its "opposed with" list."""
+    speak(language, monkeypatch)
+    app = make_app(session_after(
+        encounter(), c.StartCombat(),
+        c.Declare(character="Tomás", actions=[Action(description="aims", target=14)]),
+        c.Declare(character="Matón 1", actions=[Action(description="punches Tomás",
+                                                       targets=["Tomás"])])),
+        journal=False, language=language)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReactionDialog)
+        await choose(pilot, "a0-opposition", OppositionMode.DIRECT)
+        await pilot.pause()
+        for list_id in ("a0-targets", "affected", "a0-against"):
+            assert names(app, list_id) == ROSTER[1:], list_id
+            await focus(pilot, list_id)
+            ticks[0] += 5
+            await type_text(pilot, "ma")
+            assert highlighted(app) == "Matón 1", list_id
+            assert list(app.screen.query_one(f"#{list_id}", SelectionList).selected) == []
