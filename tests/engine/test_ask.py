@@ -15,6 +15,7 @@ from sombra_tui.engine.commands import (
     Declare,
     Decline,
     ManualHit,
+    MoveCharacter,
     OpposedRoll,
     React,
     RenameEncounter,
@@ -236,6 +237,19 @@ def test_table_order_is_the_djs_in_set_up_and_declaration_order_later() -> None:
     assert ask.table_order(make_combat(ANA, BRUNO, CARLA).state) == ["Ana", "Bruno", "Carla"]
     combat = shooters()
     assert ask.table_order(combat.state)[0] == "Carla"  # action order (I4)
+
+
+def test_i3_roster_order_is_the_djs_order_for_every_declarer_not_the_initiative() -> None:
+    """Issue 39 item 2: the forms' lists of characters follow the roster (the DJ's order,
+    as MoveCharacter leaves it), whoever declares and whatever the initiative."""
+    combat = shooters()
+    roster = [ch.name for ch in combat.state.characters]
+    assert ask.table_order(combat.state) != roster  # the initiative reads otherwise
+    assert ask.roster_order(combat.state) == roster
+    for name in roster:
+        assert ask.roster_order(combat.state, but=name) == [n for n in roster if n != name]
+    combat.execute(MoveCharacter(name=roster[-1], position=0))
+    assert ask.roster_order(combat.state) == [roster[-1], *roster[:-1]]
 
 
 def test_is_opposed_and_pv() -> None:
