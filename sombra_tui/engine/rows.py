@@ -77,6 +77,15 @@ class RowCondition(Frozen):
         """'aturdido 2': the name and the asaltos left, as the table shows it."""
         return self.name if self.left is None else f"{self.name} {self.left}"
 
+    @property
+    def short(self) -> str:
+        """'atu.2': the label folded for a narrow table (issue 39 item 5), each word of
+        the name cut to its first three letters (the sheet and the panel say it whole)."""
+        name = ".".join(word if len(word) <= 4 else word[:3] for word in self.name.split())
+        if name == self.name:
+            return self.label
+        return f"{name}." if self.left is None else f"{name}.{self.left}"
+
 
 class MarkKind(StrEnum):
     """A row's marks (D7, P4)."""

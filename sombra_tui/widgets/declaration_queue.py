@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.text import Span, Text
 from textual.geometry import Size
@@ -31,7 +32,7 @@ from sombra_tui.engine import (
 )
 from sombra_tui.engine.ask import NextKind, next_step
 from sombra_tui.engine.i18n import N_, _, ngettext
-from sombra_tui.widgets.formatting import Palette
+from sombra_tui.widgets.formatting import Palette, cut_at_words
 from sombra_tui.widgets.steady import SteadyVirtualSize
 from sombra_tui.widgets.theme import FollowsTheme
 
@@ -57,9 +58,9 @@ def prompt_lines(state: CombatState, prompt: Prompt, *, top: bool, palette: Pale
     return text
 
 
-def action_detail(action: Action) -> str:
+def action_detail(action: Action, *, targets: bool = True) -> str:
     """One action in full: 'shoots Bruno [asalto] · Armas cortas 13 · GD +1 · at Bruno ·
-    with pistola'."""
+    with pistola' (without 'at Bruno' unless `targets`)."""
     parts = [action.summary()]
     if action.skill or action.target is not None:
         value = "" if action.target is None else f" {action.target}"
@@ -67,7 +68,7 @@ def action_detail(action: Action) -> str:
         parts.append(f"{label}{value}")
     if action.gd:
         parts.append(f"GD {format_gd(action.gd)}")
-    if action.targets:
+    if action.targets and targets:
         parts.append(_("at {names}").format(names=", ".join(action.targets)))
     weapon = ask.attack_with(action)
     if weapon is not None:  # H1: the DJ sees which actions will propose a hit
@@ -221,27 +222,52 @@ def steps_window(state: CombatState) -> tuple[list[Step], int, int]:
     return steps[start:end], start, len(steps) - end
 
 
+def conditions_detail(state: CombatState, name: str, palette: Palette) -> list[Text]:
+    """`name`'s conditions whole, with their asaltos left (C1, C3), which a narrow table
+    folds (issue 39 item 5); nothing without conditions."""
+    conditions = ask.row(state, name).conditions
+    if not conditions:
+        return []
+    return [Text(_("Conditions of {name}: {conditions}").format(
+        name=name, conditions=", ".join(dict.fromkeys(  # a bleeding wound each: said once
+            condition.label for condition in conditions))),
+        style=palette.warning)]
+
+
 def wrapped_height(lines: list[Text], width: int) -> int:
     """How many lines `lines` take wrapped at `width` (a no_wrap line takes one)."""
     console = Console(width=max(width, 1))
     return sum(1 if line.no_wrap else len(line.wrap(console, width)) for line in lines)
 
 
-def declared_lines(state: CombatState, declared: list[str], room: int | None) -> list[Text]:
+def declared_line(state: CombatState, name: str, width: int = 0) -> Text:
+    """'  Ana: dispara … · at Bruno': `name`'s declaration on one line of `width`, its
+    words cut at a word boundary and its targets kept whole (issue 39 item 5)."""
+    declaration = state.declaration_of(name)
+    assert declaration is not None
+    line = Text(f"  {name}: ", style="bold", no_wrap=True, overflow="ellipsis")
+    named = list(dict.fromkeys(target for action in declaration.actions
+                               for target in action.targets))
+    tail = " · " + _("at {names}").format(names=", ".join(named)) if named else ""
+    head = "; ".join(action_detail(action, targets=False)
+                     for action in declaration.actions) or _("inaction")
+    if width > 0:
+        head = cut_at_words(head, width - line.cell_len - cell_len(tail))
+    line.append(head + tail, style="italic")
+    return line
+
+
+def declared_lines(state: CombatState, declared: list[str], room: int | None,
+                   width: int = 0) -> list[Text]:
     """'Declared:' and a line per declaration already made (the latest last), each cut
-    with "…" to one line (the table's cursor shows any of them whole). With `room`
-    lines left in the panel, only the latest that fit are listed, and the rest counted."""
+    at a word to one line of `width`, its targets kept (the table's cursor shows any of
+    them whole). With `room` lines left in the panel, only the latest that fit are
+    listed, and the rest counted."""
     shown = declared[-MAX_WAITING:]
     if room is not None:
         shown = declared[-max(1, room - 2):] if len(declared) > room - 1 else declared
     lines = [Text(_("Declared:"), style="bold")]
-    for name in shown:
-        declaration = state.declaration_of(name)
-        assert declaration is not None
-        line = Text(f"  {name}: ", style="bold", no_wrap=True, overflow="ellipsis")
-        line.append("; ".join(action_detail(a) for a in declaration.actions)
-                    or _("inaction"), style="italic")
-        lines.append(line)
+    lines.extend(declared_line(state, name, width) for name in shown)
     if len(declared) > len(shown):
         earlier = len(declared) - len(shown)
         lines.append(Text(_("  (and {count} earlier)").format(count=earlier), style="dim"))
@@ -301,13 +327,15 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
         detail = declaration_detail(state, selected, palette) if selected else None
         if detail is not None:
             parts.append(detail)
+        if selected:
+            parts.extend(conditions_detail(state, selected, palette))
         declared = [name for name in state.declaration_order
                     if name in state.current and name != selected]
         if declared:
             width, height = fit if fit is not None else (0, 0)
             room = height - wrapped_height(parts, width) if width > 0 and height > 0 \
                 else None
-            parts.extend(declared_lines(state, declared, room))
+            parts.extend(declared_lines(state, declared, room, width))
     elif phase in (Phase.INSTANT, Phase.ROUND, Phase.EXTENDED):
         group = state.current_group()
         if group:
@@ -318,6 +346,11 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
             if len(names) > 1:
                 title += "  " + _("(simultaneous: effects after the group)")
             parts.append(Text(title, style="bold"))
+        shown = selected or (group[0].character if group else None)
+        # The conditions the table folds (issue 39 item 5), under the character's step
+        # (kept in sight on a small terminal), else under the title.
+        conditions = conditions_detail(state, shown, palette) if shown else []
+        at = under_title = len(parts)
         acting = {id(step) for step in group} if pending is None else set()
         steps, before, after = steps_window(state)
         if before:
@@ -350,10 +383,13 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
                 line.append(f"  {outcome}", style=palette.success if step.result.success
                             else palette.error)
             parts.append(line)
+            if step.character == shown and at == under_title:
+                at = len(parts)  # under its first step shown
         if after:
             parts.append(Text("  " + ngettext("(+{count} more step)", "(+{count} more steps)",
                                               after).format(count=after),
                               style="dim"))
+        parts[at:at] = conditions
         if state.pending_marks:
             parts.append(Text(_("After the group: {marks}").format(marks=", ".join(
                 f"{m.character} "
@@ -362,7 +398,6 @@ def queue_lines(state: CombatState, palette: Palette, selected: str | None = Non
         if pending is None and next_step(state).kind is NextKind.NEXT_PHASE:
             parts.insert(1, Text(_("Nothing to resolve in this phase: {next} moves on.").format(
                 next=named.next), style="dim"))
-        shown = selected or (group[0].character if group else None)
         detail = declaration_detail(state, shown, palette) if shown else None
         if detail is not None:
             parts.append(detail)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
 from sombra_tui.engine import PHASE_LABELS, EventKind, LogEvent, Phase, TAResult, format_gd
@@ -23,6 +24,22 @@ PHASE_SHORT: dict[Phase, str] = {
 
 #: How the sides read (PC/NPC in English, PJ/PNJ in Spanish).
 SIDE_LABELS = {"PC": N_("PC"), "NPC": N_("NPC")}
+
+
+def cut_at_words(text: str, room: int) -> str:
+    """`text` cut to `room` cells at a word boundary, ending in "…" (a word longer than
+    the room is cut inside; issue 39 item 5)."""
+    if cell_len(text) <= room:
+        return text
+    if room <= 1:
+        return "…"[:max(room, 0)]
+    words = text.split(" ")
+    while len(words) > 1 and cell_len(" ".join(words)) > room - 1:
+        words.pop()
+    kept = " ".join(words).rstrip(" ,;·")
+    if cell_len(kept) > room - 1:
+        kept = set_cell_size(kept, room - 1)
+    return kept + "…"
 
 
 def side_label(side: str) -> str:

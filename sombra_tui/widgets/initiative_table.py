@@ -100,13 +100,13 @@ def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
     side = Text(side_label(row.side.value),
                 style=palette.accent if row.side.value == "PC" else palette.warning)
     colours = {"error": palette.error, "warning": palette.warning}
+    # Conditions first (C1), each with its rounds left (C3); folded when the column is
+    # narrow (issue 39 item 5: abbreviated, then counted; the sheet and the panel say
+    # them whole).
+    shown = [condition for condition in row.conditions if condition.name != "sangrando"]
+    styles = [f"bold {palette.error}" if condition.blocking else palette.warning
+              for condition in shown]  # sangrando is said once, as "sangra"
     marks: list[Text] = []
-    # Conditions first (C1), each with its rounds left (C3): a narrow panel shows them.
-    for condition in row.conditions:
-        if condition.name == "sangrando":
-            continue  # said once, as "sangra", for every bleeding wound
-        marks.append(Text(condition.label, style=f"bold {palette.error}" if condition.blocking
-                          else palette.warning))
     if row.bleeding:
         marks.append(Text(_("sangra"), style=palette.error))
     if not row.in_round and state.phase is not Phase.SETUP:
@@ -121,7 +121,13 @@ def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
     for progress in row.extended:
         marks.append(Text(_("ext {progress}").format(progress=progress),
                           style=palette.accent))
-    status = Text(" ").join(marks)
+    pairs = list(zip(shown, styles, strict=True))
+    full = [Text(condition.label, style=style) for condition, style in pairs]
+    short = [Text(condition.short, style=style) for condition, style in pairs]
+    folds = [short] if short != full else []
+    folds += [[*short[:kept], Text(f"+{len(short) - kept}", style=palette.warning)]
+              for kept in range(len(short) - 1, -1, -1)]
+    status = Text(" ").join([*full, *marks])
     out = row.has(ask.MarkKind.OUT)
     name_style = "strike dim" if out else ("bold" if row.now else "")
     points_style = (f"bold {palette.error}" if row.at_pv else palette.warning
@@ -139,6 +145,8 @@ def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
         # Said in Status when the Declaration column makes way, while it tells who
         # has declared (afterwards everyone in the round has).
         Text(row.declared, style="dim"),
+        # Status folded, from the longest to the shortest (see shown_cells).
+        *(Text(" ").join([*fold, *marks]) for fold in folds),
     )
 
 
@@ -146,14 +154,22 @@ def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
 CELL_PADDING = 1
 
 
-def shown_cells(row: tuple[Text, ...], columns: tuple[int, ...]) -> tuple[Text, ...]:
+def shown_cells(row: tuple[Text, ...], columns: tuple[int, ...],
+                widths: tuple[int, ...] = ()) -> tuple[Text, ...]:
     """The cells of `row` for the columns shown; without the Declaration column, Status
-    says "declared" of whoever has declared, while the DJ takes declarations."""
+    says "declared" of whoever has declared, while the DJ takes declarations. With the
+    columns' `widths`, Status is the longest of its folds that fits its width (issue 39
+    item 5: the conditions abbreviated, then counted), else the shortest."""
     mark = row[DECLARED]
+    statuses = [row[STATUS], *row[DECLARED + 1:]]
     if DECLARATION not in columns and mark.plain:
-        status = row[STATUS]
-        row = (*row[:STATUS], Text(" ").join([status, mark]) if status.plain else mark,
-               *row[STATUS + 1:])
+        statuses = [Text(" ").join([status, mark]) if status.plain else mark
+                    for status in statuses]
+    status = statuses[0]
+    if widths and STATUS in columns:
+        width = widths[columns.index(STATUS)]
+        status = next((fold for fold in statuses if fold.cell_len <= width), statuses[-1])
+    row = (*row[:STATUS], status, *row[STATUS + 1:])
     return tuple(row[index] for index in columns)
 
 
@@ -615,7 +631,7 @@ class InitiativeTable(FollowsTheme, SteadyVirtualSize, SteadyScrollbars, can_foc
         bare = self._strips.get(name)
         if bare is None:
             bare = self._strips[name] = self._draw(
-                shown_cells(self._rows[name], self._columns), Style())
+                shown_cells(self._rows[name], self._columns, self._widths), Style())
             self._row_sizes[name] = len(bare)
         return bare
 
@@ -626,7 +642,7 @@ class InitiativeTable(FollowsTheme, SteadyVirtualSize, SteadyScrollbars, can_foc
         height = self._row_sizes.get(name)
         if height is None:
             height = self._row_sizes[name] = max(len(lines) for lines in self._wrapped(
-                shown_cells(self._rows[name], self._columns)))
+                shown_cells(self._rows[name], self._columns, self._widths)))
         return height
 
     def _row_strip(self, row: int) -> list[Strip]:

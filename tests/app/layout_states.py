@@ -147,3 +147,54 @@ def opposed_round() -> Combat:
     while combat.state.phase.value != "round":
         combat.execute(c.Advance())
     return combat
+
+
+#: Issue 39 item 5: the four conditions one character carries in `crowded_round`.
+FOUR_CONDITIONS = (("dolor intenso", 3), ("aturdido", 2), ("cegado", 4), ("derribado", None))
+
+
+def crowded_round() -> Combat:
+    """The demo with two more NPCs (8 characters), in round 1's round actions, every
+    character declared, Carla (who acts first) wounded on the chest (bleeding) with four
+    conditions: the longest rows an 80x24 table has to keep on screen (issue 39 item 5)."""
+    from sombra_tui.engine.model import Character, Side
+
+    encounter = demo_encounter()
+    extra = [Character(name=name, side=Side.NPC, primaria=9, secundaria=1, alerta=9,
+                       skills={"Pelea": 11}) for name in ("Dani", "Eva")]
+    combat = Combat(encounter.model_copy(update={
+        "characters": [*encounter.characters, *extra]}))
+    combat.execute(combat.start_command())
+    combat.execute(c.ManualHit(character="Carla", location=Location.PECHO, damage=11))
+    for name, duration in FOUR_CONDITIONS:
+        combat.execute(c.AddCondition(character="Carla", condition=Condition(
+            name=name, duration=duration)))
+    plan = {**PLAN, "Dani": ("golpea a Iker con una cadena oxidada", "Pelea"),
+            "Eva": ("vigila el coche", "Pelea")}
+    while (declarer := combat.state.current_declarer) is not None:
+        description, skill = plan[declarer]
+        combat.execute(c.Declare(character=declarer, actions=[
+            Action(description=description, skill=skill)]))
+    while combat.state.phase.value != "round":
+        combat.execute(c.Advance())
+    return combat
+
+
+#: Issue 39 item 5: a declaration longer than the panel's line, with a target.
+LONG_DECLARATION = "golpea a Iker con una barra de hierro oxidada que encontró junto a la verja"
+
+
+def long_declared() -> Combat:
+    """The demo's round 1 declaration with Ana, Matón and Iker declared, Matón's
+    declaration long and aimed at Iker: Bruno declares next (the panel lists theirs)."""
+    combat = Combat(demo_encounter())
+    combat.execute(combat.start_command())
+    for name, description, skill, targets in (
+            ("Ana", "vigila la puerta del almacén", "Armas cortas", []),
+            ("Matón", LONG_DECLARATION, "Pelea", ["Iker"]),
+            ("Iker", "corre hacia la verja", "Atletismo", [])):
+        combat.execute(c.Declare(character=name, actions=[
+            Action(description=description, skill=skill, targets=targets)]))
+        while (prompt := combat.state.top_prompt) is not None:
+            combat.execute(c.Decline(character=prompt.reactor))
+    return combat

@@ -8,14 +8,19 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from rich.cells import cell_len
+from textual.containers import ScrollableContainer
 from textual.geometry import Region
-from textual.widgets import Button, Static
+from textual.widget import Widget
+from textual.widgets import Button, Input, Label, Static
 from textual.widgets._toast import Toast, ToastRack
 
 from sombra_tui.app import SombraApp
 from sombra_tui.engine import i18n
+from sombra_tui.engine.ask import row as ask_row
 from sombra_tui.engine.history import Combat
 from sombra_tui.screens.dialogs import TADialog
+from sombra_tui.screens.dialogs.fields import Field
 from sombra_tui.screens.dialogs.help import HelpScreen
 from sombra_tui.session import Session
 from sombra_tui.widgets import initiative_table as it
@@ -24,8 +29,17 @@ from sombra_tui.widgets.footer import FooterKeys, ShownKey
 from sombra_tui.widgets.footer import footer_keys as shown_keys
 from sombra_tui.widgets.initiative_table import InitiativeTable
 from sombra_tui.widgets.row_marks import DUE, NOW
+from tests.app import drivers as shots
 from tests.app.conftest import make_app
-from tests.app.layout_states import reaction_prompt, wounded_round, wounded_round_due
+from tests.app.layout_states import (
+    FOUR_CONDITIONS,
+    LONG_DECLARATION,
+    crowded_round,
+    long_declared,
+    reaction_prompt,
+    wounded_round,
+    wounded_round_due,
+)
 
 SIZES = [(120, 40), (80, 24)]
 LANGUAGES = ["es", "en"]
@@ -70,7 +84,7 @@ async def test_the_table_fits_its_panel_and_shows_every_mark_whole(
         state = app.session.combat.state
         for name in it.ordered_names(state):
             row = table.get_row(name)
-            cells = it.shown_cells(row, table._columns)
+            cells = it.shown_cells(row, table._columns, table._widths)
             for cell, index in zip(cells, table._columns, strict=True):
                 if index == it.DECLARATION:
                     continue  # one line, cut with "…": the panel lists it whole
@@ -214,3 +228,100 @@ async def test_toasts_leave_a_dialogs_buttons_in_sight() -> None:
             for button in buttons:
                 assert not toast.region.overlaps(button.region), \
                     f"a toast covers {button.label}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=["120x40", "80x24"])
+async def test_eight_characters_stay_on_screen_with_four_conditions_on_one(
+        size: tuple[int, int], language: str) -> None:
+    """Issue 39 item 5 (C1, C3): 8 characters, Carla with four conditions: every row is
+    inside the table's region without scrolling, Carla's conditions fold into one line
+    (abbreviated, then counted), and the panel says them whole with their asaltos left."""
+    app = app_on(crowded_round(), language)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        table = app.main_screen.query_one(InitiativeTable)
+        state = app.session.combat.state
+        names = it.ordered_names(state)
+        assert len(names) == 8
+        assert table.max_scroll_y == 0 and round(table.scroll_y) == 0
+        assert table.header_height + sum(table._heights) <= \
+            table.scrollable_content_region.height
+        shown = lines_of(table)
+        for name in names:
+            assert any(line.split()[:2] in ([name], ["▶", name]) or
+                       name in line.split()[:2] for line in shown), f"{name} is not shown"
+        assert table._heights[names.index("Carla")] == 1
+        carla = next(line for line in shown if "Carla" in line)
+        assert i18n._("sangra") in carla.split()
+        conditions = ask_row(state, "Carla").conditions
+        assert len([c for c in conditions if c.name != "sangrando"]) == len(FOUR_CONDITIONS)
+        queue = app.main_screen.query_one(DeclarationQueue)
+        panel = " ".join(plain for plain, _style, _spans in queue._shown)
+        for condition in conditions:
+            assert condition.label in panel, f"the panel leaves out {condition.label!r}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=["120x40", "80x24"])
+async def test_a_long_declaration_in_the_panel_is_cut_at_a_word_and_keeps_its_target(
+        size: tuple[int, int], language: str) -> None:
+    """Issue 39 item 5 (D1): the panel's "Declared:" list gives each declaration one
+    line; Matón's, longer than the line, is cut after a whole word ("…") and still
+    names Iker, whom it is aimed at."""
+    app = app_on(long_declared(), language)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        queue = app.main_screen.query_one(DeclarationQueue)
+        width = queue.scrollable_content_region.width
+        line = next(plain for plain, _style, _spans in queue._shown
+                    if plain.startswith("  Matón: "))
+        assert cell_len(line) <= width, line
+        target = i18n._("at {names}").format(names="Iker")
+        assert line.endswith(" · " + target), line
+        head = line.removeprefix("  Matón: ").removesuffix(" · " + target)
+        assert head.endswith("…") and len(head) < len(LONG_DECLARATION), head
+        kept = head.removesuffix("…")
+        assert LONG_DECLARATION.startswith(kept)
+        assert LONG_DECLARATION[len(kept)] == " ", f"{head!r} cuts a word"
+
+
+def visible_lines(widget: Widget, clip: Region) -> str:
+    """What `widget` shows inside `clip` (screen coordinates), its lines joined."""
+    region = widget.region
+    lines = widget.render_lines(Region(0, 0, region.width, region.height))
+    return " ".join("".join(segment.text for segment in line)
+                    for y, line in enumerate(lines) if clip.contains(region.x, region.y + y))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("driver", [shots.reaction_dialog, shots.hit_proposal],
+                         ids=["reaction", "hit"])
+async def test_the_reaction_and_hit_dialogs_show_their_fields_whole_at_80x24(
+        driver: shots.Driver, language: str) -> None:
+    """Issue 39 item 5 (D6, H1): at 80x24 every field label in view reads whole, no field
+    shows in its form without its label (the reacción's description showed the bottom
+    of its box alone), and every empty field's placeholder fits its box ("cobertura,
+    u")."""
+    app = shots.make_app(size=(80, 24), language=language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await driver(pilot)
+        await shots.settle(pilot)
+        dialog = app.screen.query_one("#dialog")
+        for field in app.screen.query(Field):
+            scroll = next(node for node in field.ancestors_with_self
+                          if isinstance(node, ScrollableContainer))
+            view = scroll.scrollable_content_region.intersection(dialog.region)
+            if not field.region.overlaps(view):
+                continue  # scrolled out whole
+            label = field.query_one(".field-label", Label)
+            text = label.visual.plain if hasattr(label.visual, "plain") else field.label
+            assert view.contains_region(label.region), \
+                f"{field.label!r} shows without its label"
+            assert words(visible_lines(label, view)) == words(text), f"{text!r} is cut"
+        for box in app.screen.query(Input):
+            if box.region.overlaps(dialog.region) and box.placeholder and not box.value:
+                assert cell_len(box.placeholder) <= box.content_region.width, \
+                    f"{box.placeholder!r} is cut"

@@ -31,7 +31,14 @@ from sombra_tui.screens.dialogs.note import NoteDialog
 from sombra_tui.screens.dialogs.quick_points import QuickPointsDialog
 from sombra_tui.session import Session
 from tests.app import drivers as shots
-from tests.app.layout_states import hidden_round, opposed_round, with_notes, wounded_round
+from tests.app.layout_states import (
+    crowded_round,
+    hidden_round,
+    long_declared,
+    opposed_round,
+    with_notes,
+    wounded_round,
+)
 
 SIZES = {"120x40": shots.SIZE, "80x24": (80, 24)}
 
@@ -118,6 +125,11 @@ BUILT: dict[str, tuple[Any, shots.Driver]] = {
     "note_form": (with_notes, note_form),
     # Issue 37 item 2: each side's chance before the dice, whole at 80x24.
     "opposed_dialog": (opposed_round, opposed_dialog),
+    # Issue 39 item 5: 8 characters, Carla with four conditions: every row on screen,
+    # her conditions folded into one line, the panel saying them whole.
+    "table_crowded": (crowded_round, table_wrapped),
+    # Issue 39 item 5: a long declaration cut at a word in the panel, its target kept.
+    "panel_long_declaration": (long_declared, table_wrapped),
 }
 #: Their languages and sizes: Spanish at both, English at 80x24 (the tightest).
 BUILT_CASES = [("es", "120x40"), ("es", "80x24"), ("en", "80x24")]

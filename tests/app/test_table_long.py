@@ -50,7 +50,7 @@ def shown_text(table: InitiativeTable) -> list[str]:
 def drawn(table: InitiativeTable, name: str) -> list[str]:
     """`name`'s row drawn in full (as every row was drawn before): its lines' text."""
     return [strip.text.rstrip() for strip in table._draw(
-        shown_cells(table.get_row(name), table._columns), Style())]
+        shown_cells(table.get_row(name), table._columns, table._widths), Style())]
 
 
 @pytest.mark.parametrize("size", [SIZE, MIN_SIZE])
