@@ -438,9 +438,12 @@ async def test_the_panel_shows_the_selected_characters_whole_declaration(
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         text = " ".join(_plain(app.main_screen.query_one(DeclarationQueue)).split())
-        # Bruno declares now; what Ana declared (lower initiative) is readable in full.
-        assert f"Ana: {long} [asalto] · Esquivar 12" not in text  # the sheet is not used
-        assert f"Ana: {long} [asalto] · Esquivar · GD +1 · at Bruno" in text
+        # Bruno declares now; what Ana declared (lower initiative) takes a line, cut at
+        # a word with her target kept (issue 39 item 5), and reads whole on her row.
+        assert "Esquivar 12" not in text  # the sheet is not used
+        declared = text.partition("Ana: ")[2]
+        assert declared.endswith("… · at Bruno"), declared
+        assert long.startswith(declared.removesuffix("… · at Bruno"))
         await pilot.press("up")  # the cursor on Ana: her whole declaration on top
         text = " ".join(_plain(app.main_screen.query_one(DeclarationQueue)).split())
         assert f"Declaration of Ana: - {long} [asalto] · Esquivar · GD +1 · at Bruno" \
