@@ -49,6 +49,7 @@ class Scope(StrEnum):
     SHEET = "sheet"  # the character sheet
     HELP = "help"
     FORECAST = "forecast"  # what the coming asaltos hold
+    PLAYERS = "players"  # the players' view in a terminal (sombra-tui players)
 
 
 #: The scopes in force together, by where the DJ is: two bindings of one of these on
@@ -65,6 +66,7 @@ CONTEXTS: dict[str, tuple[Scope, ...]] = {
     N_("in the character sheet"): (Scope.DIALOG, Scope.FORM, Scope.SHEET),
     N_("in the help"): (Scope.DIALOG, Scope.HELP),
     N_("in the coming asaltos"): (Scope.DIALOG, Scope.FORECAST),
+    N_("in the players' view in a terminal"): (Scope.PLAYERS,),
 }
 
 
@@ -343,6 +345,9 @@ KEYS: tuple[Key, ...] = (
         Scope.FORECAST, Group.DIALOGS, show=True),
     Key("forecast.close", "q,l", "cancel", N_("Close"),
         N_("Close the coming asaltos (as escape)"), Scope.FORECAST, Group.DIALOGS),
+    Key("players.quit", "q", "quit", N_("Quit"),
+        N_("The players' view in a terminal (sombra-tui players): quit"),
+        Scope.PLAYERS, Group.FILES),
 )
 
 BY_ID: dict[str, Key] = {key.id: key for key in KEYS}

@@ -17,10 +17,10 @@ import aiohttp
 from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Static
 
+from sombra_tui import keys
 from sombra_tui.engine import PlayersSnapshot
 from sombra_tui.engine.i18n import N_, _
 from sombra_tui.players.server import DEFAULT_PORT, PAGE_WORDS, RETRY_MS
@@ -76,7 +76,7 @@ class PlayersApp(App[None]):
     .-narrow #characters { width: 1fr; height: auto; max-height: 70%; }
     .-narrow #log { width: 1fr; height: 1fr; padding-left: 0; padding-top: 1; }
     """
-    BINDINGS = [Binding("q", "quit", show=False)]
+    BINDINGS = keys.bindings(keys.Scope.PLAYERS)
 
     def __init__(self, url: str = DEFAULT_URL) -> None:
         super().__init__()
