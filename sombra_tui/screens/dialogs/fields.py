@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 from rich.segment import Segment
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.strip import Strip
 from textual.widget import Widget
@@ -273,28 +273,3 @@ def save_or_cancel(keyed: Callable[[str, str], str]) -> ComposeResult:
         yield Button(keyed(_("Save ({key})"), "dialog.confirm"), id="save", variant="primary")
         yield Button(keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
 
-
-class WholeFields(VerticalScroll):
-    """A form that scrolls without showing a field without its label (issue 39 item 5:
-    at 80x24 the reacción's form showed the bottom of its description's box alone):
-    after any scroll, a field its top edge cuts is brought whole into view when the
-    focused widget stays in view, else scrolled out."""
-
-    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
-        super().watch_scroll_y(old_value, new_value)
-        self.call_after_refresh(self._snap)
-
-    def _snap(self) -> None:
-        view = self.scrollable_content_region
-        y = round(self.scroll_y)
-        focused = self.screen.focused
-        # The focused widget's last line in the form (None: not in the form).
-        last = (focused.region.bottom - view.y + y if focused is not None
-                and self in focused.ancestors else None)
-        for field in self.query(Field):
-            top = field.region.y - view.y + y
-            bottom = top + field.region.height
-            if top < y < bottom:
-                whole = last is None or last <= top + view.height
-                self.scroll_to(y=top if whole else bottom, animate=False, immediate=True)
-                return

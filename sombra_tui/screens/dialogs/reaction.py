@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Select, SelectionList, Static
 
 from sombra_tui import keys
@@ -34,7 +34,6 @@ from sombra_tui.screens.dialogs.fields import (
     FormSelect,
     PickList,
     TextInput,
-    WholeFields,
     refill_inputs,
     refill_picks,
 )
@@ -128,7 +127,7 @@ class ReactionDialog(AffectedMixin, ShelfDialog[React | Decline]):
             # Outside the scrolling form, so the DJ always sees why the GD is what it is.
             yield Static("", id="gd-breakdown")
             yield OddsLine()  # combining and substituting, before the answer (D6, D9)
-            with WholeFields():
+            with VerticalScroll():
                 with Horizontal(classes="row"):
                     yield Field(_("Reacción"), FormSelect(
                         [(_("Substitute"), ReactionMode.SUBSTITUTE),
