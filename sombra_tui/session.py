@@ -70,7 +70,7 @@ class Session:
         #: place when there is one (the same file reopened after a restart is the same
         #: combat), else drawn at random; kept when the encounter is saved elsewhere.
         #: Letters only: no number in it can be mistaken for a value of the sheets.
-        key = (hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:12]
+        key = (hashlib.sha256(str(Path(path).resolve()).encode()).hexdigest()[:12]
                if path is not None else secrets.token_hex(6))
         self.players_key = key.translate(_LETTERS)
         #: Told that the combat changed, without a snapshot: they ask for one when they
