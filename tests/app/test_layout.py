@@ -298,11 +298,7 @@ def visible_lines(widget: Widget, clip: Region) -> str:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("driver", [
-    pytest.param(shots.reaction_dialog, marks=pytest.mark.xfail(strict=True, reason=(
-        "issue 39 item 5, open: at 80x24 the reacción's form scrolled to its skill shows "
-        "the description's box without its label; snapping the scroll to whole fields "
-        "raced Textual's focus scrolling and made the snapshots flaky, so it was taken "
-        "out"))),
+    shots.reaction_dialog,
     shots.hit_proposal], ids=["reaction", "hit"])
 async def test_the_reaction_and_hit_dialogs_show_their_fields_whole_at_80x24(
         driver: shots.Driver, language: str) -> None:

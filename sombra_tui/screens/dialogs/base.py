@@ -29,6 +29,7 @@ from sombra_tui.screens.dialogs.fields import Field
 from sombra_tui.screens.dialogs.keeping import KeepsTyping
 from sombra_tui.screens.dialogs.parsing import FormError
 from sombra_tui.screens.dialogs.summary import ResultT
+from sombra_tui.screens.dialogs.whole_fields import scroll_to_field
 from sombra_tui.textual_compat import HoldsKeys, forward_key
 
 #: The engine's dry run of a command (the screen's `check`): why it would be refused, or None.
@@ -147,6 +148,12 @@ class Dialog(HoldsKeys, KeepsTyping[ResultT]):
     #: False from the dialog's showing until its focused field is centred (CENTRE_FOCUSED):
     #: what a script that types into it as soon as it opens waits for (screenshots).
     centred = True
+
+    def scroll_to_center(self, widget: Widget, animate: bool = True, **kwargs: Any) -> None:
+        # Textual's scroll on focus (and _centre_focused): a field in a form comes into
+        # view whole, no field above it cut to its box (whole_fields.py).
+        if not scroll_to_field(widget):
+            super().scroll_to_center(widget, animate, **kwargs)
 
     def _centre_focused(self) -> None:
         if self.focused is not None and self.is_active:
