@@ -44,6 +44,7 @@ if TYPE_CHECKING:
         Command,
         ConfirmProposal,
         Declare,
+        DeclareGroup,
         Decline,
         DeclineHit,
         DeclineProposal,

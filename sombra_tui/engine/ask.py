@@ -40,7 +40,7 @@ from sombra_tui.engine.forecast import forecast as _forecast
 from sombra_tui.engine.forecast import standing as _standing
 from sombra_tui.engine.i18n import Msg, _
 from sombra_tui.engine.initiative import action_order
-from sombra_tui.engine.model import Action, ActionKind, Opposition
+from sombra_tui.engine.model import Action, ActionKind, Opposition, Side
 from sombra_tui.engine.odds import (
     TAOdds,
     TASpec,
@@ -60,6 +60,7 @@ from sombra_tui.engine.rules.declaration import alerta_gd as _alerta_gd
 from sombra_tui.engine.rules.declaration import alerta_roll, prefill_affected, prefill_names
 from sombra_tui.engine.rules.declaration import last_weapons as _last_weapons
 from sombra_tui.engine.rules.declaration import opposed_with as _opposed_with
+from sombra_tui.engine.rules.declaration import together_with as _together_with
 from sombra_tui.engine.rules.hits import HitPreview, action_scope, pv_of, ta_grade_entries
 from sombra_tui.engine.rules.hits import consequence_words as _consequence_words
 from sombra_tui.engine.rules.hits import hit_preview as _hit_preview
@@ -305,6 +306,49 @@ def last_declaration(state: CombatState, name: str) -> Declaration | None:
     """Issue 39 item 2: `name`'s last own declaration with actions in an earlier asalto
     (D1; not a reacción, not inaction), which the declaration form repeats; None if none."""
     return state.last_declared.get(name)
+
+
+def together_with(state: CombatState, name: str) -> list[str]:
+    """Issue 39 item 3: whom the declarer `name` may declare together with, in
+    declaration order: its side's characters who declare right after it (D1)."""
+    return _together_with(state, name)
+
+
+def roll_together(state: CombatState, name: str) -> list[Step]:
+    """Issue 39 item 3: the pending steps whose TAs one dialog may take, one line of dice
+    each: `name`'s step and the pending steps after it in the acting simultaneous group
+    (P3: all its TAs before any effect), of characters of its side declared with the
+    same action (a group's, or the same declared one by one), none opposed (O2/O3 roll
+    in their own dialog) nor automatic (T7). Fewer than two: [] (its own TA dialog)."""
+    group = state.current_group()  # its pending steps
+    first = next((index for index, step in enumerate(group) if step.character == name),
+                 None)
+    if first is None:
+        return []
+    lead = group[first]
+    side = _side_of(state, lead.character)
+    shape = _action_shape(state, lead)
+    steps: list[Step] = []
+    for step in group[first:]:
+        if (shape is None or _side_of(state, step.character) is not side
+                or _action_shape(state, step) != shape):
+            break
+        steps.append(step)
+    return steps if len(steps) > 1 else []
+
+
+def _side_of(state: CombatState, name: str) -> Side | None:
+    character = state.character(name)
+    return None if character is None else character.side
+
+
+def _action_shape(state: CombatState, step: Step) -> tuple[object, ...] | None:
+    """What makes two steps' actions "the same" for rolling together (None: never)."""
+    action = state.step_action(step)
+    if action.kind is ActionKind.AUTOMATIC or is_opposed(state, step):
+        return None
+    return (action.kind, action.description, action.skill, tuple(action.targets),
+            action.gd)
 
 
 def weapon_for(state: CombatState, name: str, skill: str = "") -> int | None:

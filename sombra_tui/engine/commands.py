@@ -120,6 +120,31 @@ class Declare(Frozen):
     affected: list[str] | None = Field(None, fail_fast=True)
 
 
+class DeclareGroup(Frozen):
+    """Issue 39 item 3 (D1): one declaration for several characters of one side ("los 4
+    Matones disparan a Tomás"), who declare one after another in declaration order.
+
+    The machine expands it into each member's own Declare (`expanded`), made when that
+    member's turn comes, after the prompts the one before it opened (D11): D, P and H
+    apply to each exactly as if declared one by one. The history keeps this command,
+    not the expansion: it is what the DJ did (one undo takes it back), and a replay
+    expands it again the same way."""
+
+    type: Literal["declare_group"] = "declare_group"
+    characters: list[str] = Field(min_length=2, max_length=MAX_COPIES, fail_fast=True)
+    actions: list[Action] = Field(default_factory=list, fail_fast=True)
+    #: Directly affected (D2) for every member (each leaves itself out); None pre-fills
+    #: each member's list from the actions' targets.
+    affected: list[str] | None = Field(None, fail_fast=True)
+
+    def expanded(self) -> list[Declare]:
+        """The members' Declare commands, in the order given (each named once)."""
+        return [Declare(character=name, actions=self.actions,
+                        affected=None if self.affected is None
+                        else [other for other in self.affected if other != name])
+                for name in dict.fromkeys(self.characters)]
+
+
 class React(Frozen):
     """Answer the open prompt with a reaction or counter-reaction (D5-D10)."""
 
@@ -446,6 +471,7 @@ Command = Annotated[
     | RenameEncounter
     | StartCombat
     | Declare
+    | DeclareGroup
     | React
     | Decline
     | DenyPrompt

@@ -93,6 +93,15 @@ def _declare(state: CombatState | None, cmd: c.Declare) -> Msg:
                actions=_actions(cmd.actions, cmd.affected, cmd.character))
 
 
+def _declare_group(state: CombatState | None, cmd: c.DeclareGroup) -> Msg:
+    """Issue 39 item 3: the members, and what each of them declares in turn."""
+    names = ", ".join(dict.fromkeys(cmd.characters))
+    if not cmd.actions:
+        return Msg(N_("{names} declare inaction, each in turn"), names=names)
+    return Msg(N_("{names} declare, each in turn: {actions}"), names=names,
+               actions=_actions(cmd.actions, cmd.affected, ""))
+
+
 def _ta_gd(state: CombatState | None, cmd: c.Resolve | c.React | c.FreeTA) -> int | None:
     """The TA's whole GD as the machine would roll it (T2, D6, D9, H10), or None."""
     if state is None:
@@ -275,7 +284,7 @@ def _plain(state: CombatState | None, cmd: BaseModel) -> Msg:
 
 
 _DESCRIBERS: dict[type[BaseModel], Any] = {
-    c.Declare: _declare, c.React: _react, c.Resolve: _resolve,
+    c.Declare: _declare, c.DeclareGroup: _declare_group, c.React: _react, c.Resolve: _resolve,
     c.ResolveOpposed: _opposed, c.FreeTA: _free_ta, c.AcceptHit: _accept_hit,
     c.DeclineHit: lambda state, cmd: Msg(N_("Decline the hit on {name}"),
                                          name=_hit_target(state, cmd.proposal_id)),

@@ -102,6 +102,16 @@ class Declaration(Frozen):
         return self.summary_msg().render()
 
 
+class Planned(Frozen):
+    """Issue 39 item 3 (D1): a member's part of a declaration the DJ made for several
+    characters of one side at once: when the member's turn to declare comes (no prompt
+    open), it declares these actions as its own Declare would."""
+
+    actions: list[Action] = Field(default_factory=list)
+    #: The affected list the DJ gave (the member left out), or None: pre-filled (D2).
+    affected: list[str] | None = None
+
+
 class Prompt(Frozen):
     """A pending question: may `reactor` react to declaration `declaration_id`? (D4, D9)."""
 
@@ -355,6 +365,9 @@ class CombatState(BaseModel):
     #: reacción), up to the end of the previous asalto: the declaration form repeats it.
     last_declared: dict[str, Declaration] = Field(default_factory=dict)
     current: dict[str, int] = Field(default_factory=dict)
+    #: Issue 39 item 3: the members of a group declaration still to declare this round,
+    #: each when its turn comes (D1; emptied when the round's declarations begin).
+    planned: dict[str, Planned] = Field(default_factory=dict)
     prompts: list[Prompt] = Field(default_factory=list)  # a stack: last is on top (D11)
     reactions_made: dict[str, int] = Field(default_factory=dict)
     locked: list[str] = Field(default_factory=list)  # failed an Alerta TA (D7)

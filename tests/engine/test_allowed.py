@@ -11,6 +11,7 @@ from sombra_tui.engine import (
     AllowPrompt,
     Combat,
     Declare,
+    DeclareGroup,
     Decline,
     DenyPrompt,
     Phase,
@@ -44,6 +45,7 @@ from tests.engine.conftest import (
 SAMPLES: dict[type[BaseModel], BaseModel] = {
     StartCombat: StartCombat(),
     Declare: Declare(character="Ana", actions=[]),
+    DeclareGroup: DeclareGroup(characters=["Ana", "Bruno"], actions=[]),
     React: React(character="Ana", mode=ReactionMode.SUBSTITUTE, actions=[act("ducks")],
                  dice=dice(1, 2, 3)),
     Decline: Decline(character="Ana"),

@@ -13,6 +13,7 @@ from sombra_tui.engine.commands import (
     AddCondition,
     Advance,
     Declare,
+    DeclareGroup,
     Decline,
     ManualHit,
     MoveCharacter,
@@ -208,6 +209,7 @@ def test_settles_first_is_what_the_machine_refuses_with_a_proposal_open() -> Non
     samples = {
         StartCombat: (setup, StartCombat()),
         Declare: (declaring, Declare(character="Carla")),
+        DeclareGroup: (declaring, DeclareGroup(characters=["Carla", "Ana"])),
         React: (declaring, React(character="Ana", mode=SUB, actions=[act("ducks")],
                                  dice=dice(1, 1, 1))),
         Advance: (declaring, Advance()),

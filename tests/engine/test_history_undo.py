@@ -29,6 +29,7 @@ from sombra_tui.engine import (
     CombatState,
     Command,
     Declare,
+    DeclareGroup,
     Decline,
     DenyPrompt,
     Dice,
@@ -206,6 +207,9 @@ def every_command_script() -> list[Command]:
         AcceptHit(proposal_id=-1, damage=16),  # the DJ's damage: PV 15 reached (H7)
         ConfirmProposal(proposal_id=-1),
         AddCharacters(character=ch("Matón", 6, 1, 9), count=3),  # Matón 1..3, one step
+        Advance(), Advance(), Advance(),  # round 3: Eva and Fede declare first
+        # Issue 39 item 3: one declaration for both, each its own Declare (D1).
+        DeclareGroup(characters=["Eva", "Fede"], actions=[act("run for the door")]),
     ]
 
 

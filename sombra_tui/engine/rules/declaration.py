@@ -46,6 +46,7 @@ from sombra_tui.engine.state import (
     Declaration,
     GdBreakdown,
     Phase,
+    Planned,
     Prompt,
     PromptKind,
     ReactionMode,
@@ -134,6 +135,7 @@ def start_round(state: CombatState, emit: Emitter, bonus: dict[str, int]) -> Non
     state.last_declared = last_declared(state)  # the declaration form may repeat it
     state.declarations = {}
     state.current = {}
+    state.planned = {}
     state.prompts = []
     state.reactions_made = {}
     state.locked = []
@@ -233,38 +235,8 @@ def _open_prompts(state: CombatState, declaration: Declaration, answered_kind: P
 def _declare(state: CombatState, cmd: c.Declare, emit: Emitter) -> None:
     need_character(state, cmd.character)
     need_no_proposal(state, _("declare"))
-    top = state.top_prompt
-    if top is not None:
-        raise SombraError(N_("First settle {reactor}'s reacción prompt."),
-                          code="declare.prompt_open", params={"reactor": top.reactor})
-    declarer = state.current_declarer
-    if declarer is None:
-        raise SombraError(N_("Everyone has declared this round; advance to the instant "
-                             "phase."),
-                          code="declare.all_declared")
-    if cmd.character != declarer:
-        if cmd.character in state.current:
-            raise SombraError(N_("{character} has already declared this round."),
-                              code="declare.already", params={"character": cmd.character})
-        if cmd.character not in state.round_initiative:
-            raise SombraError(N_("{character} joined during this round and declares from the"
-                                 " next one."),
-                              code="declare.joined", params={"character": cmd.character})
-        if cmd.character in state.out:
-            raise SombraError(N_("{character} is out and cannot act."),
-                              code="declare.out", params={"character": cmd.character})
-        raise SombraError(N_("It is {declarer}'s turn to declare, not {character}'s "
-                             "(declaration order)."),
-                          code="declare.not_turn",
-                          params={"declarer": declarer, "character": cmd.character})
-    unable = unable_by_conditions(state, cmd.character)
-    if unable and cmd.actions:  # C4/D1: only inaction
-        raise CodedError("declare.cannot_act", N_("{character} is {conditions} and can only "
-                                                  "declare inaction."),
-                         params={"character": cmd.character, "conditions": unable}
-                         ).about(gender_of(state, cmd.character))
-    _check_actions(state, cmd.character, cmd.actions)
-    affected = _affected(state, cmd.character, cmd.actions, cmd.affected)
+    _check_turn(state, cmd.character)
+    affected = _declarable(state, cmd.character, cmd.actions, cmd.affected)
     declaration = trusted(Declaration, id=new_id(state), author=cmd.character,
                           actions=cmd.actions, affected=affected, new_actions=cmd.actions)
     state.declarations[declaration.id] = declaration
@@ -276,6 +248,152 @@ def _declare(state: CombatState, cmd: c.Declare, emit: Emitter) -> None:
          else Msg(N_("{name} declares: {summary}"), name=cmd.character, summary=summary),
          actor=cmd.character, targets=affected, rule="D1")
     _open_prompts(state, declaration, None, emit)
+
+
+def _check_turn(state: CombatState, name: str) -> None:
+    """D1, D11: `name` declares now (no prompt open, and its turn in declaration order)."""
+    top = state.top_prompt
+    if top is not None:
+        raise SombraError(N_("First settle {reactor}'s reacción prompt."),
+                          code="declare.prompt_open", params={"reactor": top.reactor})
+    declarer = state.current_declarer
+    if declarer is None:
+        raise SombraError(N_("Everyone has declared this round; advance to the instant "
+                             "phase."),
+                          code="declare.all_declared")
+    if name != declarer:
+        _check_may_declare(state, name)
+        raise SombraError(N_("It is {declarer}'s turn to declare, not {character}'s "
+                             "(declaration order)."),
+                          code="declare.not_turn",
+                          params={"declarer": declarer, "character": name})
+
+
+def _check_may_declare(state: CombatState, name: str) -> None:
+    """D1, P4: why `name` has no turn to declare left this round, if it has none."""
+    if name in state.current:
+        raise SombraError(N_("{character} has already declared this round."),
+                          code="declare.already", params={"character": name})
+    if name not in state.round_initiative:
+        raise SombraError(N_("{character} joined during this round and declares from the"
+                             " next one."),
+                          code="declare.joined", params={"character": name})
+    if name in state.out:
+        raise SombraError(N_("{character} is out and cannot act."),
+                          code="declare.out", params={"character": name})
+
+
+def _declarable(state: CombatState, name: str, actions: list[Action],
+                given: list[str] | None) -> list[str]:
+    """C4/D1, D2: what `name`'s declaration of `actions` must pass whenever its turn is;
+    returns its affected list."""
+    unable = unable_by_conditions(state, name)
+    if unable and actions:  # C4/D1: only inaction
+        raise CodedError("declare.cannot_act", N_("{character} is {conditions} and can only "
+                                                  "declare inaction."),
+                         params={"character": name, "conditions": unable}
+                         ).about(gender_of(state, name))
+    _check_actions(state, name, actions)
+    return _affected(state, name, actions, given)
+
+
+@handles(c.DeclareGroup, label=N_("declare together"),
+          phases=(Phase.DECLARATION,), doing=N_("declare"), settles_first=True)
+def _declare_group(state: CombatState, cmd: c.DeclareGroup, emit: Emitter) -> None:
+    """Issue 39 item 3 (D1): the members' own Declare commands, the first now, each of
+    the others when its turn comes (settle_prompts): D, P and H apply to each as if
+    declared one by one."""
+    need_no_proposal(state, _("declare"))
+    members = cmd.expanded()
+    if len(members) < 2:
+        raise SombraError(N_("A declaration together needs two characters or more."),
+                          code="declare_group.one")
+    _check_one_side(state, [member.character for member in members])
+    ordered = _in_turn(state, members)
+    for member in ordered:  # every refusal now, naming the member, before anyone declares
+        _declarable(state, member.character, member.actions, member.affected)
+    first, *rest = ordered
+    for member in rest:
+        state.planned[member.character] = trusted(Planned, actions=member.actions,
+                                                  affected=member.affected)
+    _declare(state, first, emit)
+
+
+def _check_one_side(state: CombatState, names: list[str]) -> None:
+    """Issue 39 item 3: a declaration together is for characters of one side."""
+    sides = {name: need_character(state, name).side for name in names}
+    other = next((name for name in names if sides[name] is not sides[names[0]]), None)
+    if other is not None:
+        raise SombraError(N_("{other} is not on {first}'s side: a declaration together is "
+                             "for characters of one side."),
+                          code="declare_group.sides", params={"other": other,
+                                                              "first": names[0]})
+
+
+def _in_turn(state: CombatState, members: list[c.Declare]) -> list[c.Declare]:
+    """D1: the members in declaration order; they must be the next ones to declare, one
+    after another, the first of them now."""
+    for member in members:
+        _check_may_declare(state, member.character)
+    coming = _coming(state)
+    by_name = {member.character: member for member in members}
+    ordered = sorted(by_name, key=coming.index)
+    _check_turn(state, ordered[0])
+    for before, after, other in zip(ordered, ordered[1:], coming[1:], strict=False):
+        if after != other:
+            raise SombraError(N_("{other} declares between {before} and {after} "
+                                 "(declaration order): a declaration together is for "
+                                 "characters who declare one after another."),
+                              code="declare_group.apart",
+                              params={"other": other, "before": before, "after": after})
+    return [by_name[name] for name in ordered]
+
+
+def _coming(state: CombatState) -> list[str]:
+    """D1, P4: who is still to declare this round, in declaration order."""
+    return [name for name in state.declaration_order if name not in state.current
+            and name not in state.out and state.character(name) is not None]
+
+
+def together_with(state: CombatState, name: str) -> list[str]:
+    """Issue 39 item 3: whom the declarer `name` may declare together with (DeclareGroup):
+    the characters of its side who declare right after it, one after another (D1)."""
+    character = state.character(name)
+    if character is None or state.current_declarer != name:
+        return []
+    run: list[str] = []
+    for other in _coming(state)[1:]:
+        each = state.character(other)
+        if each is None or each.side is not character.side:
+            break
+        run.append(other)
+    return run
+
+
+def declare_planned(state: CombatState, emit: Emitter) -> None:
+    """Issue 39 item 3 (D1, D11): each group member whose turn has come, with no prompt
+    or proposal open, declares its part (its own Declare); one who cannot act declares
+    inaction instead (C4), and a part that is refused now is dropped, logged: the DJ
+    declares for that member."""
+    while not state.prompts and not state.proposals:
+        if state.bodies:
+            declare_inaction_for_unable(state, emit)
+        name = state.current_declarer
+        planned = state.planned.pop(name, None) if name is not None else None
+        if name is None or planned is None:
+            break
+        command = c.Declare(character=name, actions=planned.actions,
+                            affected=planned.affected)
+        try:
+            _declare(state, command, emit)
+        except SombraError as error:  # checked before anything changes (_declarable)
+            emit(EventKind.SKIPPED, Msg(N_("{name} does not declare with the group: "
+                                           "{reason} Declare for {name}."),
+                                        name=name, reason=Msg(error.template, error.params)),
+                 actor=name, rule="D1")
+            break
+    for name in [name for name in state.planned if name in state.current]:
+        del state.planned[name]  # declared otherwise (inaction, C4)
 
 
 def opposed_with(opposition: Opposition) -> Msg:
@@ -508,5 +626,7 @@ def settle_prompts(state: CombatState, emit: Emitter) -> None:
         emit(EventKind.SKIPPED, Msg(N_("{reactor}'s prompt skipped: {reason}."),
                                     reactor=top.reactor, reason=reason),
              actor=top.reactor, rule="D11")
-    if state.bodies and not state.prompts:
+    if state.planned:
+        declare_planned(state, emit)  # issue 39 item 3 (and C4 on the way)
+    elif state.bodies and not state.prompts:
         declare_inaction_for_unable(state, emit)
