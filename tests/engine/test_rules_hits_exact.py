@@ -1,17 +1,28 @@
-"""H7, H11: the proposals' questions, word for word, in both languages, and when.
+"""H7, H11: the proposals' questions, word for word, in both languages, and when; H1,
+H3, H8, H9, H12: an accepted hit's line with the DJ's changes, word for word.
 
 Written against the mutation lane's survivors (README, "Mutation testing").
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from sombra_tui.engine import Advance, EventKind, Phase, ProposalKind
-from sombra_tui.engine.commands import ManualHit
+from sombra_tui.engine.commands import AcceptHit, ManualHit
 from sombra_tui.engine.i18n import set_language
 from sombra_tui.engine.rules.hits import proposal_question
 from sombra_tui.engine.state import Proposal
-from sombra_tui.engine.wounds import Location
-from tests.engine.conftest import advance_to, char, declare_all_inaction, started
+from sombra_tui.engine.wounds import Consequences, Counters, Location, Severity, Weapon, Wound
+from tests.engine.conftest import (
+    advance_to,
+    char,
+    declare_all_inaction,
+    started,
+)
+from tests.engine.test_rules_hits import PISTOL, carla_shoots, fighters
+
+CLUB = Weapon(name="club", damage_type="II", lethal=False)
 
 DESARMADA = Proposal(id=1, kind=ProposalKind.PREVENT, character="Ana",
                      condition="desarmado", reason="dolor intenso")
@@ -53,3 +64,74 @@ def test_h7_the_proposal_is_made_in_the_asalto_under_way() -> None:
         "Ana's W reaches PV 15: muerto? (the DJ confirms)")
     set_language("es")
     assert said.text == "La W de Ana llega a los PV 15: ¿muerta? (lo confirma el DJ)"
+
+
+def _accepted(weapon: Weapon, **edits: Any) -> tuple[str, Wound, Counters]:
+    """Carla's shot (dS 5, d+ 8, d- 3: right arm, tipo II 8 + 3 = 11) on Bruno (R 7, PV
+    21) accepted with the DJ's `edits`: the hit's log line, Bruno's wound and points."""
+    combat = fighters()
+    carla_shoots(combat, (5, 8, 3), weapon=weapon)
+    [proposal] = combat.state.proposals
+    events = combat.execute(AcceptHit(proposal_id=proposal.id, **edits))
+    [line] = [e for e in events if e.kind is EventKind.HIT]
+    body = combat.state.body("Bruno")
+    [wound] = body.wounds
+    return line.text, wound, body.counters
+
+
+SHOT = "Carla hits Bruno with {weapon}: dS 5 -> value 5; tipo II d+ + d- = 8 + 3 = 11"
+
+
+def test_h3_h12_the_djs_lethality_and_damage_win_and_the_line_names_each_change() -> None:
+    """H12: the hit's line names every value the DJ changed, in its own words: typed
+    damage and non-lethal on a lethal pistol (H6: G only); H3: a weapon's own lethality
+    wins over its tipo's (a club of tipo II hits non-lethal), and the DJ's over both."""
+    text, wound, points = _accepted(PISTOL, damage=12, lethal=False)
+    assert text == SHOT.format(weapon="pistol") + (
+        " [DJ: damage 11 -> 12, non-lethal]: right arm: damage 12, no protection, "
+        "non-lethal; R 7 -> light; +1 GD right arm; G 0 -> 12, W 0 -> 0 of PV 21.")
+    assert (wound.lethal, points) == (False, Counters(g=12, w=0))
+    text, wound, points = _accepted(CLUB)
+    assert text == SHOT.format(weapon="club") + (
+        ": right arm: damage 11, no protection, non-lethal; R 7 -> light; +1 GD right arm; "
+        "G 0 -> 11, W 0 -> 0 of PV 21.")
+    assert (wound.lethal, points) == (False, Counters(g=11, w=0))
+    text, wound, points = _accepted(CLUB, lethal=True)
+    assert text == SHOT.format(weapon="club") + (
+        " [DJ: lethal]: right arm: damage 11, no protection, lethal; R 7 -> light; +1 GD "
+        "right arm, bleeds 1 point every 16 asaltos until attended; G 0 -> 11, W 0 -> 11 of "
+        "PV 21.")
+    assert (wound.lethal, points) == (True, Counters(g=11, w=11))
+    text, _wound, _points = _accepted(CLUB, lethal=False)  # as the weapon reads: no change
+    assert "[DJ" not in text
+
+
+def test_h8_h9_h12_the_djs_severity_and_consequences_win_on_an_accepted_hit() -> None:
+    """H12: the DJ's severity (11 / R 7 reads leve, H8; the DJ makes it grave) and the
+    DJ's consequences (none) are the wound's, and the line says so."""
+    text, wound, _points = _accepted(PISTOL, severity=Severity.GRAVE)
+    assert text == SHOT.format(weapon="pistol") + (
+        " [DJ: severity serious]: right arm: damage 11, no protection, lethal; R 7 -> "
+        "serious; +1 GD right arm, dolor intenso, desarmado, bleeds 1 point every 5 asaltos "
+        "until attended, drops what the right arm holds; G 0 -> 11, W 0 -> 11 of PV 21.")
+    assert wound.severity is Severity.GRAVE
+    text, wound, _points = _accepted(PISTOL, consequences=Consequences())
+    assert text == SHOT.format(weapon="pistol") + (
+        " [DJ: consequences]: right arm: damage 11, no protection, lethal; R 7 -> light; "
+        "G 0 -> 11, W 0 -> 11 of PV 21.")
+    assert (wound.severity, wound.gd, wound.bleed_rate) == (Severity.LEVE, (), None)
+
+
+
+def test_h3_h12_a_damage_the_tracker_asked_for_is_no_change_of_the_djs() -> None:
+    """H3: a tipo without a formula (III by default) reads no damage: the tracker asks
+    the DJ, whose value is the hit's damage, not a change of one (the line names the tipo
+    alone, no formula; no "[DJ: damage None -> 20]"). 20 / R 7: grave (H8)."""
+    text, wound, points = _accepted(Weapon(name="rifle", damage_type="III"), damage=20)
+    assert text == (
+        "Carla hits Bruno with rifle: dS 5 -> value 5; tipo III: right arm: damage 20, no "
+        "protection, lethal; R 7 -> serious; +1 GD right arm, dolor intenso, desarmado, "
+        "bleeds 1 point every 5 asaltos until attended, drops what the right arm holds; "
+        "G 0 -> 20, W 0 -> 20 of PV 21.")
+    assert (wound.damage, wound.severity, points) == (20, Severity.GRAVE,
+                                                      Counters(g=20, w=20))

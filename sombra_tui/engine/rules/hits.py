@@ -177,8 +177,9 @@ def _hit_assessments(state: CombatState, proposal: Proposal, cmd: c.AcceptHit
                 and cmd.location is not reading.location:
             changed.append(Msg(N_("location {old} -> {new}"),
                                old=Msg(reading.location.label), new=Msg(cmd.location.label)))
+        # H3: a damage the tracker asked for (no formula) is the DJ's answer, not a change.
         if reading is not None and cmd.damage is not None \
-                and cmd.damage != reading.damage.value:
+                and reading.damage.value is not None and cmd.damage != reading.damage.value:
             changed.append(Msg(N_("damage {old} -> {new}"), old=reading.damage.value,
                                new=cmd.damage))
     lethal = lethal_for(damage_type, proposal.weapon, cmd.lethal)
