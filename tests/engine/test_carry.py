@@ -6,11 +6,21 @@ from __future__ import annotations
 
 import pytest
 
-from sombra_tui.engine import Advance, Combat, EventKind, Phase, Resolve, Side, storage
+from sombra_tui.engine import (
+    Advance,
+    Combat,
+    Encounter,
+    EventKind,
+    Phase,
+    Resolve,
+    Side,
+    storage,
+)
 from sombra_tui.engine.carry import carried_bodies, carry_on
 from sombra_tui.engine.commands import AcceptHit, AttendWound, ImportCharacters, StartCombat
 from sombra_tui.engine.errors import SombraError
-from sombra_tui.engine.i18n import set_language
+from sombra_tui.engine.i18n import N_, Join, Msg, set_language, text_data
+from sombra_tui.engine.model import Carried, CarriedBody
 from sombra_tui.engine.wounds import Location, Severity, Weapon
 from tests.engine.conftest import (
     act,
@@ -266,3 +276,18 @@ def test_h9_c3_the_new_combat_says_where_they_come_from_and_what_the_time_did() 
     assert [e.text for e in events if e.code == "carry.between"] == [
         "Bruno pierde 1 punto entre escenas (pecho).", "Bruno: G 13 -> 14, W 13 -> 14.",
         "El estado aturdido de Ana termina entre escenas."]
+
+
+def test_h9_a_line_of_the_time_between_kept_as_a_list_reads_in_the_language_in_force(
+) -> None:
+    """H9 (S2): a line of the time between kept in the file as a list of messages (a
+    Join, as i18n.text_data keeps one) is logged as its words, read in the language in
+    force like every other line."""
+    said = text_data(Join("; ", [Msg(N_("out")), Msg(N_("left the encounter"))]))
+    encounter = Encounter(name="Test", characters=[char("Ana", 8)], carried=Carried(
+        source="Before", bodies={"Ana": CarriedBody()}, said=(said,)))
+    events = Combat(encounter).execute(StartCombat())
+    [line] = [e for e in events if e.code == "carry.between"]
+    assert (line.kind, line.text) == (EventKind.WOUND, "out; left the encounter")
+    set_language("es")
+    assert line.text == "fuera de combate; ha dejado el encuentro"

@@ -300,8 +300,9 @@ def said_carried(state: CombatState, emit: Emitter) -> None:
          data={"source": carried.source, "passed": carried.passed})
     for said in carried.said:
         message = text_from_data(said)
-        emit(EventKind.WOUND, message if isinstance(message, Msg) else Msg(str(message)),
-             code="carry.between")
+        # A line kept as a list (a Join) is rendered when read, like a Msg (S2).
+        emit(EventKind.WOUND, message if isinstance(message, Msg)
+             else Msg(N_("{text}"), text=message), code="carry.between")
 
 
 @handles(c.StartCombat, label=N_("start combat"),
