@@ -1,0 +1,58 @@
+"""D6, D9, D12, T4: the reacción's Alerta TA as the machine and the dialogs' previews
+read it (alerta_roll), exactly.
+
+Written against the mutation lane's survivors in rules/declaration.py (README, "The
+mutation lane").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from sombra_tui.engine import Combat, React, SombraError
+from sombra_tui.engine.rules.declaration import alerta_roll
+from tests.engine.conftest import SUB, act, char, declare, dice, started
+
+
+def prompted(**settings: object) -> Combat:
+    """Ana (Alerta 10) declares; Bruno's attack on her opens her reacción prompt."""
+    combat = started(char("Ana", 8), char("Bruno", 12), **settings)
+    declare(combat, "Ana", act("waits", target=10))
+    declare(combat, "Bruno", act("hits", "Ana", target=10))
+    assert combat.state.top_prompt is not None
+    return combat
+
+
+def substitute(**fields: object) -> React:
+    return React(character="Ana", mode=SUB, actions=[act("ducks", target=10)], **fields)
+
+
+@pytest.mark.parametrize("quality", [True, False])
+def test_d6_t4_the_alerta_ta_follows_the_quality_setting(quality: bool) -> None:
+    """D6, T4: Ana substitutes (D9: GD +1): 1+1+2 = 4 + 5 = 9 under Alerta 10, a
+    success; its quality is read only with niveles de calidad on."""
+    combat = prompted(niveles_de_calidad=quality)
+    result, gd, target = alerta_roll(combat.state, substitute(dice=dice(1, 1, 2)))
+    assert result is not None
+    assert (target, gd.total, result.total, result.success) == (10, 1, 9, True)
+    assert (result.quality is not None) is quality
+
+
+def test_d12_a_reaccion_accepted_without_a_roll_keeps_its_grade() -> None:
+    """D12: the DJ accepts Ana's substitution without a roll: the TA is unrolled, at
+    the reacción's GD (+1, D9) under her Alerta."""
+    combat = prompted()
+    result, gd, target = alerta_roll(combat.state, substitute(accept_without_roll=True))
+    assert result is not None
+    assert (result.unrolled, result.gd, result.target, gd.total, target) == (
+        True, 1, 10, 1, 10)
+
+
+def test_d6_the_preview_of_a_reaccion_with_no_prompt_open_says_why() -> None:
+    """D6: read before any prompt is open, the Alerta TA of a reacción is refused,
+    saying that Ana cannot react now."""
+    combat = started(char("Ana", 8), char("Bruno", 12))
+    with pytest.raises(SombraError) as info:
+        alerta_roll(combat.state, substitute(dice=dice(1, 1, 2)))
+    assert (info.value.code, str(info.value)) == (
+        "prompt.none_open", "No reacción prompt is open; Ana cannot react now.")
