@@ -291,6 +291,12 @@ KEYS: tuple[Key, ...] = (
     Key("declaration.repeat", "ctrl+l", "repeat_last", N_("Repeat last"),
         N_("Declaration: the character's last declaration again, in the form (enter sends "
            "it)"), Scope.DECLARATION, Group.DIALOGS, show=True, priority=True),
+    # Issue 39 item 3: "los 4 Matones": every character of the declarer's side who
+    # declares right after it, ticked (or all unticked) in the form's "also for" list.
+    Key("declaration.together", "ctrl+g", "together", N_("Together"),
+        N_("Declaration: the same for the next characters of the declarer's side, each in "
+           "turn (all or none)"), Scope.DECLARATION, Group.DIALOGS, show=True,
+        priority=True),
     Key("extended.abandon", "ctrl+b", "abandon", N_("Abandon"),
         N_("Extended action: abandon it"), Scope.EXTENDED, Group.DIALOGS, show=True),
     Key("confirm.yes", "y", "confirm", N_("Yes"), N_("Yes/no question: yes"),

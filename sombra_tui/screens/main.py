@@ -732,6 +732,11 @@ class MainScreen(Screen[None]):
             self._keeps_draft(opposed, "ta", step.character)  # reopened as a TA is
             self.open_dialog(opposed, self._opposed_result)
             return
+        from sombra_tui.screens.dialogs.group_rolls import RollsHost, open_group_rolls
+        if open_group_rolls(state, name, RollsHost(  # issue 39 item 3: alike TAs together
+                self.check, combat.roller, self.open_dialog, self.run_command,
+                self.settle_first)):
+            return
         # Not opposed, or nobody able is left to oppose it: the character's own TA.
         dialog: TADialog = self.shelf.take(*self._ta_use(step))
         self._keeps_draft(dialog, "ta", step.character)

@@ -22,10 +22,12 @@ from sombra_tui.engine import (
     DeclineProposal,
     Dice,
     Encounter,
+    EventKind,
     Mark,
     Phase,
     ProposalKind,
     React,
+    RemoveCharacter,
     Resolve,
     SetMark,
     Settings,
@@ -290,3 +292,22 @@ def test_p3_the_rolls_of_alike_steps_of_one_side_go_in_one_dialog() -> None:
     assert [step.character for step in ask.roll_together(state, "Matón 1")] == MATONES[:3]
     assert [step.character for step in ask.roll_together(state, "Matón 2")] == MATONES[1:3]
     assert ask.roll_together(state, "Matón 4") == []
+
+
+def test_d1_a_members_part_refused_at_its_turn_is_dropped_and_said() -> None:
+    """D1, D2: Bruno, in the group's affected list, is removed while Tomás's prompt is
+    open: at Matón 2's turn its part no longer declares (nothing half done); the log
+    says why and that the DJ declares for Matón 2, whose turn it is."""
+    bruno = char("Bruno", 20, 0)
+    combat = Combat(Encounter(name="x", characters=[*encounter(4).characters, bruno],
+                              settings=Settings()),
+                    [StartCombat(), CASES["tomas_before"][1][0]])
+    combat.execute(DeclareGroup(characters=MATONES, actions=[SHOOT],
+                                affected=["Tomás", "Bruno"]))
+    combat.execute(RemoveCharacter(name="Bruno"))
+    events = combat.execute(Decline(character="Tomás"))
+    assert events[-1].kind is EventKind.SKIPPED
+    assert events[-1].text == ("Matón 2 does not declare with the group: Bruno was "
+                               "removed from the encounter. Declare for Matón 2.")
+    state = combat.state
+    assert (state.current_declarer, "Matón 2" in state.current) == ("Matón 2", False)

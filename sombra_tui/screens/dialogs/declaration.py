@@ -19,6 +19,7 @@ from sombra_tui.engine import (
     Character,
     CombatState,
     Declare,
+    DeclareGroup,
     SombraError,
     ask,
 )
@@ -28,6 +29,7 @@ from sombra_tui.screens.dialogs.fields import Field, PickList, refill_picks
 from sombra_tui.screens.dialogs.odds_line import OddsLine, action_words
 from sombra_tui.screens.dialogs.repeat import PASSES, action_values, build_sections, write
 from sombra_tui.screens.dialogs.shelf import ShelfDialog
+from sombra_tui.screens.dialogs.together import Together
 
 MAX_ACTIONS = 4
 
@@ -80,20 +82,21 @@ def targets_of(forms: list[ActionForm]) -> list[str]:
                                       [name for form in forms for name in form.targets()])
 
 
-class DeclarationEditor(AffectedMixin, ShelfDialog[Declare]):
+class DeclarationEditor(AffectedMixin, ShelfDialog[Declare | DeclareGroup], Together):
     """The current declarer's actions. One shape: the character comes with `fill`."""
 
     BINDINGS = keys.bindings(keys.Scope.DECLARATION)
 
     @classmethod
     def for_use(cls, state: CombatState, name: str,
-                check: Callable[[Declare], SombraError | None]) -> DeclarationEditor:
+                check: Callable[[Declare | DeclareGroup], SombraError | None]
+                ) -> DeclarationEditor:
         dialog = cls()
         dialog.fill(state, name, check)
         return dialog
 
     def fill(self, state: CombatState, name: str,
-             check: Callable[[Declare], SombraError | None]) -> bool:
+             check: Callable[[Declare | DeclareGroup], SombraError | None]) -> bool:
         """`name`'s declaration; False when this dialog cannot be made as new again (the
         DJ added actions to it or opened a form's extra fields)."""
         if self.is_mounted:
@@ -109,6 +112,7 @@ class DeclarationEditor(AffectedMixin, ShelfDialog[Declare]):
         self.check = check
         self.state = state
         self.round = state.round
+        self.fill_together(state, name)  # issue 39 item 3
         self._affected_touched = False
         self._prefilled = frozenset()
         self.shown_if_mounted()
@@ -119,6 +123,7 @@ class DeclarationEditor(AffectedMixin, ShelfDialog[Declare]):
         form = self.forms[0]
         form.fill(self.character, self.others, self.weapon_for)
         refill_picks(self.query_one("#affected", SelectionList), self.others)
+        self.show_together()
         # The first field is near the top: the form opens scrolled to its top.
         form.focus_first(scroll_visible=False)
         self.query_one(OddsLine).show_words(None)
@@ -149,11 +154,13 @@ class DeclarationEditor(AffectedMixin, ShelfDialog[Declare]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static("", id="dialog-title")
+            yield self.together_note()
             with VerticalScroll(id="forms"):
                 yield ActionForm(prefix="a0")
                 yield Field(_("Directly affected (pre-filled from the targets)"),
                             PickList(id="affected"),
                             field_id="affected", hint=_("space toggles"))
+                yield self.together_field()
             yield OddsLine()  # the chance of the action being declared (issue 37)
             yield Static("", id="form-error")
             with Horizontal(classes="buttons"):
@@ -174,6 +181,8 @@ class DeclarationEditor(AffectedMixin, ShelfDialog[Declare]):
         affected = self.query_one("#affected", SelectionList)
         if event.selection_list is affected:
             self.affected_changed_by_hand()
+        elif event.selection_list.id == "together":
+            self.show_together_note()  # issue 39 item 3
         else:
             self.sync_affected(self.forms, affected)
 
@@ -241,7 +250,7 @@ class DeclarationEditor(AffectedMixin, ShelfDialog[Declare]):
 
     def action_inaction(self) -> None:
         command = Declare(character=self.character.name, actions=[], affected=[])
-        self.finish(command)
+        self.finish(self.with_together(command))
 
     OWN_BUTTONS = True
 
@@ -253,8 +262,9 @@ class DeclarationEditor(AffectedMixin, ShelfDialog[Declare]):
     def build_actions(self) -> list[Action]:
         return [form.build() for form in self.forms]
 
-    def build(self) -> Declare:
+    def build(self) -> Declare | DeclareGroup:
         actions = self.build_actions()
         affected = self.affected_at_submit(self.forms, self.query_one("#affected",
                                                                       SelectionList))
-        return Declare(character=self.character.name, actions=actions, affected=affected)
+        return self.with_together(Declare(character=self.character.name, actions=actions,
+                                          affected=affected))
