@@ -1,18 +1,16 @@
-"""The Textual application: wiring only (session, themes, files, screens)."""
+"""The Textual application: wiring only. It owns the session and composes its jobs
+(issue 36 item 2): the files and crash recovery (`control/files.py`), the players'
+server (`control/players.py`), each a plain controller over the session that asks the
+DJ through the app's dialogs (`screens/asks.py`); the app keeps the palette, the
+language, the theme and the keys' actions, which hand each job to its controller."""
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import gc
-import re
-import secrets
 from collections.abc import Callable, Iterable
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual import work
 from textual.actions import SkipAction
 from textual.app import SystemCommand
 from textual.command import CommandPalette
@@ -20,9 +18,11 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from sombra_tui import config, keys, resume_gc, themes, ui_state
-from sombra_tui.engine import CarryPlan, Encounter, ImportCharacters, SombraError, i18n
-from sombra_tui.engine.i18n import _, pgettext
-from sombra_tui.players.ports import DEFAULT_PORT, PortInUse
+from sombra_tui.control.files import Files
+from sombra_tui.control.players import Players
+from sombra_tui.engine import i18n
+from sombra_tui.engine.i18n import _
+from sombra_tui.screens.asks import DialogAsks
 from sombra_tui.screens.main import MainScreen
 from sombra_tui.session import Session
 from sombra_tui.textual_compat import StopsOnceComposed
@@ -30,11 +30,6 @@ from sombra_tui.textual_compat import StopsOnceComposed
 if TYPE_CHECKING:  # imported where first used (issue 24: a lean cold start)
     from sombra_tui.players.server import PlayersServer
     from sombra_tui.screens.dialogs.settings import LanguageChosen, OddsShown
-
-
-def slugify(name: str) -> str:
-    slug = re.sub(r"[^\w-]+", "-", name.strip().lower()).strip("-")
-    return slug or "encuentro"
 
 
 class SombraApp(StopsOnceComposed[None]):
@@ -72,19 +67,13 @@ class SombraApp(StopsOnceComposed[None]):
             session = Session.new(demo_encounter(seed if seed is not None else 7))
         self._session = session
         self.main_screen = MainScreen(self._session)
-        #: The players' view (issue 23): the page's server while it runs, and what
-        #: stops it following the session.
-        self.players_server: PlayersServer | None = None
-        self._players_unfollow: Callable[[], None] | None = None
-        #: The port it tries first (0: any free port, for the tests).
-        self.players_port = DEFAULT_PORT
-        #: The port the page last ran on while the app runs (None before the first
-        #: start): F8 starts it there again, so a page following the old address
-        #: reconnects by itself; if it is taken, `players_port` as the first time.
-        self._players_last_port: int | None = None
-        #: The local network's token, kept while the app runs: a phone following the
-        #: page reconnects by itself after the DJ stops and starts it again.
-        self._players_token = secrets.token_urlsafe(12)
+        asks = DialogAsks(self)
+        #: The open encounter's files and crash recovery.
+        self.files = Files(self, self.main_screen, asks)
+        #: The players' view (issue 23): the page's server.
+        self.players = Players(self, asks,
+                               lan=lambda: self.preferences.preferences.players_lan,
+                               lan_chosen=self._lan_chosen)
 
     @property
     def session(self) -> Session:
@@ -96,8 +85,22 @@ class SombraApp(StopsOnceComposed[None]):
         self._session = session
         self.main_screen.session = session
         self.main_screen.prepare_dialogs_soon()  # another encounter, other shapes
-        self._follow_players()  # another encounter: the page shows it at once
+        self.players.follow()  # another encounter: the page shows it at once
         self._remember_opened()
+
+    @property
+    def players_server(self) -> PlayersServer | None:
+        """The players' page's server while it runs."""
+        return self.players.server
+
+    @property
+    def players_port(self) -> int:
+        """The port the players' page tries first (0: any free port, for the tests)."""
+        return self.players.port
+
+    @players_port.setter
+    def players_port(self, port: int) -> None:
+        self.players.port = port
 
     def _remember_opened(self) -> None:
         """The open encounter's file heads the list of the last ones (`--paths`)."""
@@ -134,98 +137,14 @@ class SombraApp(StopsOnceComposed[None]):
         self.push_screen(self.main_screen)
         for problem in self.startup_problems:
             self.notify(str(problem), severity="warning", timeout=8)
-        self._say_notices(self._session)
+        self.files.say_notices(self._session)
         if self.journaling:
             # After the first frame: starting the journal writes the whole combat
             # (megabytes after a long evening), and the DJ should see the screen first.
             # Nothing is lost meanwhile: the journal starts with the combat as it is.
-            self.call_after_refresh(self.offer_recovery)
+            self.call_after_refresh(self.files.offer_recovery)
 
-    # ---- crash recovery --------------------------------------------------------------
-
-    def offer_recovery(self) -> None:
-        """Offer to resume each unfinished combat a crash left journaled, one dialog at
-        a time (each answer comes back by callback); then journal ours."""
-        from sombra_tui.engine import find_journals  # after the first frame (issue 24)
-
-        self._offer_next_recovery(list(find_journals(config.journal_dir())))
-
-    def _offer_next_recovery(self, paths: list[Path]) -> None:
-        from sombra_tui.engine import summarize
-
-        while paths:
-            path = paths.pop(0)
-            try:
-                summary = summarize(path)
-            except SombraError as error:
-                self.notify(_("{error} The journal was left in place.").format(error=error),
-                            severity="warning",
-                            timeout=10)
-                continue
-            if summary.clean:  # everything in it was saved: nothing to recover
-                path.unlink(missing_ok=True)
-                continue
-            when = summary.changed.astimezone().strftime("%Y-%m-%d %H:%M")
-            from sombra_tui.screens.dialogs.confirm import ChoiceDialog, choice_keys
-            self.push_screen(ChoiceDialog(
-                _("An unfinished combat was found: \"{name}\", asalto {round} ({phase}), "
-                  "last change {when}. It was not saved when sombra-tui stopped. Resume it?"
-                  ).format(name=summary.name, round=summary.round,
-                           phase=recovered_phase(summary.phase), when=when),
-                [(choice_keys(pgettext("key of Resume", "r"), "r"), _("Resume"), "resume"),
-                 (choice_keys(pgettext("key of Later", "l"), "l"), _("Later"), "later"),
-                 (choice_keys(pgettext("key of Discard", "d"), "d"), _("Discard"),
-                  "discard")]),
-                functools.partial(self._recovery_chosen, path=path, name=summary.name,
-                                  paths=paths))
-            return
-        self.session.start_journal(config.journal_dir())
-        self._report_journal_problem()
-
-    def _recovery_chosen(self, choice: str | None, path: Path, name: str,
-                         paths: list[Path]) -> None:
-        if choice == "resume":
-            from sombra_tui.engine import recover
-
-            folder = config.journal_dir()
-            self.session = Session.recovered(recover(path))
-            self.session.start_journal(folder)
-            if self.session.journal is not None:
-                path.unlink(missing_ok=True)
-            self.main_screen.render_state(force_log=True)
-            self.notify(_("Resumed \"{name}\".").format(name=name), timeout=4)
-            self.main_screen.reopen_draft()  # the form left open, with what was typed
-            return
-        if choice == "discard":
-            from sombra_tui.screens.dialogs.confirm import ConfirmDialog
-
-            def confirmed(sure: bool | None) -> None:
-                if sure:
-                    path.unlink(missing_ok=True)
-                self._offer_next_recovery(paths)
-
-            self.push_screen(ConfirmDialog(
-                _("Discard \"{name}\" for good? Its unsaved changes are lost.").format(
-                    name=name), yes=_("Discard")), confirmed)
-            return
-        self._offer_next_recovery(paths)  # later (or backed out): the next one
-
-    def _report_players_problem(self) -> None:
-        server = self.players_server
-        problem = (server.problem if server else None) or self.session.players_problem
-        if problem:
-            self.notify(_("The players' view missed a change: {problem}").format(
-                problem=problem), severity="warning", timeout=10)
-            self.session.players_problem = None
-            if server is not None:
-                server.problem = None
-
-    def _report_journal_problem(self) -> None:
-        if self.session.journal_problem:
-            self.notify(_("{problem} Crash recovery is off for this combat; save often."
-                          ).format(problem=self.session.journal_problem),
-                        severity="warning", timeout=10)
-            self.session.journal_problem = None
+    # ---- preferences: theme, language, odds, the page's network ------------------------
 
     def _theme_changed(self, theme: Theme) -> None:
         # The panels and dialogs follow the theme themselves (widgets/theme.py); the
@@ -244,16 +163,13 @@ class SombraApp(StopsOnceComposed[None]):
             self.notify(_("Could not remember the preference: {error}").format(error=error),
                         severity="warning")
 
-    # ---- language ------------------------------------------------------------------------
-
     def switch_language(self, code: str) -> None:
         """Speak `code` from now on, remember it, and re-render every screen at once."""
         i18n.set_language(code)
         if self.remember_theme:
             self._remember(language=code)
         self.relabel()
-        if self.players_server is not None:  # the page reloads in the new language
-            self.players_server.refresh()
+        self.players.refresh()  # the page reloads in the new language
 
     def relabel(self) -> None:
         """Render every screen again in the language in force (no restart)."""
@@ -276,14 +192,16 @@ class SombraApp(StopsOnceComposed[None]):
         if self.remember_theme:
             self._remember(show_odds=message.shown)
 
+    def _lan_chosen(self, lan: bool) -> None:
+        """The players' page moved to the local network (True) or back: remembered."""
+        self.preferences.preferences.players_lan = lan
+        if self.remember_theme:
+            self._remember(players_lan=lan)
+
     def on_main_screen_changed(self, message: MainScreen.Changed) -> None:
         """The main screen changed the session (and rendered it)."""
-        self._report_journal_problem()
-        self._report_players_problem()
-
-    def _saved(self) -> None:
-        self.main_screen.render_state()  # the title loses its unsaved mark
-        self._report_journal_problem()
+        self.files.report_journal_problem()
+        self.players.report_problem()
 
     # ---- command palette -------------------------------------------------------------
 
@@ -355,36 +273,7 @@ class SombraApp(StopsOnceComposed[None]):
     def _palette_help(self, key: keys.Key) -> str:
         return f"{_(key.help)} ({self._keys_of(key.id)})"
 
-    # ---- files -----------------------------------------------------------------------
-
-    def default_folder(self) -> Path:
-        folder = config.data_dir()
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError:
-            return Path.cwd()
-        return folder
-
-    def action_save(self, anywhere: bool = False) -> None:
-        self._main_screen_only(anywhere)
-        if self.session.path is None:
-            self.action_save_as(anywhere=True)
-            return
-        self._save_to(self.session.path)
-
-    def _save_to(self, path: Path) -> bool:
-        try:
-            saved = self.session.save(path)
-        except SombraError as error:
-            self.notify(_("{error} The encounter is still open; nothing was lost.").format(
-                error=error), title=_("Not saved"), severity="error", timeout=10)
-            return False
-        self.notify(_("Saved to {path}").format(path=saved), timeout=3)
-        ui_state.opened(saved)
-        self._saved()
-        return True
-
-    # ---- flows of dialogs -----------------------------------------------------------------
+    # ---- the keys' actions: each hands its job to its controller ------------------------
     #
     # Save as, open, import, new encounter, the players' view and quit each push their
     # first dialog from the key's action, at once (their keys are priority bindings,
@@ -401,145 +290,42 @@ class SombraApp(StopsOnceComposed[None]):
         if not anywhere and self.screen is not self.main_screen:
             raise SkipAction()
 
-    def _folder(self) -> Path:
-        """Where the file dialogs start: the open file's folder, else the data folder."""
-        return self.session.path.parent if self.session.path else self.default_folder()
+    def action_save(self, anywhere: bool = False) -> None:
+        self._main_screen_only(anywhere)
+        self.files.save()
 
     def action_save_as(self, anywhere: bool = False) -> None:
         self._main_screen_only(anywhere)
-        suggested = (self.session.path.name if self.session.path
-                     else f"{slugify(self.session.name)}.json")
-
-        def chosen(path: Path | None) -> None:
-            if path is not None:
-                self._save_to(path)
-        from sombra_tui.screens.dialogs.files import FileDialog
-        self.push_screen(FileDialog("save", self._folder(), suggested), chosen)
+        self.files.save_as()
 
     def action_open(self, anywhere: bool = False) -> None:
         self._main_screen_only(anywhere)
-
-        def chosen(path: Path | None) -> None:
-            if path is not None:
-                self.open_path(path)
-
-        def go_on() -> None:
-            from sombra_tui.screens.dialogs.files import FileDialog
-            self.push_screen(FileDialog("open", self._folder()), chosen)
-        self._settle_unsaved_then(_("The encounter has unsaved changes. Save them before "
-                                    "opening another file?"), go_on)
+        self.files.open()
 
     def action_new_encounter(self) -> None:
         """An empty encounter (or one with a party), after asking about unsaved changes.
         (Its key is bound on the main screen only.)"""
-        def go_on() -> None:
-            from sombra_tui.screens.dialogs.new_encounter import NewEncounterDialog
-            self.push_screen(NewEncounterDialog(self._folder()), self._start_encounter)
-        self._settle_unsaved_then(_("The encounter has unsaved changes. Save them before "
-                                    "starting a new encounter?"), go_on)
-
-    def _start_encounter(self, encounter: Encounter | None) -> None:
-        if encounter is None:
-            return
-        self.session.discard_journal()
-        self.session = Session.new(encounter)
-        if self.journaling:
-            self.session.start_journal(config.journal_dir())
-        self.main_screen.render_state(force_log=True)
-        count = len(encounter.characters)
-        message = (i18n.ngettext("New encounter \"{name}\" with {count} character.",
-                                 "New encounter \"{name}\" with {count} characters.", count)
-                   if count else _("New encounter \"{name}\": add characters with {add} (or "
-                                   "'4 Matón')."))
-        self.notify(message.format(name=encounter.name, count=count, add=keys.first_key_in_force(
-            "add_character", self.keymap_in_force)), timeout=5)
+        self.files.new_encounter()
 
     def action_import_roster(self, anywhere: bool = False) -> None:
         self._main_screen_only(anywhere)
-        from sombra_tui.screens.dialogs.files import FileDialog
-        self.push_screen(FileDialog(
-            "open", self._folder(), title=_("Import characters from an encounter file"),
-            confirm=_("Import ({key})")), self._import_from)
-
-    def _import_from(self, path: Path | None) -> None:
-        if path is None:
-            return
-        from sombra_tui.engine import read_roster, roster_clashes
-
-        try:
-            roster = read_roster(path)
-        except SombraError as error:
-            self.notify(_("{error} Nothing was imported.").format(error=error),
-                        title=_("Not imported"), severity="error", timeout=10)
-            return
-        names = [ch.name for ch in self.session.combat.state.characters]
-
-        def chosen(command: ImportCharacters | None) -> None:
-            if command is not None and self.main_screen.run_command(command) is not None:
-                self.notify(i18n.ngettext("Imported {count} character from {source}.",
-                                          "Imported {count} characters from {source}.",
-                                          len(command.characters)).format(
-                    count=len(command.characters), source=roster.source),
-                            timeout=4)
-        from sombra_tui.screens.dialogs.roster import RosterDialog
-        self.push_screen(RosterDialog(roster, roster_clashes(roster, names)), chosen)
+        self.files.import_roster()
 
     def action_report(self, anywhere: bool = False) -> None:
-        """Issue 38: the combat's report, Markdown and HTML, beside the encounter's file
-        (the data folder if unsaved), each under a new name; says where."""
+        """Issue 38: the combat's report beside the encounter's file."""
         self._main_screen_only(anywhere)
-        from sombra_tui.report import write_beside
-
-        path = self.session.path
-        try:
-            written = write_beside(self.session.combat, self._folder(),
-                                   path.name if path else slugify(self.session.name))
-        except OSError as error:
-            self.notify(_("cannot write the report to {path}: {reason}").format(
-                path=error.filename, reason=error.strerror), title=_("No report"),
-                severity="error", timeout=10)
-            return
-        self.notify(_("Report written: {paths}").format(
-            paths=", ".join(str(p) for p in written)), title=_("Combat report"), timeout=8)
+        self.files.report()
 
     def action_carry_on(self) -> None:
-        """Issue 38: pick who goes on and the time between; see what it did; start."""
-        from sombra_tui.screens.dialogs.carry import CarryOnDialog
-        self.push_screen(CarryOnDialog(self.session.combat.state, secrets.randbelow(2**31)),
-                         self._carry_on_with)
+        """Issue 38: a new encounter from the end of this one."""
+        self.files.carry_on()
 
-    def _carry_on_with(self, plan: CarryPlan | None) -> None:
-        if plan is None:
-            return
-        names = ", ".join(ch.name for ch in plan.encounter.characters)
-        lines = [str(line) for line in plan.changes] or [
-            _("Nothing changes in the time between.")]
-        question = "\n".join([_("Start a new encounter with {names}?").format(names=names),
-                              *lines])
-
-        def confirmed(yes: bool | None) -> None:
-            if yes:
-                self._settle_unsaved_then(_("The encounter has unsaved changes. Save them "
-                                            "before carrying the party on?"),
-                                          partial(self._start_encounter, plan.encounter))
-        from sombra_tui.screens.dialogs.confirm import ConfirmDialog
-        self.push_screen(ConfirmDialog(question, yes=_("Start")), confirmed)
-
-    def open_path(self, path: Path) -> bool:
-        try:
-            session = Session.open(path)
-        except SombraError as error:
-            self.notify(_("{error} The current encounter stays open.").format(error=error),
-                        title=_("Not opened"), severity="error", timeout=10)
-            return False
-        self.session.discard_journal()
-        self.session = session
-        if self.journaling:
-            session.start_journal(config.journal_dir())
-        self.main_screen.render_state(force_log=True)
-        self.notify(_("Opened {path}").format(path=path), timeout=3)
-        self._say_notices(session)
-        return True
+    async def action_players_view(self, anywhere: bool = False) -> None:
+        """Start the players' page and show its address and QR code; stop it if it runs.
+        Textual awaits this action before it reads the next key: keys typed right after
+        the key wait for the page's dialog, as for every flow's first dialog."""
+        self._main_screen_only(anywhere)
+        await self.players.toggle()
 
     def get_key_display(self, binding: Any) -> str:
         """A key as the footer shows it: a key named by a word in the DJ's language
@@ -548,163 +334,9 @@ class SombraApp(StopsOnceComposed[None]):
             return _(keys.SPOKEN[binding.key])
         return super().get_key_display(binding)
 
-    def _say_notices(self, session: Session) -> None:
-        """What loading the file had to say, once (an older format converted)."""
-        for notice in session.combat.notices:
-            self.notify(_(notice), title=_("Older file"), timeout=10)
-        session.combat.notices = []
-        if session.combat.checking or session.combat.check_problem is not None:
-            self._check_opened(session)  # a worker from now on: app.workers waits for it
-
-    @work(group="check")
-    async def _check_opened(self, session: Session) -> None:
-        """Issue 24: the file's check between frames (after the screen's first one), then
-        the log and its word if any."""
-        painted = asyncio.Event()
-        self.call_after_refresh(painted.set)  # the screen first
-        await painted.wait()
-        problem = await session.checked()
-        if session is self.session:
-            self.main_screen.render_state(force_log=True)
-            if problem:
-                self.notify(problem, title=_("File checked"), severity="warning", timeout=15)
-
-    def _settle_unsaved_then(self, question: str, go_on: Callable[[], object],
-                             stopped: Callable[[], object] | None = None) -> None:
-        """`go_on` at once if nothing is unsaved; else ask `question` (save / discard /
-        cancel) and `go_on` once saved or discarded, or `stopped` if not."""
-        if not self.session.dirty:
-            go_on()
-            return
-
-        def saved_to(path: Path | None) -> None:
-            (go_on if path is not None and self._save_to(path) else stopped or _nothing)()
-
-        def chosen(choice: str | None) -> None:
-            if choice == "save" and self.session.path is None:
-                from sombra_tui.screens.dialogs.files import FileDialog
-                self.push_screen(FileDialog("save", self.default_folder(),
-                                            f"{slugify(self.session.name)}.json"), saved_to)
-                return
-            fine = (choice == "discard" or
-                    (choice == "save" and self.session.path is not None
-                     and self._save_to(self.session.path)))
-            (go_on if fine else stopped or _nothing)()
-        from sombra_tui.screens.dialogs.confirm import ChoiceDialog, choice_keys
-        self.push_screen(ChoiceDialog(
-            question,
-            [(choice_keys(pgettext("key of Save", "s"), "s"), _("Save"), "save"),
-             (choice_keys(pgettext("key of Discard", "d"), "d"), _("Discard"), "discard"),
-             ("escape", _("Cancel"), "cancel")]), chosen)
-
-    # ---- the players' view (issue 23) ------------------------------------------------------
-
-    async def action_players_view(self, anywhere: bool = False) -> None:
-        """Start the players' page and show its address and QR code; stop it if it runs.
-        Textual awaits this action before it reads the next key: keys typed right after
-        the key wait for the page's dialog, as for every flow's first dialog."""
-        self._main_screen_only(anywhere)
-        server = self.players_server
-        if server is not None and server.running:
-            await self._stop_players()
-            return
-        last = self._players_last_port
-        await self._start_players(
-            self.preferences.preferences.players_lan,
-            self.players_port if last is None else last, self._show_players,
-            fallback=None if last in (None, self.players_port) else self.players_port)
-
-    async def _start_players(self, lan: bool, port: int, started: Callable[[], object],
-                             fallback: int | None = None) -> None:
-        """Start the page's server, then `started`; a port in use offers the free one
-        it found, or (`fallback`: `port` was the page's last address) the DJ is told
-        and `fallback` is tried as the first time."""
-        from sombra_tui.players.server import PlayersServer  # aiohttp: on first use
-        server = PlayersServer(self.session.players_snapshot, lan=lan, port=port,
-                               token=self._players_token)
-        try:
-            await server.start()
-        except PortInUse as error:
-            if fallback is not None:
-                self.notify(_("Port {port}, the players' view's last address, is in use "
-                              "now: the page moves to another address (give it to the "
-                              "players again).").format(port=port),
-                            severity="warning", timeout=8)
-                await self._start_players(lan, fallback, started)
-                return
-            problem, suggestion = str(error), error.suggestion
-            if suggestion is None:
-                self.notify(problem, severity="error", timeout=8)
-                return
-
-            async def answered(yes: bool | None) -> None:
-                if yes:
-                    await self._start_players(lan, suggestion, started)
-                else:
-                    self.notify(problem, severity="error", timeout=8)
-            from sombra_tui.screens.dialogs.confirm import ConfirmDialog
-            self.push_screen(ConfirmDialog(_("{problem} Use port {port}?").format(
-                problem=problem, port=suggestion),
-                yes=_("Use port {port}").format(port=suggestion)), answered)
-            return
-        except OSError as error:
-            self.notify(_("The players' view could not start: {error}").format(
-                error=error.strerror or error), severity="error", timeout=8)
-            return
-        self.players_server = server
-        self._players_last_port = server.port
-        self._follow_players()
-        started()
-
-    def _follow_players(self) -> None:
-        """The page follows the open session (after every command, undo and redo)."""
-        if self._players_unfollow is not None:
-            self._players_unfollow()
-            self._players_unfollow = None
-        server = self.players_server
-        if server is None or not server.running:
-            return
-        server.snapshot = self.session.players_snapshot
-        self._players_unfollow = self.session.add_players_watcher(server.changed)
-        server.refresh()
-
-    async def _stop_players(self, *, quiet: bool = False) -> None:
-        server, self.players_server = self.players_server, None
-        self._follow_players()
-        if server is not None:
-            await server.stop()
-            if not quiet:
-                self.notify(_("The players' view stopped."))
-
-    def _show_players(self) -> None:
-        """The address and QR code; the DJ may move it to the local network or back
-        (then it is shown again), or stop it."""
-        server = self.players_server
-        if server is None or not server.running:
-            return
-        from sombra_tui.screens.dialogs.players import LAN, LOCAL, STOP, PlayersViewDialog
-
-        async def chosen(choice: str | None) -> None:
-            if choice == STOP:
-                await self._stop_players()
-            elif choice in (LAN, LOCAL):
-                lan = choice == LAN
-                port = server.port
-                await self._stop_players(quiet=True)
-                self.preferences.preferences.players_lan = lan
-                if self.remember_theme:
-                    self._remember(players_lan=lan)
-                await self._start_players(lan, port, self._show_players)
-        self.push_screen(PlayersViewDialog(
-            server.url, lan=server.lan, clients=server.clients,
-            stop_keys=(self.keymap_in_force.get("players_view")
-                       or keys.BY_ID["players_view"].keys),
-            shown_as=self._keys_of("players_view")), chosen)
-
     async def on_unmount(self) -> None:
         resume_gc()  # if the app stops before its first screen
-        if self.players_server is not None:
-            await self.players_server.stop()
+        await self.players.close()
 
     # ---- help and quit ------------------------------------------------------------------
 
@@ -741,25 +373,10 @@ class SombraApp(StopsOnceComposed[None]):
             self._quitting = False
             self.session.discard_journal()  # saved or discarded on purpose: nothing to recover
             self.exit()
-        self._settle_unsaved_then(
+        self.files.settle_unsaved_then(
             _("The encounter has unsaved changes. Save them before quitting?"), leave, stopped)
-
-
-def _nothing() -> None:
-    pass
 
 
 # Issue 24 item 5 (cold start): the modules loaded so far (Textual, the screens, the
 # widgets) live as long as the app; out of the collector's scans, as the engine's are.
 gc.freeze()
-
-
-def recovered_phase(phase: str) -> str:
-    """A journal's phase as the DJ reads it ("Round actions", not its code name); one
-    this version does not know is shown as it was written."""
-    from sombra_tui.engine import Phase
-    from sombra_tui.widgets.formatting import phase_label
-    try:
-        return phase_label(Phase(phase))
-    except ValueError:
-        return phase

@@ -132,16 +132,37 @@ def test_the_screens_never_import_the_app() -> None:
     assert offenders == []
 
 
+def test_the_app_s_controllers_import_no_screen_and_no_textual() -> None:
+    """Issue 36 item 2: the files and the players' server are plain controllers over
+    the session that the app composes; they ask the DJ through the app's dialogs
+    (`control/host.py`, Asks), so they import no screen, widget, app or UI library."""
+    graph = module_graph()
+    controllers = [name for name in graph if name.startswith("sombra_tui.control.")]
+    assert {"sombra_tui.control.files", "sombra_tui.control.players"} <= set(controllers)
+    found = {}
+    for name in controllers:
+        path = PACKAGE.parent / (name.replace(".", "/") + ".py")
+        imported = imports_in(path.read_text("utf-8"), name, known=set(graph))
+        wrong = sorted(module for module in imported
+                       if module.split(".")[0] in UI_LIBRARIES
+                       or module == "sombra_tui.app"
+                       or module.startswith(("sombra_tui.screens", "sombra_tui.widgets")))
+        if wrong:
+            found[name] = wrong
+    assert found == {}
+
+
 #: The engine's front door (issue 20): what the rest of the package may import of it. The
 #: package re-exports the names a user of the engine needs; ask answers the screen's
 #: questions; i18n is the language every layer speaks.
 DOOR = {"sombra_tui.engine", "sombra_tui.engine.ask", "sombra_tui.engine.i18n"}
 #: Who goes through the door (issue 36 item 4): the screens, the widgets, the players'
 #: view, the app and what it holds (its session, preferences and themes).
-THROUGH_THE_DOOR = ("sombra_tui.screens.", "sombra_tui.widgets.", "sombra_tui.players.")
+THROUGH_THE_DOOR = ("sombra_tui.screens.", "sombra_tui.widgets.", "sombra_tui.players.",
+                    "sombra_tui.control.")
 THROUGH_THE_DOOR_MODULES = {"sombra_tui.app", "sombra_tui.session", "sombra_tui.config",
                             "sombra_tui.themes", "sombra_tui.screens", "sombra_tui.widgets",
-                            "sombra_tui.players"}
+                            "sombra_tui.players", "sombra_tui.control"}
 
 
 def goes_through_the_door(module: str) -> bool:
@@ -379,7 +400,8 @@ def test_dialogs_keep_one_contract() -> None:
     contract: every result comes back by the callback given at the push, the crash
     recovery's offer at start-up included."""
     paths = [path for path in DIALOGS.glob("*.py") if path.name != "base.py"]
-    paths += [PACKAGE / "screens" / "main.py", PACKAGE / "app.py"]
+    paths += [PACKAGE / "screens" / "main.py", PACKAGE / "screens" / "asks.py",
+              PACKAGE / "app.py", *(PACKAGE / "control").glob("*.py")]
     found = [breach for path in paths
              for breach in dialog_contract_breaches(path.read_text(encoding="utf-8"),
                                                     module_name(path))]
