@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # imported where first used (issue 24: a lean cold start)
 class SombraApp(StopsOnceComposed[None]):
     CSS_PATH = "sombra.tcss"
     TITLE = "sombra-tui"
-    # Built from the one list of keys (sombra_tui/keys.py), as every screen's are.
+    # Built from the one list of keys (sombra_tui/key_list.py), as every screen's are.
     BINDINGS = keys.bindings(keys.Scope.APP)
 
     def __init__(self, session: Session | None = None, *, theme: str | None = None,
