@@ -149,7 +149,6 @@ if TYPE_CHECKING:
     )
     from sombra_tui.engine.players_view import PlayersSnapshot
     from sombra_tui.engine.rules.declaration import alerta_gd, may_react
-    from sombra_tui.engine.rules.marks import unable_reason
     from sombra_tui.engine.rules.opposition import plan_opposition, read_outcome
     from sombra_tui.engine.state import (
         PHASE_LABELS,

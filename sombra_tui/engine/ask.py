@@ -49,6 +49,11 @@ from sombra_tui.engine.odds import (
     percent,
     ta_odds,
 )
+from sombra_tui.engine.panel import MAX_WAITING as MAX_WAITING
+from sombra_tui.engine.panel import Panel as Panel  # the panel's types, for the screens
+from sombra_tui.engine.panel import PanelPrompt as PanelPrompt
+from sombra_tui.engine.panel import PanelStep as PanelStep
+from sombra_tui.engine.panel import read as _read_panel
 from sombra_tui.engine.registry import REGISTRY, label_of
 from sombra_tui.engine.rows import Hurt as Hurt  # the row's types, for the screens
 from sombra_tui.engine.rows import MarkKind as MarkKind
@@ -173,6 +178,14 @@ def next_step(state: CombatState) -> NextStep:
     return NextStep(NextKind.NEXT_PHASE, phase=phase)
 
 
+def panel(state: CombatState) -> Panel[NextStep]:
+    """The one reading of the panel (engine/panel.py, issue 36 item 3): the next step
+    and what the round asks for now, which the DJ's panel shows and the players' view
+    filters."""
+    step = next_step(state)
+    return _read_panel(state, step, step.proposal, step.kind is NextKind.NEXT_PHASE)
+
+
 # --- what the keys offer -------------------------------------------------------------
 
 #: The commands the machine refuses while a proposal is open (H1, H7, H11): those the
@@ -290,7 +303,7 @@ def rows(state: CombatState, names: Iterable[str] | None = None) -> list[Row]:
     now = next_step(state).who
     extended = _active_extended(state)
     due = _due_now(state)
-    return [_row(state, name, now, extended, due)
+    return [row(state, name, now, extended, due)
             for name in (table_order(state) if names is None else names)]
 
 
@@ -566,22 +579,26 @@ def players_view(state: CombatState, log: Sequence[LogEvent],
     and what never goes in it), its strings in the language in force. `sequence` is the
     caller's change counter (Combat.revision): it increases with every command, undo and
     redo; `encounter` names the combat (the snapshot's `encounter`)."""
-    step = next_step(state)
+    reading = panel(state)  # the DJ's panel's reading, filtered (issue 36 item 3)
+    step = reading.step
     names: tuple[str, ...] = ()
     prompt: tuple[str, str, bool] | None = None
     odds: str | None = None
-    if step.kind is NextKind.REACT and step.author is not None:
-        prompt = (step.who[0], step.author, step.counter)
+    if step.kind is NextKind.REACT and reading.prompts:
+        top = reading.prompts[0]
+        prompt = (top.reactor, top.author, top.counter)
         if state.settings.players.reaction_odds and step.prompt is not None:
             odds = reaction_odds(state, step.prompt).words()  # the PC's own (issue 37)
         # A prompt to answer a hidden character names nobody.
-        names = () if step.author in state.concealed else step.who
+        names = () if top.author in state.concealed else step.who
     elif step.kind in (NextKind.DECLARE, NextKind.RESOLVE):
         names = step.who
     from sombra_tui.engine.players_view import build  # issue 24: not at start-up
 
-    snapshot = build(state, log, sequence, order=table_order(state),
-                     now_kind=step.kind.value, now_names=names, prompt=prompt, odds=odds)
+    extended = _active_extended(state)  # the DJ's rows, whose due mark is never shown
+    read = [row(state, name, names, extended, frozenset()) for name in table_order(state)]
+    snapshot = build(state, log, sequence, read=read, now_kind=step.kind.value,
+                     now_names=names, prompt=prompt, odds=odds)
     return snapshot.model_copy(update={"encounter": encounter}) if encounter else snapshot
 
 

@@ -39,15 +39,7 @@ from sombra_tui.engine.events import EventKind, LogEvent
 from sombra_tui.engine.frozen import Frozen
 from sombra_tui.engine.i18n import N_, Join, Msg, _, language, render
 from sombra_tui.engine.model import ATTACK_WITH, DeclarationView, Side, WoundView
-from sombra_tui.engine.rows import (
-    HURT_WORDS,
-    MarkKind,
-    Row,
-    active_extended,
-    from_wounds,
-    hurt_of,
-)
-from sombra_tui.engine.rows import row as read_row
+from sombra_tui.engine.rows import HURT_WORDS, MarkKind, Row, from_wounds, hurt_of
 from sombra_tui.engine.rules.resolution import NOTHING_TO_RESOLVE
 from sombra_tui.engine.state import PHASE_LABELS, CombatState, Phase
 
@@ -190,13 +182,10 @@ def player_row(state: CombatState, row: Row) -> PlayerRow:
         declaration=row.declaration if declarations_seen(state, side) else None)
 
 
-def rows(state: CombatState, order: Iterable[str], now: Iterable[str]) -> list[PlayerRow]:
-    """The shown characters in `order`, with what the settings let the players see."""
-    acting = set(now)
-    extended = active_extended(state)
-    due: frozenset[str] = frozenset()  # the DJ's mark (forecast.due_now): never shown
-    return [player_row(state, read_row(state, name, acting, extended, due)) for name in order
-            if state.character(name) is not None and shown(state, name)]
+def rows(state: CombatState, read: Iterable[Row]) -> list[PlayerRow]:
+    """The shown characters of `read` (the one reading of their rows, in table order:
+    ask.players_view reads them), with what the settings let the players see."""
+    return [player_row(state, row) for row in read if shown(state, row.name)]
 
 
 # --- the prompt ----------------------------------------------------------------------------
@@ -383,11 +372,12 @@ def scrub(snapshot: PlayersSnapshot, state: CombatState) -> PlayersSnapshot:
     return PlayersSnapshot.model_validate(clean(snapshot.model_dump()))
 
 
-def build(state: CombatState, log: Sequence[LogEvent], sequence: int, *, order: list[str],
+def build(state: CombatState, log: Sequence[LogEvent], sequence: int, *, read: list[Row],
           now_kind: str, now_names: tuple[str, ...], prompt: tuple[str, str, bool] | None,
           odds: str | None = None) -> PlayersSnapshot:
-    """The snapshot, from what `ask` worked out (the order, the next step, the prompt
-    and the prompted character's chances in words)."""
+    """The snapshot, from what `ask` worked out (the rows as the DJ's table reads them,
+    in its order, the next step and the prompt of the DJ's panel, and the prompted
+    character's chances in words)."""
     names = [name for name in now_names if shown(state, name)]
     sentence = _now_sentence(now_kind, names)
     prompt_text = prompt_odds = None
@@ -399,7 +389,7 @@ def build(state: CombatState, log: Sequence[LogEvent], sequence: int, *, order: 
     snapshot = PlayersSnapshot(
         sequence=sequence, language=language(), round=state.round, phase=state.phase,
         phase_label=_(PHASE_LABELS[state.phase]), now=sentence, now_names=names,
-        prompt=prompt_text, prompt_odds=prompt_odds, characters=rows(state, order, names),
+        prompt=prompt_text, prompt_odds=prompt_odds, characters=rows(state, read),
         notes=public_notes(state), log=public_log(state, log))
     return scrub(snapshot, state)
 
