@@ -71,6 +71,8 @@ class RowCondition(Frozen):
     #: It tells of the character's wounds: a consequence of one (H9, sangrando), or
     #: inconsciente / muerto from the points (H7). Hidden with the wounds.
     from_wounds: bool = False
+    #: H9: it is sangrando, which the DJ's table says once with the row's bleeding.
+    bleeding: bool = False
 
     @property
     def label(self) -> str:
@@ -117,6 +119,8 @@ class Row(Frozen):
     secundaria: int
     #: Rolled into this round (a reinforcement joined mid-round waits for the next).
     in_round: bool
+    #: Joined mid-round: it acts from the next asalto (not in set-up, before any).
+    next_round: bool = False
     alerta: int
     #: Whoever the next key is about (ask.next_step: the declarer, the acting group,
     #: the target of an open hit).
@@ -191,7 +195,8 @@ def row_conditions(state: CombatState, name: str, gender: str | None
         RowCondition, id=condition.id, name=agree(condition.name, context),
         left=condition.rounds_left(counting), permanent=condition.permanent,
         blocking=condition.effects.cannot_act or condition.effects.out,
-        from_wounds=from_wounds(condition)) for condition in state.body(name).conditions)
+        from_wounds=from_wounds(condition), bleeding=condition.name.casefold() == SANGRANDO)
+        for condition in state.body(name).conditions)
 
 
 def active_extended(state: CombatState) -> dict[str, list[ExtendedProgress]]:
@@ -231,7 +236,8 @@ def row(state: CombatState, name: str, now: Iterable[str] = (),
     # every value comes from the validated state.
     return trusted(
         Row, name=name, side=character.side, primaria=primaria, secundaria=secundaria,
-        in_round=in_round, alerta=character.alerta, now=name in set(now),
+        in_round=in_round, next_round=not in_round and state.phase is not Phase.SETUP,
+        alerta=character.alerta, now=name in set(now),
         g=body.counters.g, w=body.counters.w, pv=pv, hurt=hurt_of(state, name, pv),
         at_pv=body.counters.g >= pv, bleeding=any(wound.bleeding for wound in body.wounds),
         conditions=row_conditions(state, name, gender), marks=marks,

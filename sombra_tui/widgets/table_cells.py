@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from sombra_tui.engine import CombatState, ExtendedProgress, Phase, ask, i18n
+from sombra_tui.engine import CombatState, ExtendedProgress, ask, i18n
 from sombra_tui.engine.i18n import N_, _
 from sombra_tui.widgets.formatting import Palette, side_label
 from sombra_tui.widgets.row_marks import marks_cell
@@ -75,13 +75,13 @@ def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
     # Conditions first (C1), each with its rounds left (C3); folded when the column is
     # narrow (issue 39 item 5: abbreviated, then counted; the sheet and the panel say
     # them whole).
-    shown = [condition for condition in row.conditions if condition.name != "sangrando"]
+    shown = [condition for condition in row.conditions if not condition.bleeding]
     styles = [f"bold {palette.error}" if condition.blocking else palette.warning
               for condition in shown]  # sangrando is said once, as "sangra"
     marks: list[Text] = []
     if row.bleeding:
         marks.append(Text(_("sangra"), style=palette.error))
-    if not row.in_round and state.phase is not Phase.SETUP:
+    if row.next_round:
         marks.append(Text(_("next asalto"), style="dim"))
     if row.now:
         marks.append(Text(_("now"), style=f"bold {palette.accent}"))

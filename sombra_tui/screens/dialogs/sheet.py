@@ -80,46 +80,16 @@ class CharacterSheet(Dialog[c.Command]):
 
     def refresh_sheet(self) -> None:
         state = self.get_state()
-        character = state.character(self.name_)
-        if character is None:
+        if state.character(self.name_) is None:
             self.dismiss(None)
             return
-        body = state.body(self.name_)
-        row = ask.row(state, self.name_)  # the facts the table shows, read once
-        weapons = ", ".join(
-            f"{'*' if i == character.default_weapon else ''}{w.name} (tipo {w.damage_type}"
-            + (", " + _("lethal") if w.lethal else ", " + _("non-lethal")
-               if w.lethal is False else "") + ")"
-            for i, w in enumerate(character.weapons)) or _("none")
-        protection = ", ".join(f"{_(loc.label)} {value}" for loc, value
-                               in character.protection.items() if value) or _("none")
-        self.query_one("#sheet-head", Static).update(_(
-            "Resistencia {resistencia} · PV {pv} · {counters} · main arm {arm}\n"
-            "Weapons: {weapons}\nProtection: {protection}").format(
-            resistencia=character.resistencia, pv=row.pv, counters=body.counters,
-            arm=_(character.main_arm.value), weapons=weapons, protection=protection)
-            + "\n" + _(self.PLAYERS_SEE[ask.concealment(state, self.name_)]))
+        head, lines = sheet_lines(state, self.name_)
+        self.query_one("#sheet-head", Static).update(
+            head + "\n" + _(self.PLAYERS_SEE[ask.concealment(state, self.name_)]))
         items = self.query_one(OptionList)
         highlighted = items.highlighted
         items.clear_options()
-        options: list[Option] = []
-        for wound in body.wounds:
-            bleeding = (_(", bleeds {counted}/{rate}").format(counted=wound.bleed_counted,
-                                                             rate=wound.bleed_rate)
-                        if wound.bleeding else _(", attended") if wound.attended else "")
-            options.append(Option(_(
-                "Wound: {location} {damage} {lethal}, {severity}{bleeding} (round {round})"
-            ).format(location=_(wound.location.label), damage=wound.damage,
-                     lethal=_("lethal") if wound.lethal else _("non-lethal"),
-                     severity=_(wound.severity.label), bleeding=bleeding, round=wound.round),
-                id=f"wound-{wound.id}"))
-        for condition in row.conditions:
-            left = condition.left
-            when = (_("never expires") if condition.permanent else _("until removed")
-                    if left is None else ngettext("{left} asalto left", "{left} asaltos left",
-                                                  left).format(left=left))
-            options.append(Option(_("Condition: {name} ({when})").format(
-                name=condition.name, when=when), id=f"condition-{condition.id}"))
+        options = [Option(text, id=option_id) for option_id, text in lines]
         if not options:
             options.append(Option(_("No wounds or conditions."), id="none", disabled=True))
         items.add_options(options)
@@ -217,3 +187,52 @@ class CharacterSheet(Dialog[c.Command]):
 
     def build(self) -> None:
         return None  # Enter closes the sheet: what it changed ran as the DJ changed it
+
+
+def sheet_lines(state: CombatState, name: str) -> tuple[str, list[tuple[str, str]]]:
+    """The sheet's head and list (see sheet_head, sheet_items), from the engine's one
+    reading of `name`'s row (ask.row), which the DJ's table and the players' view read."""
+    row = ask.row(state, name)
+    return sheet_head(state, row), sheet_items(state, row)
+
+
+def sheet_head(state: CombatState, row: ask.Row) -> str:
+    """The sheet's head: Resistencia, the row's PV and counters (H6), the main arm, the
+    weapons and the protection."""
+    character = state.character(row.name)
+    assert character is not None
+    weapons = ", ".join(
+        f"{'*' if i == character.default_weapon else ''}{w.name} (tipo {w.damage_type}"
+        + (", " + _("lethal") if w.lethal else ", " + _("non-lethal")
+           if w.lethal is False else "") + ")"
+        for i, w in enumerate(character.weapons)) or _("none")
+    protection = ", ".join(f"{_(loc.label)} {value}" for loc, value
+                           in character.protection.items() if value) or _("none")
+    return _("Resistencia {resistencia} · PV {pv} · {counters} · main arm {arm}\n"
+             "Weapons: {weapons}\nProtection: {protection}").format(
+        resistencia=character.resistencia, pv=row.pv, counters=f"G {row.g} / W {row.w}",
+        arm=_(character.main_arm.value), weapons=weapons, protection=protection)
+
+
+def sheet_items(state: CombatState, row: ask.Row) -> list[tuple[str, str]]:
+    """The sheet's list, (id, line) each: the wounds (H9, H12), then the row's
+    conditions with the asaltos left (C1, C2, C3), as the table and the players read
+    them."""
+    items: list[tuple[str, str]] = []
+    for wound in state.body(row.name).wounds:
+        bleeding = (_(", bleeds {counted}/{rate}").format(counted=wound.bleed_counted,
+                                                         rate=wound.bleed_rate)
+                    if wound.bleeding else _(", attended") if wound.attended else "")
+        items.append((f"wound-{wound.id}", _(
+            "Wound: {location} {damage} {lethal}, {severity}{bleeding} (round {round})"
+        ).format(location=_(wound.location.label), damage=wound.damage,
+                 lethal=_("lethal") if wound.lethal else _("non-lethal"),
+                 severity=_(wound.severity.label), bleeding=bleeding, round=wound.round)))
+    for condition in row.conditions:
+        left = condition.left
+        when = (_("never expires") if condition.permanent else _("until removed")
+                if left is None else ngettext("{left} asalto left", "{left} asaltos left",
+                                              left).format(left=left))
+        items.append((f"condition-{condition.id}", _("Condition: {name} ({when})").format(
+            name=condition.name, when=when)))
+    return items
