@@ -141,7 +141,10 @@ class SettingsDialog(Dialog[list[Command]]):
         yield FormCheckbox(_("Show the odds before each roll (remembered)"),
                            odds_shown(self.app), id="show-odds")
         yield from self._players_fields(s.players)
-        w = s.wounds
+        yield from self._wound_fields(s.wounds)
+
+    def _wound_fields(self, w: WoundSettings) -> ComposeResult:
+        """Sections H and C's options: PV, pain, bleeding, sides, severity, damage types."""
         yield Static(_("Hits and wounds"), classes="note")
         with Horizontal(classes="row"):
             yield Field(_("PV = x Resistencia"), TextInput(
