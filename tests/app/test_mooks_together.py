@@ -12,7 +12,7 @@ import pytest
 from textual.widgets import SelectionList
 
 from sombra_tui.app import SombraApp
-from sombra_tui.engine import Side, ask, builtin, i18n
+from sombra_tui.engine import DiceSource, Side, ask, builtin, i18n
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.model import Encounter
 from sombra_tui.engine.state import StepStatus
@@ -24,6 +24,7 @@ from tests.app.conftest import (
     MIN_SIZE,
     SIZE,
     char,
+    field_error,
     focus,
     make_app,
     send_keys,
@@ -173,3 +174,35 @@ def test_snapshot_rolls_together(snap_compare: Any, language: str,
     app = app_for(language, c.DeclareGroup(characters=MATONES, actions=[SHOOT]),
                   c.Declare(character="Tomás"), c.Advance(), c.Advance())
     assert snap_compare(app, terminal_size=size, run_before=to_rolls)
+
+
+async def test_t6_the_table_rolls_each_line_an_empty_one_is_asked_for_by_name() -> None:
+    """T6: when the table rolls the side's dice, Enter with a line empty rolls nothing:
+    that line says whose dice to type, and nothing is sent; typed, all four resolve."""
+    settings = c.ChangeSettings(settings=encounter().settings.model_copy(
+        update={"npc_dice": DiceSource.TABLE}))
+    combat = session_after(encounter(), settings, c.StartCombat(),
+                           c.DeclareGroup(characters=MATONES, actions=[SHOOT]),
+                           c.Declare(character="Tomás"), c.Advance(), c.Advance())
+    app = make_app(combat, journal=False, language="en")
+    async with app.run_test(size=MIN_SIZE) as pilot:
+        before = len(app.session.combat.commands)
+        await pilot.press("space")
+        await settle(pilot)
+        assert isinstance(app.screen, GroupRollDialog)
+        await send_keys(pilot, *DICE[0], "tab", *DICE[1], "tab", "tab", *DICE[3])
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GroupRollDialog)
+        assert "Matón 3" in field_error(app, "m2-dice")
+        assert len(app.session.combat.commands) == before
+        await focus(pilot, "m2-dice")
+        await send_keys(pilot, *DICE[2])
+        await pilot.press("enter")
+        for _hit in range(3):
+            await settle(pilot, 6)
+            await pilot.press("enter")
+        await settle(pilot, 6)
+        resolved = [cmd.character for cmd in app.session.combat.commands
+                    if isinstance(cmd, c.Resolve)]
+        assert resolved == MATONES
