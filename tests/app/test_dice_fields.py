@@ -32,7 +32,6 @@ from sombra_tui.screens.dialogs import (
     TADialog,
 )
 from sombra_tui.screens.dialogs.fields import Field
-from sombra_tui.widgets.initiative_table import InitiativeTable
 from tests.app.conftest import (
     MIN_SIZE,
     SIZE,
@@ -44,6 +43,7 @@ from tests.app.conftest import (
     session_after,
     type_text,
 )
+from tests.app.harness import Harness, reaction_dialog, ta_dialog
 
 BOTH_SIZES = pytest.mark.parametrize("size", [SIZE, MIN_SIZE])
 
@@ -154,12 +154,11 @@ async def test_t6_a_typed_0_reads_as_10_in_the_ta_dialog(language: str,
     """Item 8: Ana's TA with "0 2 3" typed: the field names Ana and the table, shows the
     reading and resolves with a dS of 10 (it was refused: "not 0")."""
     run = Action(description="corre", skill="Esquivar")
-    app = make_app(session_after(encounter(), c.StartCombat(),
-                                 c.Declare(character="Ana", actions=[run]),
-                                 c.Declare(character="Matón"), c.Advance(), c.Advance()),
-                   journal=False, language=language)
+    app = Harness(session_after(encounter(), c.StartCombat(),
+                                c.Declare(character="Ana", actions=[run]),
+                                c.Declare(character="Matón"), c.Advance(), c.Advance()),
+                  dialog=ta_dialog, language=language)
     async with app.run_test(size=size) as pilot:
-        await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, TADialog)
         assert label_of(app, "dice") == _(
@@ -169,7 +168,7 @@ async def test_t6_a_typed_0_reads_as_10_in_the_ta_dialog(language: str,
             app, "dice")
         await pilot.press("enter")
         await pilot.pause()
-        assert app.screen is app.main_screen
+        assert app.screen is app.base
         command = app.session.combat.commands[-1]
         assert isinstance(command, c.Resolve) and command.dice == Dice(ds=10, a=2, b=3)
 
@@ -178,12 +177,11 @@ async def test_t6_a_typed_0_reads_as_10_in_the_ta_dialog(language: str,
 async def test_t6_the_alerta_dice_say_whose_and_read_0_as_10(language: str) -> None:
     """Items 2 and 8 in the reaction's Alerta dice: whose dice, who rolls, 0 = 10."""
     punch = Action(description="le pega a Ana", skill="Pelea", targets=["Ana"])
-    app = make_app(session_after(encounter(), c.StartCombat(),
-                                 c.Declare(character="Ana"),
-                                 c.Declare(character="Matón", actions=[punch])),
-                   journal=False, language=language)
+    app = Harness(session_after(encounter(), c.StartCombat(),
+                                c.Declare(character="Ana"),
+                                c.Declare(character="Matón", actions=[punch])),
+                  dialog=reaction_dialog, language=language)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, ReactionDialog)
         assert label_of(app, "dice") == _(
@@ -197,11 +195,10 @@ async def test_t6_the_alerta_dice_say_whose_and_read_0_as_10(language: str) -> N
 @pytest.mark.parametrize("language", ["en", "es"], indirect=True)
 async def test_t6_the_free_ta_dice_say_whose_and_read_0_as_10(language: str) -> None:
     """Items 2 and 8 in the DJ's free TA, for an NPC: the tracker rolls, 0 = 10."""
-    app = make_app(session_after(encounter(), c.StartCombat()), journal=False,
-                   language=language)
+    app = Harness(session_after(encounter(), c.StartCombat()),
+                  dialog=lambda h: FreeTADialog(h.state, "Matón", h.check, h.roll),
+                  language=language)  # the DJ's f on Matón's row
     async with app.run_test(size=SIZE) as pilot:
-        app.main_screen.query_one(InitiativeTable).select_name("Matón")
-        await pilot.press("f")
         await pilot.pause()
         assert isinstance(app.screen, FreeTADialog)
         assert label_of(app, "dice") == _(

@@ -45,6 +45,7 @@ from tests.app.conftest import (
     session_after,
     worked_example_encounter,
 )
+from tests.app.harness import Harness, ta_dialog
 
 #: The words of each line, by language.
 WORDS = {
@@ -140,9 +141,10 @@ async def test_t2_t4_the_ta_dialog_shows_the_chance_before_the_dice(language: st
     """Carla's TA under 14: 35 % before any die is typed; an extra GD (T3) and then a
     modifier (T2) as the DJ types them; the chance stays while the dice are typed."""
     words = WORDS[language]
-    app = make_app(session_after(worked_example_encounter(), *carla_shoots()), journal=False)
+    app = Harness(session_after(worked_example_encounter(), *carla_shoots()),
+                  dialog=ta_dialog, language=language)  # the DJ's y: the TA dialog
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("y")  # type the dice: the TA dialog
+        await pilot.pause()
         assert isinstance(app.screen, TADialog)
         assert odds_line(pilot) == words["ta"]
         await fill(pilot, "extra", "1")
@@ -157,10 +159,12 @@ async def test_t2_t4_the_ta_dialog_shows_the_chance_before_the_dice(language: st
 async def test_t8_the_free_ta_shows_the_chance_as_its_value_and_gd_are_typed(
         language: str) -> None:
     words = WORDS[language]
-    app = make_app(session_after(worked_example_encounter(), c.StartCombat()),
-                   journal=False)
+    app = Harness(session_after(worked_example_encounter(), c.StartCombat()),
+                  dialog=lambda h: FreeTADialog(h.state, h.state.current_declarer, h.check,
+                                                h.roll),
+                  language=language)  # the DJ's f on the cursor's row (Ana, I3)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f")
+        await pilot.pause()
         assert isinstance(app.screen, FreeTADialog)
         assert odds_line(pilot) == ""  # nothing to roll under yet
         await fill(pilot, "target", "14")
