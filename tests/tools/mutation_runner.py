@@ -36,6 +36,7 @@ import hashlib
 import json
 import os
 import resource
+import shutil
 import signal
 import sys
 import time
@@ -61,6 +62,7 @@ def _setup() -> dict[str, str]:
         copy_also_copy_files,
         copy_src_dir,
         setup_source_paths,
+        walk_all_files,
         walk_mutatable_files,
     )
     from mutmut.workers.isolation import get_mutant_runner
@@ -70,6 +72,7 @@ def _setup() -> dict[str, str]:
     started = time.monotonic()
     with CatchOutput(spinner_title="Generating mutants"):
         copy_src_dir()
+        _refresh_data_files(walk_all_files())
         copy_also_copy_files()
         setup_source_paths()
         create_mutants(1)
@@ -103,6 +106,18 @@ def _setup() -> dict[str, str]:
     )
     set_mutant_under_test("")
     return caught
+
+
+def _refresh_data_files(files: Any) -> None:
+    """mutmut copies the package's other files (the catalog's .mo...) into mutants/ only
+    once: bring those that changed since up to date."""
+    for root, name in files:
+        source = Path(root) / name
+        target = Path("mutants") / source
+        if source.suffix != ".py" and source.is_file() and (
+                not target.exists() or source.read_bytes() != target.read_bytes()):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
 
 
 def _plan(
@@ -209,15 +224,20 @@ class _Loop:
     @staticmethod
     def _wait(pid: int, wall_limit: float) -> int:
         deadline = time.monotonic() + wall_limit
-        while True:
-            done, status = os.waitpid(pid, os.WNOHANG)
-            if done:
-                return os.waitstatus_to_exitcode(status)
-            if time.monotonic() > deadline:
-                os.kill(pid, signal.SIGKILL)
-                os.waitpid(pid, 0)
-                return 36
-            time.sleep(0.02)
+        try:
+            while True:
+                done, status = os.waitpid(pid, os.WNOHANG)
+                if done:
+                    return os.waitstatus_to_exitcode(status)
+                if time.monotonic() > deadline:
+                    os.kill(pid, signal.SIGKILL)
+                    os.waitpid(pid, 0)
+                    return 36
+                time.sleep(0.02)
+        except BaseException:  # stopped (Ctrl-C, kill): the child goes too
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            raise
 
 
 def _report(patterns: list[str]) -> None:
@@ -281,6 +301,8 @@ def main(argv: list[str] | None = None) -> int:
     import pytest
     from mutmut.configuration import config
 
+    # A plain `kill` stops the run like Ctrl-C: the mutant under test is stopped too.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     cfg = config()
     loop = _Loop(to_run, args.minutes * 60, chosen=bool(args.tests))
     for data, _, _, _ in to_run:  # the tests run inside mutants/
