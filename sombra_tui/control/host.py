@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from sombra_tui.engine import (
@@ -20,11 +20,14 @@ if TYPE_CHECKING:
     from sombra_tui.players.server import PlayersServer
     from sombra_tui.session import Session
 
+T = TypeVar("T")
 Severity = Literal["information", "warning", "error"]
 #: The answer to "save the unsaved changes first?"; None: backed out (Escape).
 Unsaved = Literal["save", "discard", "cancel"] | None
 #: The answer to "resume the unfinished combat?"; None: backed out (as later).
 Resume = Literal["resume", "later", "discard"] | None
+#: A callback given an answer, run at once or awaited.
+Answered = Callable[[T], None] | Callable[[T], Awaitable[None]]
 
 
 class Host(Protocol):
@@ -71,8 +74,7 @@ class Asks(Protocol):
 
     def unsaved(self, question: str, answered: Callable[[Unsaved], None]) -> None: ...
 
-    def confirm(self, question: str, yes: str,
-                answered: Callable[[bool | None], object]) -> None: ...
+    def confirm(self, question: str, yes: str, answered: Answered[bool | None]) -> None: ...
 
     def file(self, mode: Literal["open", "save"], folder: Path,
              answered: Callable[[Path | None], None], suggested: str = "", *,

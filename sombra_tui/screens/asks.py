@@ -14,7 +14,7 @@ from sombra_tui.engine.i18n import _, pgettext
 if TYPE_CHECKING:
     from textual.app import App
 
-    from sombra_tui.control.host import Resume, Unsaved
+    from sombra_tui.control.host import Answered, Resume, Unsaved
     from sombra_tui.engine import CarryPlan, CombatState, Encounter, ImportCharacters, Roster
     from sombra_tui.players.server import PlayersServer
 
@@ -45,8 +45,7 @@ class DialogAsks:
              (choice_keys(pgettext("key of Discard", "d"), "d"), _("Discard"), "discard"),
              ("escape", _("Cancel"), "cancel")]), answered)  # type: ignore[arg-type]
 
-    def confirm(self, question: str, yes: str,
-                answered: Callable[[bool | None], object]) -> None:
+    def confirm(self, question: str, yes: str, answered: Answered[bool | None]) -> None:
         from sombra_tui.screens.dialogs.confirm import ConfirmDialog
         self.app.push_screen(ConfirmDialog(question, yes=yes), answered)
 

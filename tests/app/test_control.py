@@ -11,11 +11,14 @@ from typing import Any
 
 import pytest
 
+from sombra_tui import config
 from sombra_tui.control.files import Files
 from sombra_tui.control.players import Players
 from sombra_tui.engine import Encounter, Side, i18n
 from sombra_tui.engine import commands as c
+from sombra_tui.engine.journal import find_journals
 from sombra_tui.session import Session
+from tests.app.test_recovery import crashed_session
 from tests.engine.conftest import char
 
 
@@ -46,6 +49,7 @@ class Host:
 class Table:
     def __init__(self) -> None:
         self.rendered: list[bool] = []  # force_log of each render
+        self.drafts_reopened = 0
 
     def render_state(self, *, force_log: bool = False) -> None:
         self.rendered.append(force_log)
@@ -54,7 +58,7 @@ class Table:
         raise AssertionError("no command in these tests")
 
     def reopen_draft(self) -> None:
-        raise AssertionError("no draft in these tests")
+        self.drafts_reopened += 1
 
 
 class Asks:
@@ -75,6 +79,13 @@ class Asks:
     def file(self, mode: str, folder: Path, answered: Callable[[Path | None], None],
              suggested: str = "", **_: Any) -> None:
         self._ask("file", answered, mode, folder, suggested)
+
+    def resume(self, name: str, round: int, phase: str, when: str,
+               answered: Callable[[Any], None]) -> None:
+        self._ask("resume", answered, name, round, phase)
+
+    def confirm(self, question: str, yes: str, answered: Callable[[Any], object]) -> None:
+        self._ask("confirm", answered, question, yes)
 
     def players_page(self, server: object, stop: Callable[[], Awaitable[None]],
                      move: Callable[[bool], Awaitable[None]]) -> None:
@@ -153,6 +164,33 @@ def test_saving_an_unsaved_encounter_asks_where_then_goes_on(tmp_path: Path) -> 
     assert asks.asked[1][1][2] == "ejemplo.json"  # the name suggested
     assert went == ["on"] and session.path == tmp_path / "ejemplo.json"
     assert not session.dirty
+
+
+def test_recovery_resumes_the_combat_a_crash_left_and_journals_it() -> None:
+    crashed = crashed_session()
+    assert crashed.journal is not None
+    files, host, table, asks = files_over(a_session())
+    asks.answers["resume"] = "resume"
+    files.offer_recovery()
+    assert asks.asked == [("resume", ("Noche en el puerto", 1, "declaration"))]
+    assert host.session.combat.state == crashed.combat.state and host.session.dirty
+    assert host.session.journal is not None  # journaled again, in a journal of its own
+    assert find_journals(config.journal_dir()) == [host.session.journal.path]
+    assert table.rendered == [True] and table.drafts_reopened == 1
+    assert host.said == [("information", "", "Resumed \"Noche en el puerto\".")]
+
+
+@pytest.mark.parametrize("sure", [True, False])
+def test_recovery_discards_a_crashed_combat_only_once_the_dj_is_sure(sure: bool) -> None:
+    crashed = crashed_session()
+    assert crashed.journal is not None
+    session = a_session()
+    files, host, _table, asks = files_over(session)
+    asks.answers.update(resume="discard", confirm=sure)
+    files.offer_recovery()
+    assert [kind for kind, _details in asks.asked] == ["resume", "confirm"]
+    assert crashed.journal.path.exists() is not sure
+    assert host.session is session and session.journal is not None  # ours journaled
 
 
 def players_over(session: Session) -> tuple[Players, Host, Asks]:
