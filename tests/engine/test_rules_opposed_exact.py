@@ -1,18 +1,38 @@
-"""O2, O3, T2, H10: an opposition's values before and after its dice, exactly.
+"""O2, O3, O4, T2, T5, H1, H10: an opposition's values before and after its dice, exactly.
 
 Written against the mutation lane's survivors (README, "The mutation lane").
 """
 
 from __future__ import annotations
 
-from sombra_tui.engine import Phase
+from sombra_tui.engine import EventKind, LogEvent, Phase, ResolveOpposed
 from sombra_tui.engine.commands import ManualHit
 from sombra_tui.engine.conditions import ActionScope
 from sombra_tui.engine.model import Opposition, OppositionMode, Reading, Role
 from sombra_tui.engine.odds import TASpec
 from sombra_tui.engine.rules.opposition import opposed_specs
 from sombra_tui.engine.wounds import Location
-from tests.engine.conftest import act, advance_to, char, declare, started
+from tests.engine.conftest import (
+    ANA,
+    BRUNO,
+    SUB,
+    act,
+    advance_to,
+    assert_refused,
+    char,
+    declare,
+    dice,
+    react,
+    started,
+)
+from tests.engine.test_rules_opposed import (
+    carla_attacks_bruno,
+    decline_if_prompted,
+    grab,
+    results,
+    roll,
+)
+from tests.engine.test_rules_opposed_v4 import MATON, PISTOLA, plain_dodge, shot
 
 
 def test_o3_t2_h10_the_specs_before_the_dice_carry_the_djs_gd_the_settings_and_scope() -> None:
@@ -41,3 +61,63 @@ def test_o3_t2_h10_the_specs_before_the_dice_carry_the_djs_gd_the_settings_and_s
     assert specs == {
         "Carla": TASpec(target=15, gd=2 + 1, points_per_gd=2, quality_levels=False),
         "Bruno": TASpec(target=14, gd=1, points_per_gd=2, quality_levels=False)}
+
+
+def test_o4_h1_d5_the_dodging_side_acting_first_still_lets_the_attack_hit() -> None:
+    """O4/H1 (format 4): Ana and Matón act in one simultaneous group; Ana's plain
+    reacción (a dodge naming her pistol, D5) is the conditioned side of Matón's shot.
+    Resolved from Ana's turn, her dodge hits nobody, and Matón's shot, which won with
+    its TA succeeding (9 <= 15; Ana 10 + 5 at GD +1 = 15 > 14), still proposes its hit."""
+    combat = started(char("Ana", 12, 5, 14, weapons=[PISTOLA]), MATON)
+    declare(combat, "Ana", act("apunta a la puerta", target=12))
+    declare(combat, "Matón", shot(conditioning=True))
+    react(combat, "Ana", SUB, plain_dodge(), roll=dice(1, 1, 2))
+    decline_if_prompted(combat)
+    advance_to(combat, Phase.ROUND)
+    assert [s.character for s in combat.state.current_group()] == ["Ana", "Matón"]
+    combat.execute(ResolveOpposed(character="Ana", rolls=[
+        roll("Matón", dice(2, 3, 4)), roll("Ana", dice(3, 3, 4))]))
+    assert results(combat) == {"Matón": (0, 9, True), "Ana": (1, 15, False)}
+    assert [(p.attacker, p.character) for p in combat.state.proposals] == [("Matón", "Ana")]
+
+
+def test_o3_t5_two_winners_named_for_one_comparison_are_refused_word_for_word() -> None:
+    """T5: the DJ gives a comparison to one side; naming both of one pair is refused,
+    naming them, and nothing changes."""
+    combat = carla_attacks_bruno()
+    refused = assert_refused(combat, ResolveOpposed(
+        character="Carla", rolls=[roll("Carla", dice(2, 3, 4)), roll("Bruno", dice(3, 3, 4))],
+        winners=["Carla", "Bruno"]))
+    assert (refused.code, refused.params, str(refused)) == (
+        "opposed.two_winners", {"names": "Carla, Bruno"},
+        "The DJ named Carla, Bruno as winners of the same comparison; name one.")
+
+
+def _grab(winners: list[str], ana: tuple[int, int, int], bruno: tuple[int, int, int]
+          ) -> LogEvent:
+    """Ana and Bruno grab the idol (O2, both at 15); Bruno acts first: the outcome."""
+    combat = started(ANA, BRUNO)
+    declare(combat, "Ana", grab("Bruno"))
+    declare(combat, "Bruno", grab("Ana"))
+    advance_to(combat, Phase.ROUND)
+    events = combat.execute(ResolveOpposed(character="Bruno", winners=winners, rolls=[
+        roll("Bruno", dice(*bruno)), roll("Ana", dice(*ana))]))
+    [outcome] = [e for e in events if e.kind is EventKind.OPPOSED]
+    return outcome
+
+
+def test_o2_t5_the_djs_decision_is_logged_as_a_tie_broken_or_against_the_dice() -> None:
+    """T5: the DJ's winner is logged as an override, saying whether it broke a tie (both
+    9), agreed with the dice or went against them (Ana's 13 is closer to 15 than Bruno's
+    9)."""
+    said = [(e.text, e.winner, e.override) for e in (
+        _grab(["Bruno"], (2, 3, 4), (2, 3, 4)), _grab(["Ana"], (4, 4, 5), (2, 3, 4)),
+        _grab(["Bruno"], (4, 4, 5), (2, 3, 4)), _grab([], (4, 4, 5), (2, 3, 4)))]
+    assert said == [
+        ('Bruno wins the opposed action "grabs the idol" (tie broken by the DJ).', "Bruno",
+         True),
+        ('Ana wins the opposed action "grabs the idol" (DJ decision, as the dice give).',
+         "Ana", True),
+        ('Bruno wins the opposed action "grabs the idol" (DJ decision; by the dice Ana would '
+         'win).', "Bruno", True),
+        ('Ana wins the opposed action "grabs the idol".', "Ana", False)]
