@@ -31,6 +31,7 @@ from tests.engine.test_rules_opposed import (
     grab,
     results,
     roll,
+    three_grab,
 )
 from tests.engine.test_rules_opposed_v4 import MATON, PISTOLA, plain_dodge, shot
 
@@ -121,3 +122,32 @@ def test_o2_t5_the_djs_decision_is_logged_as_a_tie_broken_or_against_the_dice() 
         ('Bruno wins the opposed action "grabs the idol" (DJ decision; by the dice Ana would '
          'win).', "Bruno", True),
         ('Ana wins the opposed action "grabs the idol".', "Ana", False)]
+
+
+def test_t5_a_tie_without_the_djs_winner_among_the_tied_is_refused_at_its_field() -> None:
+    """T5: a tie (both 9) is the DJ's to break: with no winner, or one who is not in
+    this comparison, the roll is refused naming the tied, at the tie-winner field."""
+    combat = started(ANA, BRUNO)
+    declare(combat, "Ana", grab("Bruno"))
+    declare(combat, "Bruno", grab("Ana"))
+    advance_to(combat, Phase.ROUND)
+    tied = [roll("Bruno", dice(2, 3, 4)), roll("Ana", dice(2, 3, 4))]
+    for stranger in (None, "Carla"):
+        refused = assert_refused(combat, ResolveOpposed(character="Bruno", rolls=tied,
+                                                        tie_winner=stranger))
+        assert (refused.code, refused.params, refused.field, str(refused)) == (
+            "opposed.tie", {"winners": "Bruno, Ana"}, "tie_winner",
+            "Tie between Bruno, Ana: the DJ chooses the winner.")
+
+
+def test_o2_t5_a_tie_winner_outside_the_tie_is_refused_word_for_word() -> None:
+    """T5/O2: Carla and Bruno tie for the best (9 and 9 at 15); Ana (29) is no part of
+    the tie, so she cannot be named to break it."""
+    combat = three_grab()
+    tied = [roll("Carla", dice(2, 3, 4)), roll("Bruno", dice(4, 3, 2)),
+            roll("Ana", dice(10, 10, 9))]
+    refused = assert_refused(combat, ResolveOpposed(character="Carla", rolls=tied,
+                                                    tie_winner="Ana"))
+    assert (refused.code, refused.params, str(refused)) == (
+        "opposed.not_tied", {"winner": "Ana", "winners": "Carla, Bruno"},
+        "Ana is not among the tied: Carla, Bruno.")
