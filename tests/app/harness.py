@@ -41,9 +41,15 @@ from textual.widget import Widget
 from sombra_tui import themes
 from sombra_tui.app import SombraApp
 from sombra_tui.engine import Command, SombraError, i18n
+from sombra_tui.engine import commands as c
 from sombra_tui.engine.dice import Dice
 from sombra_tui.engine.state import CombatState
-from sombra_tui.screens.dialogs import DeclarationEditor, ReactionDialog, TADialog
+from sombra_tui.screens.dialogs import (
+    CharacterEditor,
+    DeclarationEditor,
+    ReactionDialog,
+    TADialog,
+)
 from sombra_tui.session import Session
 
 #: The app's own stylesheet, found as Textual finds it (beside the app's module).
@@ -135,14 +141,21 @@ class Harness(App[None]):
         """Push the dialog `make` builds over the current state (as the main screen
         opens one: its results come back to `delivered`)."""
         dialog = make(self)
+        deliver = functools.partial(self.delivered, command_of=getattr(
+            dialog, "command_of", None))
         if hasattr(dialog, "results_to"):
-            dialog.results_to = self.delivered
-        self.push_screen(dialog, callback=self.delivered)
+            dialog.results_to = deliver
+        self.push_screen(dialog, callback=deliver)
         return dialog
 
-    def delivered(self, result: Any) -> None:
-        """A dialog's result: kept, and a command (or a list of them) executed."""
+    def delivered(self, result: Any,
+                  command_of: Callable[[Any], Command] | None = None) -> None:
+        """A dialog's result: kept, and a command (or a list of them) executed; a
+        dialog that returns what a command is made of (the character dialog) says how
+        with its `command_of`, as the main screen gives it."""
         self.results.append(result)
+        if result is not None and command_of is not None:
+            result = command_of(result)
         commands = result if isinstance(result, list) else [result]
         for command in commands:
             if isinstance(command, COMMANDS):
@@ -174,3 +187,20 @@ def ta_dialog(harness: Harness) -> TADialog:
     group = harness.state.current_group()
     assert group, "nothing to resolve"
     return TADialog.for_use(harness.state, group[0], harness.check, harness.roll)
+
+
+# ---- other dialogs, made as the main screen makes them -----------------------------------
+
+
+def character_editor(name: str) -> Callable[[Harness], CharacterEditor]:
+    """`name`'s character dialog (the DJ's e on its row); Enter edits the character."""
+    def make(harness: Harness) -> CharacterEditor:
+        character = harness.state.character(name)
+        assert character is not None, f"no {name} in the encounter"
+
+        def command_of(edited: Any) -> c.EditCharacter:
+            return c.EditCharacter(name=name, character=edited)
+        editor = CharacterEditor(character, lambda edited: harness.check(command_of(edited)))
+        editor.command_of = command_of
+        return editor
+    return make

@@ -16,7 +16,6 @@ from sombra_tui.engine.i18n import _
 from sombra_tui.engine.model import Action, Encounter, Settings, Side
 from sombra_tui.engine.wounds import Weapon
 from sombra_tui.screens.dialogs import CharacterEditor, DeclarationEditor, ReactionDialog
-from sombra_tui.widgets.initiative_table import InitiativeTable
 from tests.app.conftest import (
     SIZE,
     char,
@@ -29,6 +28,7 @@ from tests.app.conftest import (
     toggle,
     type_text,
 )
+from tests.app.harness import Harness, character_editor, declaration_dialog, reaction_dialog
 
 FISTS = Weapon(name="puños", damage_type="0", skill="Pelea")
 PISTOL = Weapon(name="pistola", damage_type="II", skill="Armas cortas")
@@ -46,6 +46,14 @@ def encounter() -> Encounter:
 
 def weapon_shown(app: Any) -> object:
     return app.screen.query_one("#a0-weapon", Select).value
+
+
+async def declaration_open(pilot: Pilot[Any], name: str) -> None:
+    """`name`'s declaration as the harness opened it (the DJ's space)."""
+    app = pilot.app
+    assert app.session.combat.state.current_declarer == name
+    await pilot.pause()
+    assert isinstance(app.screen, DeclarationEditor)
 
 
 async def open_declaration(pilot: Pilot[Any], name: str) -> None:
@@ -95,9 +103,9 @@ async def test_the_weapon_follows_the_skill_and_stays_the_choice_next_asalto() -
 
 
 async def test_a_weapon_chosen_by_hand_is_kept_whatever_the_skill() -> None:
-    app = make_app(session_after(encounter(), c.StartCombat()), journal=False)
+    app = Harness(session_after(encounter(), c.StartCombat()), dialog=declaration_dialog)
     async with app.run_test(size=SIZE) as pilot:
-        await open_declaration(pilot, "Iker")
+        await declaration_open(pilot, "Iker")
         await type_text(pilot, "apuñala a Bruno")
         await choose(pilot, "a0-weapon", "2")  # the cuchillo, by hand
         await fill(pilot, "a0-skill", "Armas cortas")
@@ -111,9 +119,9 @@ async def test_a_weapon_chosen_by_hand_is_kept_whatever_the_skill() -> None:
 
 async def test_skill_typed_and_enter_at_once_still_picks_its_weapon() -> None:
     """Enter right after the skill: the weapon is read from the skill at submit."""
-    app = make_app(session_after(encounter(), c.StartCombat()), journal=False)
+    app = Harness(session_after(encounter(), c.StartCombat()), dialog=declaration_dialog)
     async with app.run_test(size=SIZE) as pilot:
-        await open_declaration(pilot, "Iker")
+        await declaration_open(pilot, "Iker")
         await type_text(pilot, "dispara a Bruno")
         await toggle(pilot, "a0-targets", ["Bruno"])
         await fill(pilot, "a0-skill", "armas cortas")
@@ -131,11 +139,9 @@ async def test_the_character_dialog_reads_and_shows_the_skill_of_a_weapon(
     from sombra_tui.engine import i18n
     monkeypatch.setenv("LANGUAGE", language)
     i18n.set_language(language)
-    app = make_app(session_after(encounter()), journal=False, language=language)
+    app = Harness(session_after(encounter()), dialog=character_editor("Bruno"),
+                  language=language)  # the DJ's e on Bruno's row
     async with app.run_test(size=SIZE) as pilot:
-        app.main_screen.query_one(InitiativeTable).select_name("Bruno")
-        await pilot.pause()
-        await pilot.press("e")
         await pilot.pause()
         assert isinstance(app.screen, CharacterEditor)
         await fill(pilot, "weapons", "pistola II (Armas cortas")  # a bracket left open
@@ -148,13 +154,13 @@ async def test_the_character_dialog_reads_and_shows_the_skill_of_a_weapon(
         await fill(pilot, "weapons", typed)
         await pilot.press("enter")
         await pilot.pause()
-        assert app.screen is app.main_screen
+        assert app.screen is app.base
         bruno = app.session.combat.state.character("Bruno")
         assert bruno is not None
         assert [(w.name, w.damage_type, w.lethal, w.skill) for w in bruno.weapons] == [
             ("pistola", "II", None, "Armas cortas"), ("puños", "0", lethal, "Pelea"),
             ("cuchillo", "I", None, None)]
-        await pilot.press("e")  # shown again as typed
+        app.open(character_editor("Bruno"))  # e again: shown as typed
         await pilot.pause()
         assert isinstance(app.screen, CharacterEditor)
         assert app.screen.value("weapons") == typed
@@ -171,10 +177,9 @@ async def test_a_reaccion_starts_with_the_last_weapon_used_as_a_declaration_does
     punch = Action(description="pega a Iker", skill="Pelea", targets=["Iker"], weapon=None)
     session = session_after(pc, c.StartCombat(), c.Declare(character="Iker", actions=[shot]),
                             c.Declare(character="Bruno", actions=[punch]))
-    app = make_app(session, journal=False)
+    assert session.combat.state.top_prompt.reactor == "Iker"  # type: ignore[union-attr]
+    app = Harness(session, dialog=reaction_dialog)  # the DJ's r
     async with app.run_test(size=SIZE) as pilot:
-        assert app.session.combat.state.top_prompt.reactor == "Iker"
-        await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, ReactionDialog)
         assert weapon_shown(app) == "1"  # the pistola
