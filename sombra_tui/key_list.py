@@ -27,6 +27,7 @@ class Scope(StrEnum):
     OPPOSED_RESULT = "opposed_result"
     HIT = "hit"  # the hit proposal
     SHEET = "sheet"  # the character sheet
+    CHARACTER = "character"  # the character editor (a new character, or edit)
     HELP = "help"
     FORECAST = "forecast"  # what the coming asaltos hold
     PLAYERS = "players"  # the players' view in a terminal (sombra-tui players)
@@ -44,6 +45,7 @@ CONTEXTS: dict[str, tuple[Scope, ...]] = {
     N_("in the opposed result"): (Scope.DIALOG, Scope.OPPOSED_RESULT),
     N_("in the hit proposal"): (Scope.DIALOG, Scope.FORM, Scope.HIT),
     N_("in the character sheet"): (Scope.DIALOG, Scope.FORM, Scope.SHEET),
+    N_("in the character editor"): (Scope.DIALOG, Scope.FORM, Scope.CHARACTER),
     N_("in the help"): (Scope.DIALOG, Scope.HELP),
     N_("in the coming asaltos"): (Scope.DIALOG, Scope.FORECAST),
     N_("in the players' view in a terminal"): (Scope.PLAYERS,),
@@ -293,6 +295,10 @@ KEYS: tuple[Key, ...] = (
     Key("hit.decline", "ctrl+d", "decline", N_("Decline"),
         N_("Hit proposal: decline it, from any field (the reason too)"),
         Scope.HIT, Group.DIALOGS, show=True, priority=True),
+    # Issue 39 item 1: a priority binding, so it works from a text field too.
+    Key("character.side", "ctrl+t", "toggle_side", N_("PC/NPC"),
+        N_("Character editor: the other side (PC or NPC), from any field"),
+        Scope.CHARACTER, Group.DIALOGS, show=True, priority=True),
     Key("sheet.hit", "h", "hit", N_("Hit"), N_("Sheet: a hit by hand"),
         Scope.SHEET, Group.DIALOGS, show=True),
     Key("sheet.condition", "c", "condition", N_("Condition"), N_("Sheet: add a condition"),

@@ -20,6 +20,7 @@ from annotated_types import Ge, Le, MaxLen
 from pydantic import BaseModel
 
 from sombra_tui.engine import commands as c
+from sombra_tui.engine import setup_read as _setup_read
 from sombra_tui.engine.allowed import allowed, mark_allowed
 from sombra_tui.engine.conditions import (
     ActionScope,
@@ -96,7 +97,7 @@ from sombra_tui.engine.state import (
     ReactionMode,
     Step,
 )
-from sombra_tui.engine.wounds import Wound, WoundAssessment, with_bleed_rate
+from sombra_tui.engine.wounds import Weapon, Wound, WoundAssessment, with_bleed_rate
 
 if TYPE_CHECKING:
     from sombra_tui.engine.players_view import PlayersSnapshot
@@ -762,3 +763,25 @@ def first_round_ahead(state: CombatState) -> int:
 def standing(state: CombatState) -> list[tuple[str, Msg]]:
     """Who is unable to act with no end in sight (out, or a condition until removed)."""
     return _standing(state)
+
+
+# --- set-up (issue 39 item 1) -------------------------------------------------------
+
+def new_character_side(state: CombatState, cursor: str | None) -> Side:
+    """The side a new character takes (the cursor's row's; PC while there are none)."""
+    return _setup_read.new_character_side(state, cursor)
+
+
+def short_labels(state: CombatState) -> dict[str, str]:
+    """Each character's short label, distinct, kept whole where names are cut."""
+    return _setup_read.short_labels(ch.name for ch in state.characters)
+
+
+def known_skills(state: CombatState) -> list[str]:
+    """The skill names the character form completes (the encounter's)."""
+    return _setup_read.known_skills(state)
+
+
+def known_weapons(state: CombatState) -> list[Weapon]:
+    """The weapons the character form completes (the encounter's, H1)."""
+    return _setup_read.known_weapons(state)

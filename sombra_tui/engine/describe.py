@@ -17,7 +17,7 @@ from sombra_tui.engine import commands as c
 from sombra_tui.engine.dice import Dice, format_gd
 from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.i18n import N_, Join, Msg, lazy
-from sombra_tui.engine.model import Action, ActionKind
+from sombra_tui.engine.model import Action, ActionKind, Side, numbered_names
 from sombra_tui.engine.registry import label_of
 from sombra_tui.engine.rules.declaration import alerta_roll, opposed_with
 from sombra_tui.engine.rules.resolution import free_ta_roll, resolve_roll
@@ -283,6 +283,21 @@ def _plain(state: CombatState | None, cmd: BaseModel) -> Msg:
     return Msg(N_("{command}"), command=label[:1].upper() + label[1:])
 
 
+#: A side as the DJ reads it ("PJ", "PNJ" in Spanish).
+SIDE_WORDS = {Side.PC: N_("PC"), Side.NPC: N_("NPC")}
+
+
+def _add_characters(state: CombatState | None, cmd: c.AddCharacters) -> Msg:
+    """ "Add Matón 1, Matón 2 (NPC)": the names the copies will take (issue 39 item 1),
+    read from the state as the command will (else "Add 2 × Matón")."""
+    side = Msg(SIDE_WORDS[cmd.character.side])
+    if state is None:
+        return Msg(N_("Add {count} × {name} ({side})"), count=cmd.count,
+                   name=cmd.character.name, side=side)
+    return Msg(N_("Add {names} ({side})"), side=side, names=", ".join(
+        numbered_names(cmd.character.name, cmd.count, (ch.name for ch in state.characters))))
+
+
 _DESCRIBERS: dict[type[BaseModel], Any] = {
     c.Declare: _declare, c.DeclareGroup: _declare_group, c.React: _react, c.Resolve: _resolve,
     c.ResolveOpposed: _opposed, c.FreeTA: _free_ta, c.AcceptHit: _accept_hit,
@@ -295,9 +310,9 @@ _DESCRIBERS: dict[type[BaseModel], Any] = {
     c.SetCounters: lambda state, cmd: Msg(N_("Set {name}'s G to {g} and W to {w}"),
                                           name=cmd.character, g=cmd.g, w=cmd.w),
     c.Decline: lambda state, cmd: Msg(N_("{name} does not react"), name=cmd.character),
-    c.AddCharacter: lambda state, cmd: Msg(N_("Add {name}"), name=cmd.character.name),
-    c.AddCharacters: lambda state, cmd: Msg(N_("Add {count} × {name}"), count=cmd.count,
-                                            name=cmd.character.name),
+    c.AddCharacter: lambda state, cmd: Msg(N_("Add {name} ({side})"), name=cmd.character.name,
+                                           side=Msg(SIDE_WORDS[cmd.character.side])),
+    c.AddCharacters: _add_characters,
     c.AddNote: _note, c.EditNote: _note, c.RemoveNote: _note,
 }
 

@@ -29,6 +29,7 @@ from sombra_tui.engine.frozen import Frozen, trusted
 from sombra_tui.engine.i18n import N_, _, agree, context_of, said_of
 from sombra_tui.engine.model import Side
 from sombra_tui.engine.rules.hits import pv_of
+from sombra_tui.engine.setup_read import short_labels
 from sombra_tui.engine.state import CombatState, ExtendedProgress, ExtendedStatus, Phase
 
 
@@ -143,6 +144,9 @@ class Row(Frozen):
     due: bool = False
     #: The declaration this round (D1), summarised; None before it declares.
     declaration: str | None = None
+    #: Whom it names (its actions' targets), by their short labels (issue 39 item 1):
+    #: kept whole where the declaration is cut.
+    targets: tuple[str, ...] = ()
     #: "declared", agreeing with the character, while declarations are taken and it
     #: has declared (a narrow table says it in place of the declaration); else "".
     declared: str = ""
@@ -208,6 +212,20 @@ def active_extended(state: CombatState) -> dict[str, list[ExtendedProgress]]:
     return active
 
 
+def declared_targets(state: CombatState, name: str) -> tuple[str, ...]:
+    """The short labels (setup_read.short_labels) of whom `name`'s declaration this
+    round names, each once, in the order named."""
+    declaration = state.declaration_of(name)
+    if declaration is None:
+        return ()
+    named = dict.fromkeys(target for action in declaration.actions
+                          for target in action.targets)
+    if not named:
+        return ()
+    labels = short_labels(ch.name for ch in state.characters)
+    return tuple(labels.get(target, target) for target in named)
+
+
 def row(state: CombatState, name: str, now: Iterable[str] = (),
         extended: Mapping[str, list[ExtendedProgress]] | None = None,
         due: Collection[str] | None = None) -> Row:
@@ -243,6 +261,7 @@ def row(state: CombatState, name: str, now: Iterable[str] = (),
         conditions=row_conditions(state, name, gender), marks=marks,
         extended=tuple(progress.progress_text() for progress in extended.get(name, ())),
         due=name in due, declaration=declaration.summary() if declaration is not None else None,
+        targets=declared_targets(state, name),
         declared=said_of(gender, N_("declared"))
         if declaration is not None and state.phase is Phase.DECLARATION else "",
         hidden=name in state.concealed)

@@ -863,7 +863,9 @@ class MainScreen(Screen[None]):
             return c.AddCharacters(character=character, count=editor.count)
 
         from sombra_tui.screens.dialogs.character import CharacterEditor
-        editor = CharacterEditor(None, lambda ch: self.check(command(ch)), many=True)
+        editor = CharacterEditor(None, lambda ch: self.check(command(ch)), many=True,
+                                 state=self.state, side=ask.new_character_side(
+                                     self.state, self.selected(quiet=True)))
         editor.command_of = command  # its summary line: the command it adds (D2)
         self._keeps_draft(editor, "character", "")
         self.open_dialog(editor, lambda ch: self._add(command(ch)))
@@ -898,7 +900,8 @@ class MainScreen(Screen[None]):
                 self.run_command(c.EditCharacter(name=name, character=result))
         from sombra_tui.screens.dialogs.character import CharacterEditor
         editor = CharacterEditor(
-            character, lambda ch: self.check(c.EditCharacter(name=name, character=ch)))
+            character, lambda ch: self.check(c.EditCharacter(name=name, character=ch)),
+            state=self.state)
         editor.command_of = lambda ch: c.EditCharacter(name=name, character=ch)
         self._keeps_draft(editor, "character", name)
         self.open_dialog(editor, edited)

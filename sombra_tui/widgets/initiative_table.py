@@ -168,11 +168,12 @@ class InitiativeTable(TableCursor, TableDrawing, FollowsTheme, SteadyVirtualSize
         now = acting_now(state)
         active = active_extended(state)
         due = ask.due_now(state)
+        labels = ask.short_labels(state)  # its targets' (issue 39 item 1), once
         rows: dict[str, tuple[Text, ...]] = {}
         inputs: dict[str, tuple[object, ...]] = {}
         changed: set[str] = set()
         for name in order:  # rebuild only the rows whose inputs changed
-            key = row_inputs(state, name, now, self.palette, active, due)
+            key = row_inputs(state, name, now, self.palette, active, due, labels)
             inputs[name] = key
             old = self._rows.get(name)
             if old is not None and self._inputs.get(name) == key:

@@ -90,9 +90,12 @@ def declared_line(state: CombatState, name: str, width: int = 0) -> Text:
     words cut at a word boundary and its targets kept whole (issue 39 item 5)."""
     declaration = state.declaration_of(name)
     assert declaration is not None
-    line = Text(f"  {name}: ", style="bold", no_wrap=True, overflow="ellipsis")
-    named = list(dict.fromkeys(target for action in declaration.actions
-                               for target in action.targets))
+    # Short labels (issue 39 item 1): "Guar.3" stays whole where "Guardia de…" would not.
+    labels = ask.short_labels(state)
+    line = Text(f"  {labels.get(name, name)}: ", style="bold", no_wrap=True,
+                overflow="ellipsis")
+    named = [labels.get(target, target) for target in dict.fromkeys(
+        target for action in declaration.actions for target in action.targets)]
     tail = " · " + _("at {names}").format(names=", ".join(named)) if named else ""
     head = "; ".join(action_detail(action, targets=False)
                      for action in declaration.actions) or _("inaction")

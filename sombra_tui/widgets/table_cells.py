@@ -4,11 +4,14 @@ too; the first column's marks are composed in row_marks."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from rich.cells import cell_len
 from rich.text import Text
 
 from sombra_tui.engine import CombatState, ExtendedProgress, ask, i18n
 from sombra_tui.engine.i18n import N_, _
-from sombra_tui.widgets.formatting import Palette, side_label
+from sombra_tui.widgets.formatting import Palette, cut_at_words, side_label
 from sombra_tui.widgets.row_marks import marks_cell
 
 #: The columns' headings (English msgids, shown in the DJ's language). What a fight
@@ -43,12 +46,13 @@ def active_extended(state: CombatState) -> dict[str, list[ExtendedProgress]]:
 
 def row_inputs(state: CombatState, name: str, now: set[str], palette: Palette,
                active: dict[str, list[ExtendedProgress]],
-               due: frozenset[str] = frozenset()) -> tuple[object, ...]:
+               due: frozenset[str] = frozenset(),
+               labels: Mapping[str, str] | None = None) -> tuple[object, ...]:
     """Everything `row_for` reads, cheap to compare: equal inputs make an equal row, so
     only rows whose inputs changed are rebuilt. Keep it in step with `row_for`."""
     return (
         state.character(name), state.round_initiative.get(name), name in now,
-        state.declaration_of(name), state.phase,
+        state.declaration_of(name), state.phase, targets_shown(state, name, labels),
         name in state.locked, name in state.prevented, name in state.out,
         state.concealed.get(name),
         tuple(progress.progress_text() for progress in active.get(name, ())),
@@ -56,6 +60,17 @@ def row_inputs(state: CombatState, name: str, now: set[str], palette: Palette,
         name in due,
         palette.accent, palette.warning, palette.error, i18n.language(),
     )
+
+
+def targets_shown(state: CombatState, name: str,
+                  labels: Mapping[str, str] | None) -> tuple[str, ...]:
+    """The short labels of whom `name`'s declaration names (`labels`: ask.short_labels,
+    read once for the whole table): another name added can change them."""
+    declaration = state.declaration_of(name)
+    if declaration is None or labels is None:
+        return ()
+    return tuple(labels.get(target, target) for action in declaration.actions
+                 for target in action.targets)
 
 
 #: The table's styles of the marks (their words are the row's: ask.row).
@@ -113,7 +128,7 @@ def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
         side,
         Text(f"{row.primaria}/{row.secundaria}"),
         Text(str(row.alerta)),
-        Text(row.declaration or "", style="italic" if row.declaration is not None else ""),
+        declaration_cell(row),
         # Said in Status when the Declaration column makes way, while it tells who
         # has declared (afterwards everyone in the round has).
         Text(row.declared, style="dim"),
@@ -121,6 +136,32 @@ def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
         *(Text(" ").join([*fold, *marks]) for fold in folds),
     )
 
+
+class KeptEnd(Text):
+    """A Declaration cell whose end, " · at Matón 1" (its targets' short labels), stays
+    whole where the cell is cut: its words are cut first (issue 39 item 1)."""
+
+    #: How many characters of the end are kept.
+    kept = 0
+
+    def fitted(self, width: int) -> Text:
+        head, end = self.plain[:len(self.plain) - self.kept], self.plain[-self.kept:]
+        room = width - cell_len(end)
+        if room < 2:  # no room for words: the targets alone, as many as fit
+            return Text(end.removeprefix(" · "), style=self.style)
+        return Text(cut_at_words(head, room) + end, style=self.style)
+
+
+def declaration_cell(row: ask.Row) -> Text:
+    """The row's declaration and, after it, whom it names by their short labels."""
+    if row.declaration is None:
+        return Text("")
+    if not row.targets:
+        return Text(row.declaration, style="italic")
+    end = " · " + _("at {names}").format(names=", ".join(row.targets))
+    cell = KeptEnd(row.declaration + end, style="italic")
+    cell.kept = len(end)
+    return cell
 
 
 def shown_cells(row: tuple[Text, ...], columns: tuple[int, ...],

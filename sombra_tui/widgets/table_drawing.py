@@ -12,7 +12,15 @@ from textual.strip import Strip
 
 from sombra_tui.engine import i18n
 from sombra_tui.engine.i18n import _
-from sombra_tui.widgets.table_cells import COLUMNS, DECLARATION, MARKER, NAME, STATUS, shown_cells
+from sombra_tui.widgets.table_cells import (
+    COLUMNS,
+    DECLARATION,
+    MARKER,
+    NAME,
+    STATUS,
+    KeptEnd,
+    shown_cells,
+)
 
 #: Spaces before each cell (and as many after it, unless the panel is narrow).
 CELL_PADDING = 1
@@ -113,6 +121,8 @@ class TableDrawing:
         """`cell` in lines of `width`: Status, Declaration and Name wrap at words (the
         Declaration to DECLARATION_LINES, its last line ending in "…"); the short
         columns fit their width by construction."""
+        if isinstance(cell, KeptEnd) and cell.cell_len > width:
+            return [cell.fitted(width)]  # its targets kept whole (issue 39 item 1)
         if column not in (STATUS, DECLARATION, NAME) or cell.cell_len <= width \
                 or (column == DECLARATION and DECLARATION_LINES == 1):
             return [cell]  # cut with "…" where it is drawn

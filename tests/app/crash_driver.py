@@ -30,7 +30,7 @@ import sys
 
 from textual.pilot import Pilot
 from textual.screen import ModalScreen
-from textual.widgets import Input
+from textual.widgets import Input, Select
 
 from sombra_tui.app import SombraApp
 from sombra_tui.engine import commands as c
@@ -135,7 +135,10 @@ DIALOG_KEYS = {"declare": ["d", *"medio escr"], "hit": ["h", *"17"],
                "extended": ["j", "end", "ctrl+u", *"5"],
                "settings": ["g", "end", "ctrl+u", *"Emboscada"],
                "note": ["l", "a", *"llegan"],
-               "note-edit": ["l", "e", "end", "ctrl+u", *"amanece"]}
+               "note-edit": ["l", "e", "end", "ctrl+u", *"amanece"],
+               # Issue 39 item 1: the side changed (ctrl+t), a skill typed.
+               "character": ["a", *"Rosa", "ctrl+t", "tab", "tab", "tab", "tab",
+                             *"Pelea 12"]}
 
 
 def things_first(kind: str, name: str) -> list[c.Command]:
@@ -185,7 +188,12 @@ async def report_form(app: SombraApp, pilot: Pilot[None]) -> None:
     focused = screen.focused.value if isinstance(screen.focused, Input) else ""
     text = fields.first(Input).value if fields else (focused or (typed[0] if typed
                                                                  else ""))
-    say(f"form {type(screen).__name__} {text}")
+    sides = screen.query("#side")  # the character editor's side (issue 39 item 1)
+    side = f" {sides.first(Select).value}" if sides else ""
+    skills = screen.query("#skills")
+    if skills:
+        side += f" {skills.first(Input).value}"
+    say(f"form {type(screen).__name__} {text}{side}")
 
 
 async def main(argv: list[str]) -> None:

@@ -416,7 +416,7 @@ async def test_a_whole_dialogs_keys_typed_at_once_all_arrive(how: str) -> None:
 async def test_text_typed_right_after_tab_lands_in_the_next_field() -> None:
     app = make_app(session_after(table_encounter()), journal=False)
     async with app.run_test(size=SIZE) as pilot:
-        await send_keys(pilot, "a", *"Rosa", "tab", "tab", *"9", "tab", *"2", "tab", *"11")
+        await send_keys(pilot, "a", *"Rosa", "tab", *"9", "tab", *"2", "tab", *"11")
         for _ in range(3):
             await pilot.pause()
         assert isinstance(app.screen, CharacterEditor)
@@ -669,11 +669,11 @@ async def test_newcomer_makes_an_encounter_of_three_and_plays_a_round_by_keyboar
         assert isinstance(app.screen, NewEncounterDialog)
         await pilot.press("ctrl+u", *"Noche", "enter")
         assert on_main_screen(app) and app.session.combat.state.characters == []
-        # Ana, a PC: the side select opens with down, up picks PC.
-        await pilot.press("a", *"Ana", "tab", "down", "up", "enter", "tab", "8", "tab",
+        # Ana, a PC: the first character of an encounter is (issue 39 item 1).
+        await pilot.press("a", *"Ana", "tab", "8", "tab",
                           "3", "tab", *"14", "tab", *"Esquivar 12", "enter")
-        # Two NPCs with one sheet.
-        await pilot.press("a", *"2 Matón", "tab", "tab", *"10", "tab", "2", "tab", *"10",
+        # Two NPCs with one sheet: the cursor is on Ana's row, ctrl+t the other side.
+        await pilot.press("a", *"2 Matón", "ctrl+t", "tab", *"10", "tab", "2", "tab", *"10",
                           "tab", *"Pelea 13", "enter")
         state = app.session.combat.state
         assert [(ch.name, ch.side) for ch in state.characters] == [

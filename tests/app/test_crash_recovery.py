@@ -195,6 +195,18 @@ def test_sigkill_with_a_wound_a_condition_an_extended_action_or_the_settings_typ
     assert lines[-1] == f"form {form} {typed}"
 
 
+def test_sigkill_with_a_new_character_typed_brings_it_back_with_its_side(
+        tmp_path: Path) -> None:
+    """Issue 39 item 1 with issue 35 item 5: a new character half typed, its side
+    changed with ctrl+t (the first character of no PC is a PC) and a skill typed in the
+    new order of the fields, then the process is killed: the resume opens the form
+    again with the name, the side and the skill."""
+    lines = drive(tmp_path, "--play-to", "1", "--dialog", "character", until="dialog")
+    assert lines[-1] == "dialog CharacterEditor"
+    lines = drive(tmp_path, "--answer", "r", "--report-form", until="form")
+    assert lines[-1] == "form CharacterEditor Rosa NPC Pelea 12"
+
+
 def test_sigkill_with_the_quick_line_typed_brings_it_back_on_resume(tmp_path: Path) -> None:
     """Issue 39 item 4 with issue 35 item 5: "-7 pec" typed in the table's quick line,
     then the process is killed: the resume opens the line again with what was typed."""

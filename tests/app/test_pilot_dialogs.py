@@ -15,7 +15,7 @@ from textual.widgets import Checkbox, Input, Select, SelectionList
 from sombra_tui.app import SombraApp
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.events import EventKind
-from sombra_tui.engine.model import Action, ActionKind, ExtendedSpec, OppositionMode, Side
+from sombra_tui.engine.model import Action, ActionKind, ExtendedSpec, OppositionMode
 from sombra_tui.engine.state import ExtendedStatus, Phase, ReactionMode, StepStatus
 from sombra_tui.screens.dialogs import (
     CharacterEditor,
@@ -77,6 +77,7 @@ async def test_character_editor_shows_each_problem_inline_until_valid() -> None:
     app = make_app()  # the demo encounter, which has an Ana
     async with app.run_test(size=SIZE) as pilot:
         before = snapshot(app)
+        cursor = app.main_screen.query_one("#initiative").selected_name  # type: ignore[attr-defined]
         await pilot.press("a")
         assert isinstance(app.screen, CharacterEditor)
 
@@ -93,8 +94,8 @@ async def test_character_editor_shows_each_problem_inline_until_valid() -> None:
         assert field_error(app, "primaria") == ""  # fixed fields lose their error
         await fill(pilot, "alerta", "12")
         await fill(pilot, "skills", "Pelea")
-        assert "write each skill as a name and a value" in await refused(
-            pilot, CharacterEditor, before, "skills")
+        assert await refused(pilot, CharacterEditor, before, "skills") == \
+            "Skill 1, 'Pelea': write a name and its value, e.g. 'Pelea 14'."
         await fill(pilot, "skills", "Pelea 14, Sigilo 11")
         assert await refused(pilot, CharacterEditor, before, "name") == \
             "A character needs a name."
@@ -120,7 +121,8 @@ async def test_character_editor_shows_each_problem_inline_until_valid() -> None:
         assert rosa is not None
         assert (rosa.primaria, rosa.secundaria, rosa.alerta) == (9, 2, 12)
         assert rosa.skills == {"Pelea": 14, "Sigilo": 11}
-        assert rosa.side is Side.NPC
+        # Issue 39 item 1: the side of the row the cursor was on.
+        assert rosa.side is combat.state.character(cursor).side  # type: ignore[union-attr]
         assert app.main_screen.query_one("#initiative").selected_name == "Rosa"  # type: ignore[attr-defined]
 
 

@@ -15,12 +15,11 @@ from sombra_tui.engine.model import Encounter, Settings
 from sombra_tui.engine.wounds import Location, Severity, Weapon
 from sombra_tui.screens.dialogs.condition import EditConditionDialog
 from sombra_tui.screens.dialogs.free_ta import FreeTADialog
+from sombra_tui.screens.dialogs.lists import format_protection, parse_protection
 from sombra_tui.screens.dialogs.parsing import (
     FormError,
-    format_protection,
     format_weapons,
     parse_grades,
-    parse_protection,
     parse_weapons,
 )
 from sombra_tui.screens.dialogs.sheet import CharacterSheet

@@ -148,9 +148,10 @@ async def test_the_character_dialog_reads_and_shows_the_skill_of_a_weapon(
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, CharacterEditor)  # kept, with the problem named
-        assert field_error(app, "weapons") == _(
-            "{chunk!r}: write the skill a weapon is used with in brackets at its end, "
-            "e.g. 'pistola II (Armas cortas)'.").format(chunk="pistola II (Armas cortas")
+        assert field_error(app, "weapons") == _("Weapon {number}: {problem}").format(
+            number=1, problem=_(
+                "{chunk!r}: write the skill a weapon is used with in brackets at its end, "
+                "e.g. 'pistola II (Armas cortas)'.").format(chunk="pistola II (Armas cortas"))
         await fill(pilot, "weapons", typed)
         await pilot.press("enter")
         await pilot.pause()

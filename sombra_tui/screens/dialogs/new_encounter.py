@@ -33,8 +33,9 @@ class NewEncounterDialog(Dialog[Encounter]):
             yield Static(_("New encounter"), id="dialog-title")
             yield Field(_("Name"), TextInput("Encuentro", id="name"), field_id="name")
             yield Field(_("Party file (optional)"), TextInput(
-                id="party", placeholder=_("e.g. grupo.json: its characters join")),
-                field_id="party", hint=_("in {folder}").format(folder=self.folder))
+                id="party", placeholder=_("(none: the encounter starts empty)")),
+                field_id="party", hint=_("a file in {folder}; its characters join").format(
+                    folder=self.folder))
             yield Static(_("The characters are added with a (or '4 Matón'), c duplicates "
                            "a row."), classes="note")
             yield Static("", id="form-error")

@@ -13,8 +13,6 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from sombra_tui.engine import (
-    MAX_PROTECTION,
-    MAX_STAT,
     TIPOS,
     TO_ROLL,
     BodySide,
@@ -94,26 +92,6 @@ def validation_message(error: ValidationError) -> tuple[str, str]:
 
 
 
-def parse_skills(text: str) -> dict[str, int]:
-    """'Pelea 14, Sigilo 11' -> {'Pelea': 14, 'Sigilo': 11}."""
-    skills: dict[str, int] = {}
-    for chunk in (part.strip() for part in text.replace(";", ",").split(",")):
-        if not chunk:
-            continue
-        name, _space, value = chunk.rpartition(" ")
-        name = name.strip().rstrip(":=").strip()
-        if not name:
-            raise FormError("skills", _("{chunk!r}: write each skill as a name and a value, "
-                                        "e.g. 'Pelea 14'.").format(chunk=chunk))
-        skills[name] = parse_int(value, "skills", _("Skill {name}").format(name=name), 0,
-                                 MAX_STAT)
-    return skills
-
-
-def format_skills(skills: dict[str, int]) -> str:
-    return ", ".join(f"{name} {value}" for name, value in skills.items())
-
-
 def lethality_words() -> dict[str, bool]:
     """The words that end a weapon (H1), in English and in the DJ's language."""
     words = {"lethal": True, "non-lethal": False, "letal": True, "no-letal": False}
@@ -171,35 +149,12 @@ def format_weapons(weapons: list[Weapon]) -> str:
                      for w in weapons)
 
 
-def parse_protection(text: str) -> dict[Location, int]:
-    """'pecho 2, cabeza 1' -> protection per location (H5)."""
-    names = location_names()
-    protection: dict[Location, int] = {}
-    for chunk in (part.strip() for part in text.split(",")):
-        if not chunk:
-            continue
-        where, _space, value = chunk.rpartition(" ")
-        location = names.get(where.strip().casefold())
-        if location is None:
-            raise FormError("protection", _("{chunk!r}: write a location and a value, e.g. "
-                                            "'chest 2' ({known}).").format(
-                chunk=chunk, known=", ".join(_(loc.label) for loc in Location)))
-        protection[location] = parse_int(value, "protection", _("Protection {where}").format(
-            where=where.strip()), 0, MAX_PROTECTION)
-    return protection
-
-
 def location_names() -> dict[str, Location]:
     """A location by its id, its English label or its label in the DJ's language."""
     names = {location.value: location for location in Location}
     names |= {location.label.casefold(): location for location in Location}
     names |= {_(location.label).casefold(): location for location in Location}
     return names
-
-
-def format_protection(protection: dict[Location, int]) -> str:
-    return ", ".join(f"{_(location.label)} {value}" for location, value in protection.items())
-
 
 
 def parse_entries(text: str) -> list[LocatedDamage]:
