@@ -6,6 +6,7 @@ whole where the table and the panel cut names (D1, D2, H1, H5)."""
 from __future__ import annotations
 
 import pytest
+from rich.cells import cell_len
 from textual.widgets import Input, Select, Static
 
 from sombra_tui.engine import commands as c
@@ -45,20 +46,24 @@ def party() -> Encounter:
 
 
 @LANGUAGES
+@pytest.mark.parametrize("size", [SIZE, MIN_SIZE])
 async def test_no_placeholder_of_the_set_up_forms_reads_as_data(
-        language: str, request: pytest.FixtureRequest) -> None:
+        language: str, size: tuple[int, int], request: pytest.FixtureRequest) -> None:
     """An empty Protección shows no "pecho 2, cabeza 1": every placeholder of the
     character editor and of the new encounter is a word in brackets, which no list
-    field reads as a value."""
+    field reads as a value, and it fits its box."""
     pin(language, request)
     app = make_app(journal=False)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         shown: dict[str, str] = {}
         for key, dialog in (("a", CharacterEditor), ("ctrl+n", NewEncounterDialog)):
             await pilot.press(key)
             assert isinstance(app.screen, dialog)
-            shown |= {f"{key}:{box.id}": box.placeholder
-                      for box in app.screen.query(Input) if box.placeholder}
+            await pilot.pause()
+            boxes = [box for box in app.screen.query(Input) if box.placeholder]
+            shown |= {f"{key}:{box.id}": box.placeholder for box in boxes}
+            for box in boxes:
+                assert cell_len(box.placeholder) <= box.content_region.width, box.id
             await pilot.press("escape")
             assert on_main_screen(app)
     assert {"a:skills", "a:weapons", "a:protection", "a:pv", "ctrl+n:party"} <= set(shown)

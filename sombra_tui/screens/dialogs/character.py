@@ -88,9 +88,6 @@ class CharacterEditor(Dialog[Character]):
 
     def compose(self) -> ComposeResult:
         ch = self.character
-        state = self.state
-        skills = completer(ask.known_skills(state) if state else [], after=" ")
-        weapons = completer(weapon_words(ask.known_weapons(state)) if state else [])
         with Vertical(id="dialog"):
             yield Static(self.heading(self.side), id="dialog-title")
             with VerticalScroll():
@@ -108,21 +105,7 @@ class CharacterEditor(Dialog[Character]):
                                 field_id="secundaria")
                     yield Field("Alerta", TextInput(str(ch.alerta) if ch else "", id="alerta",
                                                 type="integer"), field_id="alerta")
-                right = _("→ completes")
-                yield Field(_("Skills"), CompletingInput(
-                    format_skills(ch.skills) if ch else "", id="skills", complete=skills,
-                    placeholder=_("(none)")), field_id="skills",
-                    hint=_("name and value, a comma between; {right}").format(right=right))
-                yield Field(_("Weapons"), CompletingInput(
-                    format_weapons(ch.weapons) if ch else "", id="weapons", complete=weapons,
-                    placeholder=_("(none)")), field_id="weapons",
-                    hint=_("name type [lethal/non-lethal] [(skill)]; the first is the "
-                           "default; {right}").format(right=right))
-                yield Field(_("Protection"), CompletingInput(
-                    format_protection(ch.protection) if ch else "", id="protection",
-                    complete=completer(location_words(), after=" "),
-                    placeholder=_("(none)")), field_id="protection",
-                    hint=_("location and value; {right}").format(right=right))
+                yield from self.list_fields()
                 with Horizontal(classes="row"):
                     yield Field(_("Side"), FormSelect(
                         [(_("PC (player)"), Side.PC), (_("NPC (DJ)"), Side.NPC)],
@@ -133,7 +116,7 @@ class CharacterEditor(Dialog[Character]):
                         type="integer"), field_id="resistencia")
                     yield Field(_("Own PV"), TextInput(
                         str(ch.pv) if ch and ch.pv is not None else "", id="pv",
-                        type="integer", placeholder=_("(from Resistencia)")), field_id="pv")
+                        type="integer", placeholder=_("(auto)")), field_id="pv")
                     yield Field(_("Main arm"), FormSelect(
                         [(_("right"), BodySide.RIGHT), (_("left"), BodySide.LEFT)],
                         value=ch.main_arm if ch else BodySide.RIGHT, allow_blank=False,
@@ -147,6 +130,29 @@ class CharacterEditor(Dialog[Character]):
                 yield Field(_("Notes"), TextInput(ch.notes if ch else "", id="notes"),
                             field_id="notes")
             yield from save_or_cancel(self.keyed)
+
+    def list_fields(self) -> ComposeResult:
+        """Skills, weapons and protection: entries with completion (lists.py), from what
+        the encounter knows (its skills and weapons) and the locations of H2."""
+        ch, state = self.character, self.state
+        skills = completer(ask.known_skills(state) if state else [], after=" ")
+        weapons = completer(weapon_words(ask.known_weapons(state)) if state else [])
+        right = _("→ completes")
+        yield Field(_("Skills"), CompletingInput(
+            format_skills(ch.skills) if ch else "", id="skills", complete=skills,
+            placeholder=_("(none)")), field_id="skills",
+            hint=_("name and value, a comma between; {right}").format(right=right))
+        yield Field(_("Weapons"), CompletingInput(
+            format_weapons(ch.weapons) if ch else "", id="weapons", complete=weapons,
+            placeholder=_("(none)")), field_id="weapons",
+            hint=_("name type [lethal/non-lethal] [(skill)]; the first is the "
+                   "default; {right}").format(right=right))
+        yield Field(_("Protection"), CompletingInput(
+            format_protection(ch.protection) if ch else "", id="protection",
+            complete=completer(location_words(), after=" "),
+            placeholder=_("(none)")), field_id="protection",
+            hint=_("location and value; {right}").format(right=right))
+
 
     def action_toggle_side(self) -> None:
         """The other side (issue 39 item 1), from any field: the title says it."""
