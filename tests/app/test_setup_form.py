@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from rich.cells import cell_len
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, Select, SelectionList, Static
 
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.i18n import _
@@ -169,3 +169,20 @@ async def test_long_names_keep_their_short_labels_whole_where_declarations_are_c
             [line] = drawn(table, "Ana")
             assert line.endswith("… · at Guar.3"), line
             assert long not in line
+
+
+@pytest.mark.parametrize("size", [SIZE, MIN_SIZE])
+async def test_the_target_lists_show_long_names_whole(size: tuple[int, int]) -> None:
+    """D1: the declaration editor's list of targets, at 80x24 too, shows each name
+    whole (a name is at most 40 letters; the list takes the form's width), so a target
+    is never told from another by a cut name."""
+    app = make_app(session_after(party(), c.StartCombat()), journal=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("space")  # Ana declares first (8/3)
+        await pilot.pause()
+        targets = app.screen.query_one("#a0-targets", SelectionList)
+        assert targets.option_count == 3
+        shown = ["".join(segment.text for segment in targets.render_line(y))
+                 for y in range(targets.size.height)]
+        for n in (1, 2, 3):
+            assert any(f"Guardia de seguridad {n}" in line for line in shown), shown
