@@ -75,7 +75,9 @@ def check_table(cells: list[str], row: Row) -> None:
     assert cells[POINTS] == f"{row.g}/{row.w} {row.pv}"
     assert cells[INI] == f"{row.primaria}/{row.secundaria}"
     assert cells[ALERTA] == str(row.alerta)
-    assert cells[DECLARATION] == (row.declaration or "")
+    said = (row.declaration or "") + (" · " + _("at {names}").format(
+        names=", ".join(row.targets)) if row.targets else "")  # by their short labels
+    assert cells[DECLARATION] == said
     assert cells[DECLARED] == row.declared
     status = cells[STATUS]
     for condition in row.conditions:
@@ -173,7 +175,8 @@ def marked_row(row: Row) -> Row:
     return row.model_copy(update={
         "g": 41, "w": 42, "pv": 43, "primaria": 44, "secundaria": 45, "alerta": 46,
         "in_round": True, "hurt": Hurt.BADLY_HURT, "conditions": (MARKED_CONDITION,),
-        "marks": (MARKED_MARK,), "declaration": "dice algo", "hidden": False})
+        "marks": (MARKED_MARK,), "declaration": "dice algo", "targets": ("Yago",),
+        "hidden": False})
 
 
 def one_of_each() -> Combat:
@@ -196,7 +199,7 @@ def test_p4_h6_c3_the_table_the_sheet_and_the_players_read_ask_row(
     for name in ("Ana", "Bruno"):
         cells = plain(row_for(state, name, now, Palette(), active, due))
         assert (cells[POINTS], cells[INI], cells[ALERTA], cells[DECLARATION]) == (
-            "41/42 43", "44/45", "46", "dice algo")
+            "41/42 43", "44/45", "46", "dice algo · a Yago")
         assert "marcada 3" in cells[STATUS] and "señalada" in cells[STATUS]
         head, items = sheet_lines(state, name)
         assert "PV 43" in head and "G 41 / W 42" in head
