@@ -5,7 +5,7 @@ Written against the mutation lane's survivors (README, "The mutation lane").
 
 from __future__ import annotations
 
-from sombra_tui.engine import EventKind, LogEvent, Phase, ResolveOpposed
+from sombra_tui.engine import EventKind, LogEvent, Mark, Phase, ResolveOpposed, SetMark
 from sombra_tui.engine.commands import ManualHit
 from sombra_tui.engine.conditions import ActionScope
 from sombra_tui.engine.model import Opposition, OppositionMode, Reading, Role
@@ -15,6 +15,7 @@ from sombra_tui.engine.wounds import Location
 from tests.engine.conftest import (
     ANA,
     BRUNO,
+    CARLA,
     SUB,
     act,
     advance_to,
@@ -31,6 +32,7 @@ from tests.engine.test_rules_opposed import (
     grab,
     results,
     roll,
+    stealth,
     three_grab,
 )
 from tests.engine.test_rules_opposed_v4 import MATON, PISTOLA, plain_dodge, shot
@@ -94,26 +96,28 @@ def test_o3_t5_two_winners_named_for_one_comparison_are_refused_word_for_word() 
         "The DJ named Carla, Bruno as winners of the same comparison; name one.")
 
 
-def _grab(winners: list[str], ana: tuple[int, int, int], bruno: tuple[int, int, int]
-          ) -> LogEvent:
+def _grab(winners: list[str], ana: tuple[int, int, int], bruno: tuple[int, int, int],
+          tie_winner: str | None = None) -> LogEvent:
     """Ana and Bruno grab the idol (O2, both at 15); Bruno acts first: the outcome."""
     combat = started(ANA, BRUNO)
     declare(combat, "Ana", grab("Bruno"))
     declare(combat, "Bruno", grab("Ana"))
     advance_to(combat, Phase.ROUND)
-    events = combat.execute(ResolveOpposed(character="Bruno", winners=winners, rolls=[
+    events = combat.execute(ResolveOpposed(character="Bruno", winners=winners,
+                                           tie_winner=tie_winner, rolls=[
         roll("Bruno", dice(*bruno)), roll("Ana", dice(*ana))]))
     [outcome] = [e for e in events if e.kind is EventKind.OPPOSED]
     return outcome
 
 
 def test_o2_t5_the_djs_decision_is_logged_as_a_tie_broken_or_against_the_dice() -> None:
-    """T5: the DJ's winner is logged as an override, saying whether it broke a tie (both
-    9), agreed with the dice or went against them (Ana's 13 is closer to 15 than Bruno's
-    9)."""
+    """T5: the DJ's winner (or the one named to break a tie) is logged as an override,
+    saying whether it broke a tie (both 9), agreed with the dice or went against them
+    (Ana's 13 is closer to 15 than Bruno's 9)."""
     said = [(e.text, e.winner, e.override) for e in (
         _grab(["Bruno"], (2, 3, 4), (2, 3, 4)), _grab(["Ana"], (4, 4, 5), (2, 3, 4)),
-        _grab(["Bruno"], (4, 4, 5), (2, 3, 4)), _grab([], (4, 4, 5), (2, 3, 4)))]
+        _grab(["Bruno"], (4, 4, 5), (2, 3, 4)), _grab([], (4, 4, 5), (2, 3, 4)),
+        _grab([], (2, 3, 4), (2, 3, 4), tie_winner="Ana"))]
     assert said == [
         ('Bruno wins the opposed action "grabs the idol" (tie broken by the DJ).', "Bruno",
          True),
@@ -121,7 +125,8 @@ def test_o2_t5_the_djs_decision_is_logged_as_a_tie_broken_or_against_the_dice() 
          "Ana", True),
         ('Bruno wins the opposed action "grabs the idol" (DJ decision; by the dice Ana would '
          'win).', "Bruno", True),
-        ('Ana wins the opposed action "grabs the idol".', "Ana", False)]
+        ('Ana wins the opposed action "grabs the idol".', "Ana", False),
+        ('Ana wins the opposed action "grabs the idol" (tie broken by the DJ).', "Ana", True)]
 
 
 def test_t5_a_tie_without_the_djs_winner_among_the_tied_is_refused_at_its_field() -> None:
@@ -151,3 +156,26 @@ def test_o2_t5_a_tie_winner_outside_the_tie_is_refused_word_for_word() -> None:
     assert (refused.code, refused.params, str(refused)) == (
         "opposed.not_tied", {"winner": "Ana", "winners": "Carla, Bruno"},
         "Ana is not among the tied: Carla, Bruno.")
+
+
+def test_o3_o5_who_takes_no_part_and_why_word_for_word() -> None:
+    """O3/O5: Bruno's watch is conditioned by Ana and by Carla; Bruno is out when Carla
+    acts. He takes no part (out), Ana has no able opponent left (her dice, given, are not
+    counted), and Carla's action is her own TA; each line names its character and rule."""
+    combat = started(ANA, BRUNO, CARLA)
+    declare(combat, "Ana", stealth(["Bruno"], Role.CONDITIONING))
+    declare(combat, "Bruno", stealth(["Ana", "Carla"], Role.CONDITIONED, target=12))
+    declare(combat, "Carla", stealth(["Bruno"], Role.CONDITIONING))
+    decline_if_prompted(combat)
+    advance_to(combat, Phase.ROUND)
+    combat.execute(SetMark(character="Bruno", mark=Mark.OUT))
+    events = combat.execute(ResolveOpposed(character="Carla", rolls=[
+        roll("Carla", dice(2, 3, 4)), roll("Ana", dice(1, 1, 1))]))
+    assert [(e.kind, e.actor, e.rule, e.text) for e in events][:4] == [
+        (EventKind.SKIPPED, "Bruno", "O3",
+         'Bruno does not take part in "sneaks / watches": out.'),
+        (EventKind.SKIPPED, "Ana", "O3", 'Ana does not take part in "sneaks / watches": no '
+                                         "able opponent left; its dice are not counted."),
+        (EventKind.OPPOSED, "Carla", "O3", 'Nobody is left to oppose Carla: "sneaks / '
+                                           "watches\" is resolved as Carla's own TA."),
+        (EventKind.TA, "Carla", "O3", 'Carla: "sneaks / watches"')]
