@@ -179,3 +179,12 @@ def test_o3_o5_who_takes_no_part_and_why_word_for_word() -> None:
         (EventKind.OPPOSED, "Carla", "O3", 'Nobody is left to oppose Carla: "sneaks / '
                                            "watches\" is resolved as Carla's own TA."),
         (EventKind.TA, "Carla", "O3", 'Carla: "sneaks / watches"')]
+
+
+def test_o3_t2_the_gd_the_dj_types_for_an_opponent_wins_over_its_actions() -> None:
+    """O3/T2: Bruno's dodge declares GD 0; the DJ types GD -1 for his TA: it rolls at
+    -1 + 1 (Carla's conditioning TA succeeded, 9 <= 15)."""
+    combat = carla_attacks_bruno()
+    combat.execute(ResolveOpposed(character="Carla", rolls=[
+        roll("Carla", dice(2, 3, 4)), roll("Bruno", dice(3, 3, 4), gd=-1)]))
+    assert results(combat) == {"Carla": (0, 9, True), "Bruno": (0, 10, True)}
