@@ -27,6 +27,7 @@ from tests.engine.conftest import (
     started,
 )
 from tests.engine.test_rules_opposed import (
+    attack,
     carla_attacks_bruno,
     decline_if_prompted,
     grab,
@@ -188,3 +189,19 @@ def test_o3_t2_the_gd_the_dj_types_for_an_opponent_wins_over_its_actions() -> No
     combat.execute(ResolveOpposed(character="Carla", rolls=[
         roll("Carla", dice(2, 3, 4)), roll("Bruno", dice(3, 3, 4), gd=-1)]))
     assert results(combat) == {"Carla": (0, 9, True), "Bruno": (0, 10, True)}
+
+
+def test_o3_t3_t4_opposed_tas_roll_with_the_modifier_and_the_encounters_settings() -> None:
+    """T3/T4 in an opposition: the DJ's modifier on Carla's TA (1 + 1 + 1 + 2 = 5), and
+    the encounter's 2 points per GD (Bruno: 10 + 2 = 12 <= 14, where the default 5 would
+    make 15) and no quality levels."""
+    combat = started(BRUNO, CARLA, points_per_gd=2, niveles_de_calidad=False)
+    declare(combat, "Bruno", attack("Carla", Role.CONDITIONED, target=14))
+    declare(combat, "Carla", attack("Bruno", Role.CONDITIONING))
+    advance_to(combat, Phase.ROUND)
+    combat.execute(ResolveOpposed(character="Carla", rolls=[
+        roll("Carla", dice(1, 1, 1), modifier=2), roll("Bruno", dice(3, 3, 4))]))
+    found = {s.character: s.result for s in combat.state.steps}
+    assert {name: (r.modifier, r.points_per_gd, r.total, r.success, r.quality)
+            for name, r in found.items() if r is not None} == {
+        "Carla": (2, 2, 5, True, None), "Bruno": (0, 2, 12, True, None)}
