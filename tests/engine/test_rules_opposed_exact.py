@@ -5,7 +5,7 @@ Written against the mutation lane's survivors (README, "The mutation lane").
 
 from __future__ import annotations
 
-from sombra_tui.engine import EventKind, LogEvent, Mark, Phase, ResolveOpposed, SetMark
+from sombra_tui.engine import EventKind, LogEvent, Mark, Phase, Resolve, ResolveOpposed, SetMark
 from sombra_tui.engine.commands import ManualHit
 from sombra_tui.engine.conditions import ActionScope
 from sombra_tui.engine.model import Opposition, OppositionMode, Reading, Role
@@ -36,7 +36,7 @@ from tests.engine.test_rules_opposed import (
     stealth,
     three_grab,
 )
-from tests.engine.test_rules_opposed_v4 import MATON, PISTOLA, plain_dodge, shot
+from tests.engine.test_rules_opposed_v4 import MATON, PISTOLA, aturdido_dodger, plain_dodge, shot
 
 
 def test_o3_t2_h10_the_specs_before_the_dice_carry_the_djs_gd_the_settings_and_scope() -> None:
@@ -205,3 +205,14 @@ def test_o3_t3_t4_opposed_tas_roll_with_the_modifier_and_the_encounters_settings
     assert {name: (r.modifier, r.points_per_gd, r.total, r.success, r.quality)
             for name, r in found.items() if r is not None} == {
         "Carla": (2, 2, 5, True, None), "Bruno": (0, 2, 12, True, None)}
+
+
+def test_o5_c1_an_opponent_unable_by_a_condition_is_excluded_in_agreeing_words(
+        spanish: str) -> None:
+    """O5/C1 (format 4), in Spanish: Ana, aturdida, takes no part in Matón's shot; the
+    line's condition agrees with her."""
+    combat = aturdido_dodger()
+    events = combat.execute(Resolve(character="Matón", dice=dice(2, 3, 4)))
+    [skipped, *_] = events
+    assert (skipped.kind, skipped.actor, skipped.text) == (
+        EventKind.SKIPPED, "Ana", "Ana no participa en «dispara»: aturdida.")
