@@ -216,3 +216,31 @@ def test_o5_c1_an_opponent_unable_by_a_condition_is_excluded_in_agreeing_words(
     [skipped, *_] = events
     assert (skipped.kind, skipped.actor, skipped.text) == (
         EventKind.SKIPPED, "Ana", "Ana no participa en «dispara»: aturdida.")
+
+
+def test_o3_a_partner_aiming_at_others_is_left_out_and_the_next_pair_still_rolls() -> None:
+    """O3 (format 4): Lucía dodges Bruno and Carla; Bruno shoots Iker, Carla shoots
+    her. Bruno's action is aimed at others: he takes no part, said in those words; the
+    pair after his, Carla's shot against Lucía's dodge, is still compared (O4)."""
+    combat = started(char("Lucía", 16, 0, 12), char("Bruno", 12, 5, 12, weapons=[PISTOLA]),
+                     char("Carla", 10, 2, 12, weapons=[PISTOLA]), char("Iker", 8, 0, 12))
+    actions = {
+        "Lucía": act("esquiva", target=14, opposition=Opposition(
+            mode=OppositionMode.CONDITIONED, against=["Bruno", "Carla"],
+            role=Role.CONDITIONED, reading=Reading.ATTACK)),
+        "Bruno": act("dispara a Iker", "Iker", target=15, weapon=PISTOLA),
+        "Carla": act("dispara a Lucía", "Lucía", target=15, weapon=PISTOLA)}
+    for name in combat.state.declaration_order:
+        declare(combat, name, *([actions[name]] if name in actions else []))
+        decline_if_prompted(combat)
+    advance_to(combat, Phase.ROUND)
+    events = combat.execute(ResolveOpposed(character="Lucía", rolls=[
+        roll("Lucía", dice(2, 3, 4)), roll("Carla", dice(3, 3, 4))]))
+    assert [(e.kind, e.actor, e.rule, e.text) for e in events] == [
+        (EventKind.SKIPPED, "Bruno", "O3",
+         "Bruno does not take part in \"esquiva\": Bruno's action is aimed at others."),
+        (EventKind.TA, "Carla", "O3", "Carla (conditioning)"),
+        (EventKind.TA, "Lucía", "O3",
+         "Lucía (conditioned, GD +1 because the conditioning TA succeeded)"),
+        (EventKind.OPPOSED, "Carla", "O4",
+         'Lucía wins the opposed action "esquiva". Lucía avoids the attack.')]
