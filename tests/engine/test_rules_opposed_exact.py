@@ -5,7 +5,16 @@ Written against the mutation lane's survivors (README, "The mutation lane").
 
 from __future__ import annotations
 
-from sombra_tui.engine import EventKind, LogEvent, Mark, Phase, Resolve, ResolveOpposed, SetMark
+from sombra_tui.engine import (
+    EventKind,
+    LogEvent,
+    Mark,
+    Phase,
+    Resolve,
+    ResolveOpposed,
+    SetMark,
+    ask,
+)
 from sombra_tui.engine.commands import ManualHit
 from sombra_tui.engine.conditions import ActionScope
 from sombra_tui.engine.model import Opposition, OppositionMode, Reading, Role
@@ -244,3 +253,22 @@ def test_o3_a_partner_aiming_at_others_is_left_out_and_the_next_pair_still_rolls
          "Lucía (conditioned, GD +1 because the conditioning TA succeeded)"),
         (EventKind.OPPOSED, "Carla", "O4",
          'Lucía wins the opposed action "esquiva". Lucía avoids the attack.')]
+
+
+def test_o3_an_opponent_without_its_own_action_does_not_stop_others_joining() -> None:
+    """O3 with several characters: Carla's alarm conditions Ana and Bruno; Ana declared
+    nothing (she rolls under a value the DJ gives), Bruno's watch also names Dora, who
+    joins on Carla's side: three pairs, whatever order the opponents come in."""
+    combat = started(char("Carla", 16, 0, 12), char("Ana", 8, 3, 14),
+                     char("Bruno", 12, 5, 12), char("Dora", 10, 0, 12))
+    actions = {"Carla": stealth(["Ana", "Bruno"], Role.CONDITIONING),
+               "Bruno": stealth(["Carla", "Dora"], Role.CONDITIONED, target=12)}
+    for name in combat.state.declaration_order:
+        declare(combat, name, *([actions[name]] if name in actions else []))
+        decline_if_prompted(combat)
+    advance_to(combat, Phase.ROUND)
+    [carla] = [s for s in combat.state.current_group() if s.character == "Carla"]
+    plan = ask.opposition_plan(combat.state, carla)
+    assert (plan.members, plan.rolling, plan.pairs) == (
+        ("Carla", "Ana", "Bruno", "Dora"), ("Carla", "Ana", "Bruno", "Dora"),
+        (("Carla", "Ana"), ("Carla", "Bruno"), ("Dora", "Bruno")))
