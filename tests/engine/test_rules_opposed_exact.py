@@ -5,6 +5,8 @@ Written against the mutation lane's survivors (README, "The mutation lane").
 
 from __future__ import annotations
 
+import pytest
+
 from sombra_tui.engine import (
     EventKind,
     LogEvent,
@@ -17,7 +19,7 @@ from sombra_tui.engine import (
 )
 from sombra_tui.engine.commands import ManualHit
 from sombra_tui.engine.conditions import ActionScope
-from sombra_tui.engine.model import Opposition, OppositionMode, Reading, Role
+from sombra_tui.engine.model import Action, Opposition, OppositionMode, Reading, Role
 from sombra_tui.engine.odds import TASpec
 from sombra_tui.engine.rules.opposition import opposed_specs
 from sombra_tui.engine.wounds import Location
@@ -255,14 +257,19 @@ def test_o3_a_partner_aiming_at_others_is_left_out_and_the_next_pair_still_rolls
          'Lucía wins the opposed action "esquiva". Lucía avoids the attack.')]
 
 
-def test_o3_an_opponent_without_its_own_action_does_not_stop_others_joining() -> None:
+@pytest.mark.parametrize("ana", [None, grab("Carla")], ids=["nothing", "direct"])
+def test_o3_an_opponent_without_a_conditioned_action_does_not_stop_others_joining(
+        ana: Action | None) -> None:
     """O3 with several characters: Carla's alarm conditions Ana and Bruno; Ana declared
-    nothing (she rolls under a value the DJ gives), Bruno's watch also names Dora, who
-    joins on Carla's side: three pairs, whatever order the opponents come in."""
+    nothing (she rolls under a value the DJ gives) or a grab of Carla's (O2, no
+    conditioned action), Bruno's watch also names Dora, who joins on Carla's side: three
+    pairs, whatever order the opponents come in."""
     combat = started(char("Carla", 16, 0, 12), char("Ana", 8, 3, 14),
                      char("Bruno", 12, 5, 12), char("Dora", 10, 0, 12))
     actions = {"Carla": stealth(["Ana", "Bruno"], Role.CONDITIONING),
                "Bruno": stealth(["Carla", "Dora"], Role.CONDITIONED, target=12)}
+    if ana is not None:
+        actions["Ana"] = ana
     for name in combat.state.declaration_order:
         declare(combat, name, *([actions[name]] if name in actions else []))
         decline_if_prompted(combat)
