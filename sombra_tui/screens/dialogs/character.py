@@ -108,7 +108,7 @@ class CharacterEditor(Dialog[Character]):
                 yield from self.list_fields()
                 with Horizontal(classes="row"):
                     yield Field(_("Side"), FormSelect(
-                        [(_("PC (player)"), Side.PC), (_("NPC (DJ)"), Side.NPC)],
+                        [(side_label(side.value), side) for side in Side],
                         value=self.side, allow_blank=False, id="side"), field_id="side",
                         hint=self.key_in_force("character.side"))
                     yield Field("Resistencia", TextInput(
