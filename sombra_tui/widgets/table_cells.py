@@ -98,8 +98,9 @@ def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
         marks.append(Text(_("sangra"), style=palette.error))
     if row.next_round:
         marks.append(Text(_("next asalto"), style="dim"))
-    if row.now:
-        marks.append(Text(_("now"), style=f"bold {palette.accent}"))
+    now_mark = Text(_("now"), style=f"bold {palette.accent}") if row.now else None
+    if now_mark is not None:
+        marks.append(now_mark)
     for mark in row.marks:
         if mark.kind is ask.MarkKind.OUT:
             marks.append(Text(_("OUT"), style=f"bold reverse {palette.error}"))
@@ -110,10 +111,6 @@ def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
                           style=palette.accent))
     pairs = list(zip(shown, styles, strict=True))
     full = [Text(condition.label, style=style) for condition, style in pairs]
-    short = [Text(condition.short, style=style) for condition, style in pairs]
-    folds = [short] if short != full else []
-    folds += [[*short[:kept], Text(f"+{len(short) - kept}", style=palette.warning)]
-              for kept in range(len(short) - 1, -1, -1)]
     status = Text(" ").join([*full, *marks])
     out = row.has(ask.MarkKind.OUT)
     name_style = "strike dim" if out else ("bold" if row.now else "")
@@ -133,7 +130,7 @@ def row_for(state: CombatState, name: str, now: set[str], palette: Palette,
         # has declared (afterwards everyone in the round has).
         Text(row.declared, style="dim"),
         # Status folded, from the longest to the shortest (see shown_cells).
-        *(Text(" ").join([*fold, *marks]) for fold in folds),
+        *status_folds(pairs, marks, now_mark, palette.warning),
     )
 
 
@@ -162,6 +159,27 @@ def declaration_cell(row: ask.Row) -> Text:
     cell = KeptEnd(row.declaration + end, style="italic")
     cell.kept = len(end)
     return cell
+
+
+def status_folds(pairs: list[tuple[ask.RowCondition, str]], marks: list[Text],
+                 now_mark: Text | None, counted_style: str) -> list[Text]:
+    """Status folded for a narrow column, in the order the table tries them (issue 39
+    item 5): the conditions abbreviated; then without "now" (the ▶ beside the name says
+    it); then the conditions counted, those that keep the character from acting (C1)
+    kept the longest, then the shortest (the most said in the room), the rest as "+N"."""
+    full = [Text(condition.label, style=style) for condition, style in pairs]
+    short = [Text(condition.short, style=style) for condition, style in pairs]
+    rest = [mark for mark in marks if mark is not now_mark]
+    folds = [[*short, *marks]] if short != full else []
+    if now_mark is not None:
+        folds.append([*short, *rest])
+    ranked = [text for (condition, _style), text in sorted(
+        zip(pairs, short, strict=True),
+        key=lambda pair: (not pair[0][0].blocking, pair[1].cell_len))]
+    folds += [[*ranked[:kept], Text(f"+{len(ranked) - kept}", style=counted_style), *rest]
+              for kept in range(len(ranked) - 1, -1, -1)]
+    return [Text(" ").join(fold) for fold in folds]
+
 
 
 def shown_cells(row: tuple[Text, ...], columns: tuple[int, ...],
