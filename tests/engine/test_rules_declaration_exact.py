@@ -1,5 +1,5 @@
-"""D6, D9, D12, T4: the reacción's Alerta TA as the machine and the dialogs' previews
-read it (alerta_roll), exactly.
+"""D6, D9, D11, D12, T4: the reacción's Alerta TA as the machine and the dialogs' previews
+read it (alerta_roll), and whose prompt it is, exactly.
 
 Written against the mutation lane's survivors in rules/declaration.py (README, "The
 mutation lane").
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from sombra_tui.engine import Combat, React, SombraError
+from sombra_tui.engine import Combat, Decline, React, SombraError
 from sombra_tui.engine.rules.declaration import alerta_roll
-from tests.engine.conftest import SUB, act, char, declare, dice, started
+from tests.engine.conftest import SUB, act, assert_refused, char, declare, dice, started
 
 
 def prompted(**settings: object) -> Combat:
@@ -56,3 +56,13 @@ def test_d6_the_preview_of_a_reaccion_with_no_prompt_open_says_why() -> None:
         alerta_roll(combat.state, substitute(dice=dice(1, 1, 2)))
     assert (info.value.code, str(info.value)) == (
         "prompt.none_open", "No reacción prompt is open; Ana cannot react now.")
+
+
+def test_d11_a_prompt_is_answered_by_its_reactor_only() -> None:
+    """D11: prompts are answered one at a time: Bruno answering Ana's open prompt is
+    refused, naming both."""
+    combat = prompted()
+    error = assert_refused(combat, Decline(character="Bruno"))
+    assert (error.code, error.params, str(error)) == (
+        "prompt.not_yours", {"reactor": "Ana", "name": "Bruno"},
+        "The open prompt is Ana's, not Bruno's (prompts are answered one at a time).")
