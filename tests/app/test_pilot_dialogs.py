@@ -47,6 +47,7 @@ from tests.app.conftest import (
     worked_example_encounter,
 )
 from tests.app.drivers import settle
+from tests.app.harness import Harness, reaction_dialog
 
 
 async def refused(pilot: Pilot[Any], dialog: type[Dialog[Any]], before: Snapshot,
@@ -56,7 +57,7 @@ async def refused(pilot: Pilot[Any], dialog: type[Dialog[Any]], before: Snapshot
     Returns the message shown next to `field` (or under the form when None).
     """
     app = pilot.app
-    assert isinstance(app, SombraApp)
+    assert isinstance(app, SombraApp | Harness)
     await pilot.press("enter")
     assert isinstance(app.screen, dialog), "a wrong form must not close the dialog"
     assert_unchanged(app, before)
@@ -182,10 +183,11 @@ def bruno_shoots_ana() -> list[c.Command]:
 
 async def test_reaction_dialog_gd_breakdown_dice_errors_and_accept_without_roll() -> None:
     """D6 breakdown live, T6 dice refused inline, D12 accept without a roll."""
-    app = make_app(session_after(worked_example_encounter(), *bruno_shoots_ana()))
+    app = Harness(session_after(worked_example_encounter(), *bruno_shoots_ana()),
+                  dialog=reaction_dialog)  # the DJ's r
     async with app.run_test(size=SIZE) as pilot:
-        before = snapshot(app)
-        await pilot.press("r")
+        before = snapshot(app)  # type: ignore[arg-type]
+        await pilot.pause()
         assert isinstance(app.screen, ReactionDialog)
         mode = app.screen.query_one("#mode", Select)
         # D6: a first reaction that substitutes is at +1.
@@ -216,7 +218,7 @@ async def test_reaction_dialog_gd_breakdown_dice_errors_and_accept_without_roll(
         await pilot.press("space")
         assert app.screen.query_one("#accept", Checkbox).value
         await pilot.press("enter")
-        assert on_main_screen(app)
+        assert app.screen is app.base
         combat = app.session.combat
         assert len(combat.commands) == before.commands + 1
         command = combat.commands[-1]
@@ -386,7 +388,7 @@ async def test_affected_list_follows_every_target_until_the_dj_edits_it() -> Non
 # ---- the minimum terminal size ---------------------------------------------------------------
 
 
-def shown_on_screen(app: SombraApp, widget_id: str) -> bool:
+def shown_on_screen(app: SombraApp | Harness, widget_id: str) -> bool:
     """The widget is on screen: the point at its left middle belongs to it."""
     widget = app.screen.query_one(f"#{widget_id}")
     region = widget.region
@@ -398,9 +400,9 @@ def shown_on_screen(app: SombraApp, widget_id: str) -> bool:
 
 async def test_reaction_dialog_usable_at_80x24() -> None:
     """At the minimum size every field the DJ tabs to scrolls into view, and Enter reacts."""
-    app = make_app(session_after(worked_example_encounter(), *bruno_shoots_ana()))
+    app = Harness(session_after(worked_example_encounter(), *bruno_shoots_ana()),
+                  dialog=reaction_dialog)  # the DJ's r
     async with app.run_test(size=MIN_SIZE) as pilot:
-        await pilot.press("r")
         # Settled before reading the layout: Pilot's press waits until the process
         # looks idle by its CPU time, which a process queued behind others (tests
         # run in parallel) also does before the dialog is laid out.
@@ -416,5 +418,5 @@ async def test_reaction_dialog_usable_at_80x24() -> None:
         await type_text(pilot, "3 4 2")
         assert "14 vs 14" in text_of(app, "#ta-preview") and shown_on_screen(app, "ta-preview")
         await pilot.press("enter")
-        assert on_main_screen(app)
+        assert app.screen is app.base
         assert app.session.combat.state.reactions_made == {"Ana": 1}
