@@ -20,12 +20,12 @@ from tests.app.conftest import (
     SIZE,
     fill,
     focus,
-    make_app,
     send_keys,
     session_after,
     toggle,
     type_text,
 )
+from tests.app.harness import Harness, declaration_dialog, ta_dialog
 
 BOTH = pytest.mark.parametrize(("size", "language"), [
     (SIZE, "en"), (MIN_SIZE, "en"), (SIZE, "es"), (MIN_SIZE, "es")],
@@ -46,7 +46,7 @@ def speak(language: str, monkeypatch: pytest.MonkeyPatch) -> None:
     i18n.set_language(language)
 
 
-def summary(app: SombraApp) -> str:
+def summary(app: SombraApp | Harness) -> str:
     return str(app.screen.query_one("#summary", Static).content)
 
 
@@ -55,14 +55,14 @@ async def settle(pilot: Any) -> None:
         await pilot.pause()
 
 
-def sent_words(app: SombraApp, state: Any) -> str:
+def sent_words(app: SombraApp | Harness, state: Any) -> str:
     """The last command the screen sent, in the DJ's words (before it ran: `state`)."""
     key = "enter" if i18n.language() == "en" else "intro"
     words = "sends" if i18n.language() == "en" else "envía"
     return f"{key} {words}: {ask.describe(state, app.session.combat.commands[-1])}"
 
 
-def assert_fits_above_the_buttons(app: SombraApp, size: tuple[int, int]) -> None:
+def assert_fits_above_the_buttons(app: SombraApp | Harness, size: tuple[int, int]) -> None:
     """The line is shown whole, above the buttons, and no button is cut off."""
     line = app.screen.query_one("#summary", Static)
     buttons = list(app.screen.query(Button))
@@ -78,9 +78,10 @@ async def test_d2_the_declaration_s_summary_follows_its_fields_and_enter_sends_i
     """H1: the weapon follows the skill, and the line says so; a target chosen shows at
     once; Enter sends exactly the command the line said."""
     speak(language, monkeypatch)
-    app = make_app(session_after(encounter(), c.StartCombat()), journal=False)
+    app = Harness(session_after(encounter(), c.StartCombat()), dialog=declaration_dialog,
+                  language=language)  # the DJ's d
     async with app.run_test(size=size) as pilot:
-        await pilot.press("d")
+        await pilot.pause()
         assert isinstance(app.screen, DeclarationEditor)
         await settle(pilot)
         empty = summary(app)
@@ -124,9 +125,10 @@ async def test_d2_the_ta_s_summary_says_whose_dice_and_its_gd_and_enter_sends_it
     """T6/T2: the dice typed are the table's (Ana is a PC), the extra GD typed changes
     the GD said; Enter sends those dice at that GD."""
     speak(language, monkeypatch)
-    app = make_app(session_after(encounter(), *at_the_round_phase()), journal=False)
+    app = Harness(session_after(encounter(), *at_the_round_phase()), dialog=ta_dialog,
+                  language=language)  # the DJ's space: Ana's TA
     async with app.run_test(size=size) as pilot:
-        await pilot.press("space")
+        await pilot.pause()
         assert isinstance(app.screen, TADialog) and app.screen.step.character == "Ana"
         await settle(pilot)
         if language == "en":
