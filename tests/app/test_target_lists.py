@@ -29,6 +29,7 @@ from tests.app.conftest import (
     text_of,
     type_text,
 )
+from tests.app.harness import Harness, declaration_dialog, reaction_dialog
 
 #: The roster, in the encounter's order; the initiative declares in another one.
 ROSTER = ["Tomás", "Bruno", "Élena", "Matón 1", "Matón 2"]
@@ -56,15 +57,22 @@ def speak(language: str, monkeypatch: pytest.MonkeyPatch) -> None:
     i18n.set_language(language)
 
 
-def names(app: SombraApp, list_id: str) -> list[str]:
+def names(app: SombraApp | Harness, list_id: str) -> list[str]:
     picks = app.screen.query_one(f"#{list_id}", SelectionList)
     return [str(picks.get_option_at_index(i).value) for i in range(picks.option_count)]
 
 
-def highlighted(app: SombraApp) -> str:
+def highlighted(app: SombraApp | Harness) -> str:
     picks = app.focused
     assert isinstance(picks, SelectionList) and picks.highlighted is not None
     return str(picks.get_option_at_index(picks.highlighted).value)
+
+
+async def form_open(pilot: Pilot[object]) -> DeclarationEditor:
+    """The declaration the harness opened (the DJ's d)."""
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, DeclarationEditor)
+    return pilot.app.screen
 
 
 async def open_form(pilot: Pilot[object]) -> DeclarationEditor:
@@ -105,10 +113,10 @@ async def test_d1_ma_moves_to_maton_1_in_the_targets_and_ticks_nothing(
         language: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch,
         ticks: list[float]) -> None:
     speak(language, monkeypatch)
-    app = make_app(session_after(encounter(), c.StartCombat()), journal=False,
-                   language=language)
+    app = Harness(session_after(encounter(), c.StartCombat()), dialog=declaration_dialog,
+                  language=language)  # the DJ's d
     async with app.run_test(size=size) as pilot:
-        form = await open_form(pilot)
+        form = await form_open(pilot)
         await focus(pilot, "a0-targets")
         summary = text_of(app, "#summary")
         assert highlighted(app) == "Bruno"
@@ -134,10 +142,10 @@ async def test_o1_ma_moves_to_maton_1_in_the_opposed_with_list(
         language: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch,
         ticks: list[float]) -> None:
     speak(language, monkeypatch)
-    app = make_app(session_after(encounter(), c.StartCombat()), journal=False,
-                   language=language)
+    app = Harness(session_after(encounter(), c.StartCombat()), dialog=declaration_dialog,
+                  language=language)  # the DJ's d
     async with app.run_test(size=size) as pilot:
-        await open_form(pilot)
+        await form_open(pilot)
         await choose(pilot, "a0-opposition", OppositionMode.DIRECT)
         await pilot.pause()
         await focus(pilot, "a0-against")
@@ -155,14 +163,13 @@ async def test_d4_the_reaction_form_s_lists_keep_the_roster_s_order_and_type_ahe
     """Matón 1 punches Tomás: Tomás's reacción lists the others as every declaration
     does, and "ma" goes to Matón 1 in its targets and its "opposed with" list."""
     speak(language, monkeypatch)
-    app = make_app(session_after(
+    app = Harness(session_after(
         encounter(), c.StartCombat(),
         c.Declare(character="Tomás", actions=[Action(description="aims", target=14)]),
         c.Declare(character="Matón 1", actions=[Action(description="punches Tomás",
                                                        targets=["Tomás"])])),
-        journal=False, language=language)
+        dialog=reaction_dialog, language=language)  # the DJ's r
     async with app.run_test(size=size) as pilot:
-        await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, ReactionDialog)
         await choose(pilot, "a0-opposition", OppositionMode.DIRECT)
