@@ -50,6 +50,9 @@ from sombra_tui.engine.odds import (
     percent,
     ta_odds,
 )
+from sombra_tui.engine.opens import SETTLE_OPENS, step_opens
+from sombra_tui.engine.opens import Opens as Opens  # the screens' (issue 36)
+from sombra_tui.engine.opens import acting as acting
 from sombra_tui.engine.panel import MAX_WAITING as MAX_WAITING
 from sombra_tui.engine.panel import Panel as Panel  # the panel's types, for the screens
 from sombra_tui.engine.panel import PanelPrompt as PanelPrompt
@@ -147,6 +150,11 @@ class NextStep:
     phase: Phase = Phase.SETUP
     #: NEXT_ROUND: the asalto it opens; START: 1.
     round: int = 0
+    #: What the key opens (for RESOLVE: the group's first step's, the key's default).
+    opens: Opens = Opens.NOTHING
+    #: RESOLVE: what each step of `group` opens (step_opens), in the group's order
+    #: (the step the keys act on: `acting`).
+    step_opens: tuple[Opens, ...] = ()
 
 
 def next_step(state: CombatState) -> NextStep:
@@ -156,7 +164,7 @@ def next_step(state: CombatState) -> NextStep:
     if state.proposals:
         proposal = state.proposals[0]
         return NextStep(SETTLE_KINDS[proposal.kind], who=(proposal.character,),
-                        proposal=proposal, phase=phase)
+                        proposal=proposal, phase=phase, opens=SETTLE_OPENS[proposal.kind])
     if phase is Phase.SETUP:
         return NextStep(NextKind.START if state.characters else NextKind.ADD_CHARACTER,
                         phase=phase, round=1)
@@ -165,17 +173,21 @@ def next_step(state: CombatState) -> NextStep:
         if top is not None:
             return NextStep(NextKind.REACT, who=(top.reactor,), prompt=top,
                             author=state.declarations[top.declaration_id].author,
-                            counter=top.kind is PromptKind.COUNTER, phase=phase)
+                            counter=top.kind is PromptKind.COUNTER, phase=phase,
+                            opens=Opens.REACTION)
         declarer = state.current_declarer
         if declarer is not None:
-            return NextStep(NextKind.DECLARE, who=(declarer,), phase=phase)
+            return NextStep(NextKind.DECLARE, who=(declarer,), phase=phase,
+                            opens=Opens.DECLARATION)
         return NextStep(NextKind.TO_INSTANT, phase=phase)
     if phase is Phase.END_OF_ROUND:
         return NextStep(NextKind.NEXT_ROUND, phase=phase, round=state.round + 1)
     group = tuple(state.current_group())
     if group:
         who = tuple(dict.fromkeys(step.character for step in group))
-        return NextStep(NextKind.RESOLVE, who=who, group=group, phase=phase)
+        opens = tuple(step_opens(state, step) for step in group)
+        return NextStep(NextKind.RESOLVE, who=who, group=group, phase=phase,
+                        opens=opens[0], step_opens=opens)
     return NextStep(NextKind.NEXT_PHASE, phase=phase)
 
 
@@ -387,10 +399,7 @@ def opposition_plan(state: CombatState, step: Step) -> OppositionPlan:
 
 def is_opposed(state: CombatState, step: Step) -> bool:
     """An opposed step with someone able left to oppose it (else it is a plain TA)."""
-    action = state.step_action(step)
-    if step_opposition(state, step) is None or action.kind is ActionKind.AUTOMATIC:
-        return False
-    return not plan_opposition(state, step).solo
+    return step_opens(state, step) is Opens.OPPOSED
 
 
 def opponent_acts(state: CombatState, name: str, plan: OppositionPlan) -> bool:
