@@ -91,6 +91,13 @@ class KeepsTyping(Summarised[ResultT]):
     #: ("declaration", "Ana") or ("sheet_wound", "Ana", 2).
     draft_for: tuple[str, str] | tuple[str, str, int] | None = None
 
+    def keep_drafts_in(self, keep: Callable[[dict[str, object] | None], None],
+                       kind: str, who: str, *item: int) -> None:
+        """While the DJ types, the fields are kept by `keep` (the session's, beside the
+        journal) as a draft of `kind` for `who` (with the `item` it is about, if any)."""
+        self.draft_for = (kind, who, item[0]) if item else (kind, who)
+        self.keep_draft = keep
+
     def on_mount(self) -> None:
         self.mark_pristine()
 
