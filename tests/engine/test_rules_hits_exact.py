@@ -13,7 +13,15 @@ from sombra_tui.engine.commands import AcceptHit, ManualHit
 from sombra_tui.engine.i18n import set_language
 from sombra_tui.engine.rules.hits import proposal_question
 from sombra_tui.engine.state import Proposal
-from sombra_tui.engine.wounds import Consequences, Counters, Location, Severity, Weapon, Wound
+from sombra_tui.engine.wounds import (
+    Consequences,
+    Counters,
+    LocatedDamage,
+    Location,
+    Severity,
+    Weapon,
+    Wound,
+)
 from tests.engine.conftest import (
     advance_to,
     char,
@@ -66,17 +74,22 @@ def test_h7_the_proposal_is_made_in_the_asalto_under_way() -> None:
     assert said.text == "La W de Ana llega a los PV 15: ¿muerta? (lo confirma el DJ)"
 
 
-def _accepted(weapon: Weapon, **edits: Any) -> tuple[str, Wound, Counters]:
+def _accepted_all(weapon: Weapon, **edits: Any) -> tuple[str, tuple[Wound, ...], Counters]:
     """Carla's shot (dS 5, d+ 8, d- 3: right arm, tipo II 8 + 3 = 11) on Bruno (R 7, PV
-    21) accepted with the DJ's `edits`: the hit's log line, Bruno's wound and points."""
+    21) accepted with the DJ's `edits`: the hit's log line, Bruno's wounds and points."""
     combat = fighters()
     carla_shoots(combat, (5, 8, 3), weapon=weapon)
     [proposal] = combat.state.proposals
     events = combat.execute(AcceptHit(proposal_id=proposal.id, **edits))
     [line] = [e for e in events if e.kind is EventKind.HIT]
     body = combat.state.body("Bruno")
-    [wound] = body.wounds
-    return line.text, wound, body.counters
+    return line.text, body.wounds, body.counters
+
+
+def _accepted(weapon: Weapon, **edits: Any) -> tuple[str, Wound, Counters]:
+    """_accepted_all for a hit that leaves one wound."""
+    text, (wound,), points = _accepted_all(weapon, **edits)
+    return text, wound, points
 
 
 SHOT = "Carla hits Bruno with {weapon}: dS 5 -> value 5; tipo II d+ + d- = 8 + 3 = 11"
@@ -135,3 +148,22 @@ def test_h3_h12_a_damage_the_tracker_asked_for_is_no_change_of_the_djs() -> None
         "G 0 -> 20, W 0 -> 20 of PV 21.")
     assert (wound.damage, wound.severity, points) == (20, Severity.GRAVE,
                                                       Counters(g=20, w=20))
+
+
+def test_h4_h12_tipo_ivs_list_is_the_djs_and_the_line_names_each_wound() -> None:
+    """H4: tipo IV's (location, damage) list is the DJ's (the line says so); values of
+    one location add up into one wound (abdomen 4 + 5 = 9: leve, R 7; chest 2: sin
+    importancia), each named in the line (H12)."""
+    text, wounds, points = _accepted_all(
+        Weapon(name="grenade", damage_type="IV"), entries=[
+            LocatedDamage(location=Location.ABDOMEN, damage=4),
+            LocatedDamage(location=Location.PECHO, damage=2),
+            LocatedDamage(location=Location.ABDOMEN, damage=5)])
+    assert text == (
+        "Carla hits Bruno with grenade: dS 5 -> value 5; tipo IV [DJ: locations and "
+        "damage]: abdomen: damage 9, no protection, lethal; R 7 -> light; +1 GD physical "
+        "actions, bleeds 1 point every 16 asaltos until attended | chest: damage 2, no "
+        "protection, lethal; R 7 -> minor; G 0 -> 11, W 0 -> 11 of PV 21.")
+    assert [(w.location, w.damage, w.severity) for w in wounds] == [
+        (Location.ABDOMEN, 9, Severity.LEVE), (Location.PECHO, 2, Severity.SIN_IMPORTANCIA)]
+    assert points == Counters(g=11, w=11)

@@ -21,7 +21,7 @@ from sombra_tui.engine.commands import ManualHit
 from sombra_tui.engine.conditions import ActionScope
 from sombra_tui.engine.model import Action, Opposition, OppositionMode, Reading, Role
 from sombra_tui.engine.odds import TASpec
-from sombra_tui.engine.rules.opposition import opposed_specs
+from sombra_tui.engine.rules.opposition import OppositionPlan, opposed_specs
 from sombra_tui.engine.wounds import Location
 from tests.engine.conftest import (
     ANA,
@@ -257,13 +257,9 @@ def test_o3_a_partner_aiming_at_others_is_left_out_and_the_next_pair_still_rolls
          'Lucía wins the opposed action "esquiva". Lucía avoids the attack.')]
 
 
-@pytest.mark.parametrize("ana", [None, grab("Carla")], ids=["nothing", "direct"])
-def test_o3_an_opponent_without_a_conditioned_action_does_not_stop_others_joining(
-        ana: Action | None) -> None:
-    """O3 with several characters: Carla's alarm conditions Ana and Bruno; Ana declared
-    nothing (she rolls under a value the DJ gives) or a grab of Carla's (O2, no
-    conditioned action), Bruno's watch also names Dora, who joins on Carla's side: three
-    pairs, whatever order the opponents come in."""
+def _alarm_plan(ana: Action | None, out: str | None = None) -> OppositionPlan:
+    """Carla's alarm conditions Ana and Bruno; Bruno's watch also names Dora; Ana
+    declares `ana`; `out` is out when Carla acts: the plan of Carla's action."""
     combat = started(char("Carla", 16, 0, 12), char("Ana", 8, 3, 14),
                      char("Bruno", 12, 5, 12), char("Dora", 10, 0, 12))
     actions = {"Carla": stealth(["Ana", "Bruno"], Role.CONDITIONING),
@@ -274,8 +270,28 @@ def test_o3_an_opponent_without_a_conditioned_action_does_not_stop_others_joinin
         declare(combat, name, *([actions[name]] if name in actions else []))
         decline_if_prompted(combat)
     advance_to(combat, Phase.ROUND)
+    if out is not None:
+        combat.execute(SetMark(character=out, mark=Mark.OUT))
     [carla] = [s for s in combat.state.current_group() if s.character == "Carla"]
-    plan = ask.opposition_plan(combat.state, carla)
+    return ask.opposition_plan(combat.state, carla)
+
+
+@pytest.mark.parametrize("ana", [None, grab("Carla")], ids=["nothing", "direct"])
+def test_o3_an_opponent_without_a_conditioned_action_does_not_stop_others_joining(
+        ana: Action | None) -> None:
+    """O3 with several characters: Carla's alarm conditions Ana and Bruno; Ana declared
+    nothing (she rolls under a value the DJ gives) or a grab of Carla's (O2, no
+    conditioned action), Bruno's watch also names Dora, who joins on Carla's side: three
+    pairs, whatever order the opponents come in."""
+    plan = _alarm_plan(ana)
     assert (plan.members, plan.rolling, plan.pairs) == (
         ("Carla", "Ana", "Bruno", "Dora"), ("Carla", "Ana", "Bruno", "Dora"),
         (("Carla", "Ana"), ("Carla", "Bruno"), ("Dora", "Bruno")))
+
+
+def test_o3_o5_a_pair_with_an_out_member_is_dropped_and_the_others_still_compare() -> None:
+    """O3/O5: Ana, out, takes no part: her pair with Carla is dropped, and Carla's with
+    Bruno and Dora's with Bruno, after it, are still compared."""
+    plan = _alarm_plan(None, out="Ana")
+    assert (plan.rolling, plan.pairs) == (("Carla", "Bruno", "Dora"),
+                                          (("Carla", "Bruno"), ("Dora", "Bruno")))
