@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sombra_tui.engine import Advance, EventKind, Phase, ProposalKind
+from sombra_tui.engine import Advance, EventKind, Phase, ProposalKind, Resolve
 from sombra_tui.engine.commands import AcceptHit, ManualHit
 from sombra_tui.engine.i18n import set_language
 from sombra_tui.engine.rules.hits import proposal_question
@@ -23,12 +23,14 @@ from sombra_tui.engine.wounds import (
     Wound,
 )
 from tests.engine.conftest import (
+    act,
     advance_to,
     char,
+    declare,
     declare_all_inaction,
     started,
 )
-from tests.engine.test_rules_hits import PISTOL, carla_shoots, fighters
+from tests.engine.test_rules_hits import PISTOL, carla_shoots, declare_all_inaction_but, fighters
 
 CLUB = Weapon(name="club", damage_type="II", lethal=False)
 
@@ -167,3 +169,21 @@ def test_h4_h12_tipo_ivs_list_is_the_djs_and_the_line_names_each_wound() -> None
     assert [(w.location, w.damage, w.severity) for w in wounds] == [
         (Location.ABDOMEN, 9, Severity.LEVE), (Location.PECHO, 2, Severity.SIN_IMPORTANCIA)]
     assert points == Counters(g=11, w=11)
+
+
+def test_h1_h12_a_hit_decided_without_dice_says_so_in_its_line() -> None:
+    """H1: an attack decided without dice (the DJ accepts it) reads nothing: the DJ
+    gives the location and damage, and the line says "no dice" after the tipo."""
+    combat = fighters()
+    declare_all_inaction_but(combat, "Carla")
+    declare(combat, "Carla", act("shoots", "Bruno", skill="Armas", weapon=PISTOL),
+            affected=[])
+    advance_to(combat, Phase.ROUND)
+    combat.execute(Resolve(character="Carla", accept=True))
+    [proposal] = combat.state.proposals
+    events = combat.execute(AcceptHit(proposal_id=proposal.id, location=Location.PECHO,
+                                      damage=8))
+    assert [e.text for e in events if e.kind is EventKind.HIT] == [
+        "Carla hits Bruno with pistol: tipo II, no dice: chest: damage 8, no protection, "
+        "lethal; R 7 -> light; +1 GD physical actions, bleeds 1 point every 16 asaltos until "
+        "attended; G 0 -> 8, W 0 -> 8 of PV 21."]
