@@ -187,3 +187,25 @@ def test_h1_h12_a_hit_decided_without_dice_says_so_in_its_line() -> None:
         "Carla hits Bruno with pistol: tipo II, no dice: chest: damage 8, no protection, "
         "lethal; R 7 -> light; +1 GD physical actions, bleeds 1 point every 16 asaltos until "
         "attended; G 0 -> 8, W 0 -> 8 of PV 21."]
+
+
+def test_h2_h12_an_aimed_location_is_named_as_the_djs_change() -> None:
+    """H2: the DJ may replace the location (an aimed attack), logged: right arm -> head,
+    and the head's consequences follow (H9: leve, aturdido 2 asaltos)."""
+    text, wound, _points = _accepted(PISTOL, location=Location.CABEZA)
+    assert text == SHOT.format(weapon="pistol") + (
+        " [DJ: location right arm -> head]: head: damage 11, no protection, lethal; R 7 -> "
+        "light; aturdido 2 asaltos, bleeds 1 point every 16 asaltos until attended; G 0 -> "
+        "11, W 0 -> 11 of PV 21.")
+    assert wound.location is Location.CABEZA
+
+
+def test_h11_a_hit_outside_a_simultaneous_group_belongs_to_no_group() -> None:
+    """H11/P3: only a hit proposed while its group still has steps to act waits for the
+    group; Carla acting alone proposes a hit of no group, which applies when accepted."""
+    combat = fighters()
+    carla_shoots(combat, (5, 8, 3))
+    [proposal] = combat.state.proposals
+    assert proposal.group is None
+    combat.execute(AcceptHit(proposal_id=proposal.id))
+    assert combat.state.deferred_hits == [] and len(combat.state.body("Bruno").wounds) == 1
