@@ -1,4 +1,4 @@
-"""C2, C4, H11, P2/P3, P4: conditions and steps with a second character in play: one
+"""C2, C4, H7, H11, P2/P3, P4: conditions and steps with a second character in play: one
 character's question, condition or waiting mark never stands for another's; a
 permanent condition's line; a member who declared nothing keeps no one's step away.
 
@@ -20,7 +20,7 @@ from sombra_tui.engine import (
 )
 from sombra_tui.engine.commands import AddCondition, DeclineProposal
 from sombra_tui.engine.conditions import Condition, builtin
-from sombra_tui.engine.wounds import WoundSettings
+from sombra_tui.engine.wounds import Counters, WoundSettings, thresholds
 from tests.engine.conftest import act, advance_to, char, declare, dice, started
 
 
@@ -111,3 +111,27 @@ def test_p2_p3_a_member_who_declared_nothing_keeps_no_one_elses_step_away() -> N
         declare(combat, name, act("shoots", target=15))
     advance_to(combat, Phase.ROUND)
     assert [(s.character, s.group) for s in combat.state.steps] == [("C", 0), ("B", 1)]
+
+
+def test_h11_each_character_is_asked_once_whoever_else_is_asked() -> None:
+    """H11 (format 3 reading: one question per character): A's "prevented?" being open
+    does not keep B from being asked; B, asked already, is not asked again for a second
+    condition."""
+    combat = shooting(("C", 12), ("A", 8), ("B", 8), rules_v4=False)
+    combat.execute(Resolve(character="C", dice=dice(1, 2, 3)))
+    combat.execute(AddCondition(character="A", condition=builtin("desarmado", began=1)))
+    combat.execute(AddCondition(character="B", condition=builtin("desarmado", began=1)))
+    combat.execute(AddCondition(character="B", condition=builtin("aturdido", began=1)))
+    assert [(p.character, p.condition) for p in combat.state.proposals] == [
+        ("A", "desarmado"), ("B", "desarmado")]
+
+
+def test_h7_a_counter_reaching_pv_proposes_once_and_is_at_pv_from_pv_on() -> None:
+    """H7: G and W already at PV 15 going further propose nothing more; G and W exactly at
+    PV are at PV."""
+    beyond = thresholds(Counters(g=15, w=15), Counters(g=20, w=20), 15)
+    assert (beyond.propose_muerto, beyond.herida_at_pv, beyond.herida_over) == (
+        False, True, 5)
+    exactly = thresholds(Counters(g=14, w=14), Counters(g=15, w=15), 15)
+    assert (exactly.propose_inconsciente, exactly.propose_muerto, exactly.golpe_at_pv,
+            exactly.herida_at_pv) == (True, True, True, True)
