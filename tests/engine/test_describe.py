@@ -95,7 +95,7 @@ def test_t6_a_resolution_says_whose_dice_and_the_whole_gd() -> None:
     assert [s.character for s in state.current_group()] == ["Bruno"]
     english, spanish = in_both(state, c.Resolve(character="Bruno", dice=TO_ROLL))
     assert english == "Resolve Bruno's TA: dice to be rolled by the tracker, GD 0"
-    assert spanish == "Resolver la TA de Bruno: dados: los tira el tracker, GD 0"
+    assert spanish == "Resolver la TA de Bruno: dados: los tira el programa, GD 0"
     combat.execute(c.Resolve(character="Bruno", dice=Dice.of(5, 5, 5)))
     english, spanish = in_both(combat.state, c.Resolve(character="Ana",
                                                        dice=Dice.of(3, 4, 2), target=11))
@@ -141,7 +141,7 @@ def test_o2_an_opposed_resolution_names_each_one_s_dice() -> None:
     assert english == ("Resolve Bruno's opposed TA: Bruno dice to be rolled by the tracker; "
                        "Ana dice 3·4·2 (the table) under 12, GD +1")
     assert spanish == ("Resolver la TA enfrentada de Bruno: Bruno dados: los tira el "
-                       "tracker; Ana dados 3·4·2 (la mesa) bajo 12, GD +1")
+                       "programa; Ana dados 3·4·2 (la mesa) bajo 12, GD +1")
 
 
 @pytest.mark.parametrize("command", [
