@@ -443,3 +443,56 @@ def test_the_tools_use_the_tests_helpers_and_nothing_uses_the_tools() -> None:
     assert users == sorted(TOOLS_TESTS)
     assert not [name for name in ("bench", "bench_stock", "screenshots")
                 if (PACKAGE / f"{name}.py").exists()]
+
+
+# ---- the screen's side in pieces, as the engine and the dialogs (issue 36 item 7) ------
+
+#: The screen's side: the screens (the dialogs too), the widgets, the players' view and
+#: the app with its controllers (control/: files, recovery, the players' server). A
+#: module longer than this, or a function longer than that, does more than one job:
+#: split it by its jobs (the table's cells, layout, drawing and cursor, say).
+SCREEN_SIDE = ("screens", "widgets", "players", "control")
+MOST_SCREEN_LINES = 400
+MOST_FUNCTION_LINES = 60
+
+
+def screen_side_files() -> list[Path]:
+    return sorted([*(path for folder in SCREEN_SIDE for path in (PACKAGE / folder).rglob("*.py")),
+                   PACKAGE / "app.py"])
+
+
+def cap_breaches(source: str, module: str) -> list[str]:
+    """Where `source` (the text of `module`) is over the caps: its lines, and each
+    function's or method's (async ones too) from its `def` to its last line."""
+    found = []
+    lines = len(source.splitlines())
+    if lines > MOST_SCREEN_LINES:
+        found.append(f"{module}: {lines} lines")
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            length = (node.end_lineno or node.lineno) - node.lineno + 1
+            if length > MOST_FUNCTION_LINES:
+                found.append(f"{module}.{node.name}: {length} lines")
+    return found
+
+
+def test_no_screen_module_is_over_400_lines_nor_any_function_over_60() -> None:
+    files = screen_side_files()
+    assert {PACKAGE / "app.py", PACKAGE / "screens" / "main.py",
+            PACKAGE / "screens" / "dialogs" / "sheet.py", PACKAGE / "players" / "server.py",
+            PACKAGE / "widgets" / "initiative_table.py",
+            PACKAGE / "control" / "files.py"} <= set(files)
+    found = [breach for path in files
+             for breach in cap_breaches(path.read_text(encoding="utf-8"), module_name(path))]
+    assert found == []
+
+
+def test_the_caps_test_sees_each_breach() -> None:
+    body = "    x = 1\n"
+    assert cap_breaches("def f():\n" + body * 59, "m") == []  # 60 lines: at the cap
+    assert cap_breaches("def f():\n" + body * 60, "m") == ["m.f: 61 lines"]
+    assert cap_breaches("async def g():\n" + body * 61, "m") == ["m.g: 62 lines"]
+    assert cap_breaches("class A:\n    def h(self):\n"
+                        + ("    " + body) * 60, "m") == ["m.h: 61 lines"]
+    assert cap_breaches("x = 1\n" * 400, "m") == []
+    assert cap_breaches("x = 1\n" * 401, "m") == ["m: 401 lines"]
