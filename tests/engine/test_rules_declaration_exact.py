@@ -1,5 +1,6 @@
-"""D6, D9, D11, D12, T4: the reacción's Alerta TA as the machine and the dialogs' previews
-read it (alerta_roll), and whose prompt it is, exactly.
+"""D6, D7, D9, D11, D12, T4: the reacción's Alerta TA as the machine and the dialogs' previews
+read it (alerta_roll), whose prompt it is, and a locked author offered no counter-reacción,
+exactly.
 
 Written against the mutation lane's survivors in rules/declaration.py (README, "The
 mutation lane").
@@ -9,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from sombra_tui.engine import Combat, Decline, React, SombraError
+from sombra_tui.engine import Combat, Decline, EventKind, React, SombraError
+from sombra_tui.engine.commands import AllowPrompt
 from sombra_tui.engine.rules.declaration import alerta_roll
 from tests.engine.conftest import SUB, act, assert_refused, char, declare, dice, started
 
@@ -66,3 +68,29 @@ def test_d11_a_prompt_is_answered_by_its_reactor_only() -> None:
     assert (error.code, error.params, str(error)) == (
         "prompt.not_yours", {"reactor": "Ana", "name": "Bruno"},
         "The open prompt is Ana's, not Bruno's (prompts are answered one at a time).")
+
+
+def test_d7_d11_a_locked_author_is_offered_no_counter_reaccion() -> None:
+    """D7, D11, D12: Tomás's reacción to Eva fails (locked); the DJ lets him react again
+    and he substitutes, aimed at Bruno; Bruno's reacción answers him, but Tomás, locked,
+    is offered no counter-reacción: skipped, saying why."""
+    combat = started(char("Bruno", 4), char("Tomás", 5), char("Eva", 6))
+    declare(combat, "Bruno", act("waits", target=10))
+    declare(combat, "Tomás", act("hits", "Bruno", target=10))
+    combat.execute(Decline(character="Bruno"))
+    declare(combat, "Eva", act("hits", "Tomás", target=10))
+    combat.execute(React(character="Tomás", mode=SUB, actions=[act("ducks", "Bruno",
+                                                                  target=10)],
+                         dice=dice(10, 9, 9)))
+    assert combat.state.locked == ["Tomás"]
+    combat.execute(AllowPrompt(character="Tomás", against="Eva"))
+    combat.execute(React(character="Tomás", mode=SUB, actions=[act("ducks", "Bruno",
+                                                                  target=10)],
+                         dice=dice(1, 1, 2)))
+    combat.execute(Decline(character="Eva"))
+    events = combat.execute(React(character="Bruno", mode=SUB,
+                                  actions=[act("runs", "Tomás", target=10)],
+                                  dice=dice(1, 1, 2)))
+    assert [(e.actor, e.rule, e.text) for e in events if e.kind is EventKind.SKIPPED] == [
+        ("Tomás", "D11", "Tomás's prompt skipped: locked.")]
+    assert combat.state.prompts == []
