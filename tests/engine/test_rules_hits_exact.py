@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from sombra_tui.engine import Advance, EventKind, Phase, ProposalKind, Resolve
-from sombra_tui.engine.commands import AcceptHit, ManualHit
+from sombra_tui.engine.commands import AcceptHit, ManualHit, RemoveCharacter
 from sombra_tui.engine.i18n import set_language
 from sombra_tui.engine.rules.hits import proposal_question
 from sombra_tui.engine.state import Proposal
@@ -28,6 +28,7 @@ from tests.engine.conftest import (
     char,
     declare,
     declare_all_inaction,
+    dice,
     started,
 )
 from tests.engine.test_rules_hits import PISTOL, carla_shoots, declare_all_inaction_but, fighters
@@ -209,3 +210,21 @@ def test_h11_a_hit_outside_a_simultaneous_group_belongs_to_no_group() -> None:
     assert proposal.group is None
     combat.execute(AcceptHit(proposal_id=proposal.id))
     assert combat.state.deferred_hits == [] and len(combat.state.body("Bruno").wounds) == 1
+
+
+def test_h1_a_hit_is_proposed_on_each_target_still_there_with_its_attack() -> None:
+    """H1: Carla shoots Ana and Bruno; Ana has left before Carla acts: the hit is
+    proposed on Bruno alone, carrying the attacker, the action, the weapon, the TA's own
+    dice, the tipo and the asalto."""
+    combat = fighters()
+    declare_all_inaction_but(combat, "Carla")
+    declare(combat, "Carla", act("shoots both", "Ana", "Bruno", skill="Armas",
+                                 weapon=PISTOL), affected=[])
+    advance_to(combat, Phase.ROUND)
+    combat.execute(RemoveCharacter(name="Ana"))
+    combat.execute(Resolve(character="Carla", dice=dice(5, 8, 3)))
+    [proposal] = combat.state.proposals
+    assert (proposal.kind, proposal.character, proposal.attacker, proposal.action,
+            proposal.weapon, proposal.dice, proposal.damage_type, proposal.group,
+            proposal.round) == (ProposalKind.HIT, "Bruno", "Carla", "shoots both", PISTOL,
+                                dice(5, 8, 3), "II", None, 1)
