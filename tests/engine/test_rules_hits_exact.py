@@ -173,14 +173,18 @@ def test_h4_h12_tipo_ivs_list_is_the_djs_and_the_line_names_each_wound() -> None
 
 
 def test_h1_h12_a_hit_decided_without_dice_says_so_in_its_line() -> None:
-    """H1: an attack decided without dice (the DJ accepts it) reads nothing: the DJ
-    gives the location and damage, and the line says "no dice" after the tipo."""
+    """H1: an attack decided without dice (the DJ accepts it) reads nothing: its
+    proposal asks for the location and damage, the DJ gives them, and the hit's line
+    says "no dice" after the tipo."""
     combat = fighters()
     declare_all_inaction_but(combat, "Carla")
     declare(combat, "Carla", act("shoots", "Bruno", skill="Armas", weapon=PISTOL),
             affected=[])
     advance_to(combat, Phase.ROUND)
-    combat.execute(Resolve(character="Carla", accept=True))
+    proposed = combat.execute(Resolve(character="Carla", accept=True))
+    assert [e.text for e in proposed if e.code == "hit.proposed"] == [
+        "Carla hits Bruno with pistol: location and damage to give (no dice); the DJ settles "
+        "the hit."]
     [proposal] = combat.state.proposals
     events = combat.execute(AcceptHit(proposal_id=proposal.id, location=Location.PECHO,
                                       damage=8))
