@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from sombra_tui.engine import Advance, EventKind, Phase, ProposalKind, Resolve
-from sombra_tui.engine.commands import AcceptHit, ManualHit, RemoveCharacter
+from sombra_tui.engine.commands import AcceptHit, ChangeSettings, ManualHit, RemoveCharacter
 from sombra_tui.engine.i18n import set_language
 from sombra_tui.engine.rules.hits import proposal_question
 from sombra_tui.engine.state import Proposal
@@ -232,3 +232,21 @@ def test_h1_a_hit_is_proposed_on_each_target_still_there_with_its_attack() -> No
             proposal.weapon, proposal.dice, proposal.damage_type, proposal.group,
             proposal.round) == (ProposalKind.HIT, "Bruno", "Carla", "shoots both", PISTOL,
                                 dice(5, 8, 3), "II", None, 1)
+
+
+def test_h9_bleeding_switched_off_mid_encounter_stops_every_wound_bleeding() -> None:
+    """H9 (setting): Bruno's grave chest wound bleeds every 5 asaltos; the DJ switches
+    bleeding off in round 1: by round 7 he has lost no point and the wound counts none."""
+    combat = fighters()
+    combat.execute(ManualHit(character="Bruno", location=Location.PECHO, damage=14))
+    settings = combat.state.settings
+    combat.execute(ChangeSettings(settings=settings.model_copy(update={
+        "wounds": settings.wounds.model_copy(update={"bleeding": False})})))
+    for _ in range(6):
+        declare_all_inaction(combat)
+        advance_to(combat, Phase.END_OF_ROUND)
+        combat.execute(Advance())
+    assert combat.state.round == 7
+    [wound] = combat.state.body("Bruno").wounds
+    assert (wound.bleed_rate, wound.bleed_counted, wound.bled) == (5, 0, 0)
+    assert combat.state.body("Bruno").counters == Counters(g=14, w=14)
