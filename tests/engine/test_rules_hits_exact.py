@@ -250,3 +250,18 @@ def test_h9_bleeding_switched_off_mid_encounter_stops_every_wound_bleeding() -> 
     [wound] = combat.state.body("Bruno").wounds
     assert (wound.bleed_rate, wound.bleed_counted, wound.bled) == (5, 0, 0)
     assert combat.state.body("Bruno").counters == Counters(g=14, w=14)
+
+
+def test_h9_one_who_left_does_not_stop_the_others_bleeding() -> None:
+    """H9: Ana, hit first, has left the encounter (her body kept for the log); Bruno's
+    grave chest wound, taken in round 1, still loses its point at the end of round 6."""
+    combat = fighters()
+    combat.execute(ManualHit(character="Ana", location=Location.PECHO, damage=2))
+    combat.execute(ManualHit(character="Bruno", location=Location.PECHO, damage=14))
+    combat.execute(RemoveCharacter(name="Ana"))
+    assert "Ana" in combat.state.bodies
+    while combat.state.round <= 6:
+        declare_all_inaction(combat)
+        advance_to(combat, Phase.END_OF_ROUND)
+        combat.execute(Advance())
+    assert combat.state.body("Bruno").counters == Counters(g=15, w=15)
