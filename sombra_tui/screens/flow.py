@@ -79,6 +79,9 @@ class TableFlow:
         #: Called when a dry run was refused only because a proposal is open (H1, H7,
         #: H11): the screen opens the proposal over the dialog that asked.
         self.on_held: Callable[[], object] | None = None
+        #: The dice typed in a group's rolls for members not sent yet (Escape on a hit
+        #: between two of them), by name: the next group dialog brings them back.
+        self.group_dice: dict[str, str] = {}
 
     @property
     def state(self) -> CombatState:

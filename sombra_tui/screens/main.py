@@ -98,6 +98,7 @@ class MainScreen(RowActions, Screen[None]):
     @session.setter
     def session(self, session: Session) -> None:
         self.flow.session = session
+        self.flow.group_dice.clear()  # typed for another encounter's members
 
     @property
     def state(self) -> CombatState:
@@ -376,7 +377,8 @@ class MainScreen(RowActions, Screen[None]):
         from sombra_tui.screens.dialogs.group_rolls import RollsHost, open_group_rolls
         if open_group_rolls(self.state, step.character, RollsHost(  # issue 39 item 3:
                 self.flow.check, self.session.combat.roller,  # alike TAs together
-                self.open_dialog, self.run_command, self.settling.settle_first)):
+                self.open_dialog, self.run_command, self.settling.settle_first,
+                self.session.keep_draft, self.flow.group_dice)):
             return
         # Not opposed, or nobody able is left to oppose it: the character's own TA.
         self.open_dialog(self.dialogs.take(Opens.TA, step), self.resolve)

@@ -18,7 +18,8 @@ own line; the test kills it with SIGKILL when it reads the line it waits for.
   that make one first (`things_first`).
 * `--report-form` after the resume: the form open then (a draft reopened, issue 35
   item 5) as `form NAME TEXT` (TEXT: its first action's description, else its focused
-  field's, else its first field's that holds text), or `form none`.
+  field's, else its first field's that holds text; the group's rolls: every line, with
+  " | " between), or `form none`.
 * `done` at the end; the process stays alive until killed.
 """
 
@@ -138,7 +139,9 @@ DIALOG_KEYS = {"declare": ["d", *"medio escr"], "hit": ["h", *"17"],
                "note-edit": ["l", "e", "end", "ctrl+u", *"amanece"],
                # Issue 39 item 1: the side changed (ctrl+t), a skill typed.
                "character": ["a", *"Rosa", "ctrl+t", "tab", "tab", "tab", "tab",
-                             *"Pelea 12"]}
+                             *"Pelea 12"],
+               # Issue 39 item 3: the two Matones' TAs in one dialog, a line each.
+               "group": ["y", *"3 4 2", "tab", *"5 1 1"]}
 
 
 def things_first(kind: str, name: str) -> list[c.Command]:
@@ -158,7 +161,25 @@ def things_first(kind: str, name: str) -> list[c.Command]:
                 c.Advance(), c.Advance()]
     if kind == "note-edit":
         return [c.AddNote(round=2, text="se va la luz")]
+    if kind == "group":
+        return group_first()
     return []
+
+
+def group_first() -> list[c.Command]:
+    """From no command (`--play-to 0`): two Matones who shoot together (one Primaria:
+    one simultaneous group, P3), the others waiting; the round's phase up to their TAs."""
+    mook = Character(name="Matón", primaria=10, secundaria=1, alerta=9,
+                     skills={"Armas": 12})
+    wait = [Action(description="waits", target=10)]
+    return [c.AddCharacters(character=mook, count=2), c.StartCombat(),
+            c.Declare(character="Ana", actions=wait),
+            c.DeclareGroup(characters=["Matón 1", "Matón 2"],
+                           actions=[Action(description="shoots", skill="Armas")]),
+            c.Declare(character="Bruno", actions=wait),
+            c.Declare(character="Carla", actions=wait), c.Advance(), c.Advance(),
+            c.Resolve(character="Carla", dice=Dice.of(2, 2, 2)),
+            c.Resolve(character="Bruno", dice=Dice.of(2, 2, 2))]
 
 
 async def open_dialog(app: SombraApp, pilot: Pilot[None], kind: str) -> None:
@@ -188,6 +209,9 @@ async def report_form(app: SombraApp, pilot: Pilot[None]) -> None:
     focused = screen.focused.value if isinstance(screen.focused, Input) else ""
     text = fields.first(Input).value if fields else (focused or (typed[0] if typed
                                                                  else ""))
+    lines = screen.query("DiceLine Input")  # the group's rolls (issue 39 item 3)
+    if lines:
+        text = " | ".join(field.value for field in lines.results(Input))
     sides = screen.query("#side")  # the character editor's side (issue 39 item 1)
     side = f" {sides.first(Select).value}" if sides else ""
     skills = screen.query("#skills")

@@ -17,7 +17,7 @@ import pytest
 from sombra_tui.engine import storage
 from sombra_tui.engine.history import Combat
 from sombra_tui.engine.journal import Recovered, find_journals, recover
-from tests.app.crash_driver import encounter, script
+from tests.app.crash_driver import encounter, group_first, script
 
 ROOT = Path(__file__).resolve().parents[2]
 TOTAL = len(script())
@@ -214,3 +214,15 @@ def test_sigkill_with_the_quick_line_typed_brings_it_back_on_resume(tmp_path: Pa
     assert lines[-1] == "dialog QuickPointsDialog"
     lines = drive(tmp_path, "--answer", "r", "--report-form", until="form")
     assert lines[-2:] == ["resumed 1", "form QuickPointsDialog -7 pec"]
+
+
+def test_sigkill_with_the_group_s_dice_typed_brings_the_dialog_back_with_each_line(
+        tmp_path: Path) -> None:
+    """Issue 39 item 3 with issue 35 item 5: the two Matones' TAs in one dialog, dice
+    typed on both lines (P3, T6), then the process is killed: the resume opens the
+    group's dialog again with both lines as typed."""
+    lines = drive(tmp_path, "--play-to", "0", "--dialog", "group", until="dialog")
+    assert lines[-1] == "dialog GroupRollDialog"
+    lines = drive(tmp_path, "--answer", "r", "--report-form", until="form")
+    assert lines[-2:] == [f"resumed {len(group_first())}",
+                          "form GroupRollDialog 3 4 2 | 5 1 1"]

@@ -206,3 +206,41 @@ async def test_t6_the_table_rolls_each_line_an_empty_one_is_asked_for_by_name() 
         resolved = [cmd.character for cmd in app.session.combat.commands
                     if isinstance(cmd, c.Resolve)]
         assert resolved == MATONES
+
+
+async def test_h1_escape_on_a_hit_between_members_keeps_the_dice_typed_for_the_rest() -> None:
+    """H1, P3 and issue 35 (nothing typed is lost): four lines typed, Enter; Matón 1's
+    hit is set aside with Escape before the others are sent. The next group dialog
+    (y: the hit opens over it when sent) is for Matón 2 to 4, with the dice typed for
+    them; sent, each resolves with those dice."""
+    app = app_for("en", c.DeclareGroup(characters=MATONES, actions=[SHOOT]),
+                  c.Declare(character="Tomás"), c.Advance(), c.Advance())
+    async with app.run_test(size=MIN_SIZE) as pilot:
+        await pilot.press("space")
+        await settle(pilot)
+        assert isinstance(app.screen, GroupRollDialog)
+        for index, dice in enumerate(DICE):
+            await send_keys(pilot, *(["tab"] if index else []), *dice)
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot, 6)
+        assert isinstance(app.screen, HitDialog)  # Matón 1 hit Tomás
+        await pilot.press("escape")
+        await settle(pilot, 6)
+        assert app.screen is app.main_screen
+        await pilot.press("y")
+        await settle(pilot, 6)
+        assert isinstance(app.screen, GroupRollDialog)
+        assert app.screen.names == MATONES[1:]
+        assert [app.screen.query_one(f"#m{index}-dice").value for index in range(3)] == \
+            DICE[1:]
+        await pilot.press("enter")
+        for _hit in range(3):  # Matón 1's hit first (H1), then Matón 3's and 4's
+            await settle(pilot, 6)
+            assert isinstance(app.screen, HitDialog)
+            await pilot.press("enter")
+        await settle(pilot, 6)
+        resolved = [(r.character, r.dice and (r.dice.ds, r.dice.a, r.dice.b))
+                    for r in app.session.combat.commands if isinstance(r, c.Resolve)]
+        assert resolved == [(name, tuple(int(x) for x in dice.split()))
+                            for name, dice in zip(MATONES, DICE, strict=True)]

@@ -1,7 +1,11 @@
 """Issue 39 item 3: the TAs of several characters of one side with the same action (the
 4 Matones who shot Tomás) in one dialog, one line of dice each. Enter sends each
 member's own Resolve, one after another; the hit each one proposes is settled before
-the next (H1), as if each TA had been made in its own dialog (P3, T6)."""
+the next (H1), as if each TA had been made in its own dialog (P3, T6).
+
+Nothing typed is lost (issue 35): the lines are kept as a draft while the DJ types (a
+resume opens the dialog again with them), and the dice typed for members not sent yet
+(Escape on a hit between two of them) come back in the next group dialog."""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, Static
 
@@ -31,6 +36,7 @@ from sombra_tui.engine import (
 from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.base import Dialog
 from sombra_tui.screens.dialogs.fields import Field, TextInput, dice_placeholder
+from sombra_tui.screens.dialogs.keeping import field_values
 from sombra_tui.screens.dialogs.parsing import read_dice
 from sombra_tui.widgets.formatting import Palette
 from sombra_tui.widgets.theme import theme_palette
@@ -77,8 +83,12 @@ class GroupRollDialog(Dialog[list[Resolve]]):
 
     def __init__(self, state: CombatState, steps: list[Step],
                  check: Callable[[Resolve], SombraError | None],
-                 roller: Callable[[], DiceRoller]) -> None:
+                 roller: Callable[[], DiceRoller], kept: dict[str, str] | None = None
+                 ) -> None:
         super().__init__()
+        #: The dice typed for each member and not sent yet, by name (shared with the
+        #: screen: written when the dialog closes, each taken out once sent).
+        self.kept = {} if kept is None else kept
         self.state = state
         self.steps = steps
         self.action = state.step_action(steps[0])
@@ -118,7 +128,28 @@ class GroupRollDialog(Dialog[list[Resolve]]):
                 yield Button(self.keyed(_("Cancel ({key})"), "dialog.cancel"), id="cancel")
 
     def on_mount(self) -> None:
+        for index, name in enumerate(self.names):  # typed in an earlier group dialog
+            if self.kept.get(name):
+                self.query_one(f"#{_slug(index)}", Input).value = self.kept[name]
         self.set_focus(self.query_one(f"#{_slug(0)}", Input))
+
+    def mark_pristine(self) -> None:
+        """The form as it opens is its empty lines: dice brought back from an earlier
+        dialog count as typed (kept as a draft, asked about on Escape)."""
+        self._pristine = {**field_values(self),
+                          **{_slug(index): "" for index in range(len(self.names))}}
+
+    def dismiss(self, result: list[Resolve] | None = None) -> AwaitComplete:
+        """Sent (a result): each line typed is kept for its member until its TA is sent
+        (send_in_turn); backed out: the members' kept dice are forgotten."""
+        if self.is_active:
+            for index, name in enumerate(self.names):
+                typed = self.value(_slug(index)).strip() if result is not None else ""
+                if typed:
+                    self.kept[name] = typed
+                else:
+                    self.kept.pop(name, None)
+        return super().dismiss(result)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """The TA each line's dice make (T2, T4), as the member's own dialog shows it."""
@@ -175,6 +206,10 @@ class RollsHost:
     open_dialog: Callable[[Any, Callable[[Any], object]], None]
     run_command: Callable[[Any], list[LogEvent] | None]
     settle_first: Callable[[Callable[[], object]], None]
+    #: Where the open dialog's lines are kept while typed (the session's draft), and
+    #: the dice typed for members not sent yet, by name (the screen's, across dialogs).
+    keep_draft: Callable[[dict[str, object] | None], None]
+    kept: dict[str, str]
 
 
 def open_group_rolls(state: CombatState, name: str, host: RollsHost) -> bool:
@@ -185,7 +220,11 @@ def open_group_rolls(state: CombatState, name: str, host: RollsHost) -> bool:
     if not steps or any(ask.ta_preview(state, Resolve(character=step.character)).target
                         is None for step in steps):
         return False
-    dialog = GroupRollDialog(state, steps, host.check, host.roller)
+    pending = {step.character for step in state.current_group()}
+    for gone in [member for member in host.kept if member not in pending]:
+        del host.kept[gone]  # resolved meanwhile, or another step: not for this dialog
+    dialog = GroupRollDialog(state, steps, host.check, host.roller, host.kept)
+    dialog.keep_drafts_in(host.keep_draft, "ta", name)  # a resume reopens it as a TA
     host.open_dialog(dialog, lambda commands: send_in_turn(host, list(commands)))
     return True
 
@@ -198,4 +237,5 @@ def send_in_turn(host: RollsHost, commands: list[Resolve]) -> None:
     first, *rest = commands
     if host.run_command(first) is None:
         return
+    host.kept.pop(first.character, None)
     host.settle_first(lambda: send_in_turn(host, rest))
