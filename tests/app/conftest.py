@@ -10,13 +10,15 @@ Import the helpers with `from tests.app.conftest import ...`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
 from textual import events
+from textual.app import App
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Input, Select, SelectionList, Static
 
 from sombra_tui import config
@@ -28,6 +30,7 @@ from sombra_tui.engine.state import CombatState
 from sombra_tui.screens.dialogs.fields import Field
 from sombra_tui.session import Session
 from sombra_tui.textual_compat import character_to_key
+from tests.app import frames
 
 SIZE = (120, 40)
 MIN_SIZE = (80, 24)
@@ -47,6 +50,20 @@ def app_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Dirs:
     monkeypatch.setenv(config.CONFIG_DIR_ENV, str(found.config))
     monkeypatch.setenv(config.DATA_DIR_ENV, str(found.data))
     return found
+
+
+@pytest.fixture(autouse=True)
+def frames_unpainted(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Frames are not painted but the last one, unless the test is marked `paints`
+    (tests/app/frames.py says why and what still paints). A patch of its own: a test's
+    `monkeypatch.undo()` leaves it in place."""
+    if request.node.get_closest_marker("paints") is not None:
+        yield
+        return
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Screen, "_compositor_refresh", frames.unpainted)
+        patch.setattr(App, "run_test", frames.painted_last)
+        yield
 
 
 # ---- building apps and sessions ------------------------------------------------------
