@@ -31,6 +31,7 @@ from sombra_tui.widgets.initiative_table import InitiativeTable
 from sombra_tui.widgets.row_marks import DUE, NOW
 from tests.app import drivers as shots
 from tests.app.conftest import make_app
+from tests.app.harness import Harness, ta_dialog
 from tests.app.layout_states import (
     FOUR_CONDITIONS,
     LONG_DECLARATION,
@@ -142,10 +143,9 @@ async def test_the_ta_dialog_shows_the_whole_gd_breakdown(
         size: tuple[int, int], language: str) -> None:
     """H10: each wound's grade is named on a line of its own, wrapped, never cut where
     the field's label ends ("GD acción 0,")."""
-    app = app_on(wounded_round(), language)
+    app = Harness(Session(wounded_round()), dialog=ta_dialog,
+                  language=language)  # the DJ's space: the acting character's TA
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        await pilot.press("space")
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, TADialog)
