@@ -11,6 +11,7 @@ from sombra_tui.screens.dialogs.hit import ManualHitDialog
 from sombra_tui.screens.dialogs.sheet import CharacterSheet
 from sombra_tui.screens.dialogs.wound_edit import HealDialog
 from tests.app.conftest import MIN_SIZE, SIZE, make_app, session_after, type_text
+from tests.app.harness import Harness
 from tests.app.test_form_summary import (
     assert_fits_above_the_buttons,
     encounter,
@@ -26,10 +27,11 @@ from tests.app.test_form_summary import (
 async def test_d2_the_sheets_forms_say_what_enter_sends(
         size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
     speak(language, monkeypatch)
-    app = make_app(session_after(encounter()), journal=False, language=language)
+    app = Harness(session_after(encounter()), language=language,  # the DJ's w on Ana
+                  dialog=lambda h: CharacterSheet(lambda: h.state, "Ana", h.check))
     async with app.run_test(size=size) as pilot:
         combat = app.session.combat
-        await pilot.press("w")
+        await pilot.pause()
         assert isinstance(app.screen, CharacterSheet)
         for key, dialog, typed, words in (
                 ("h", ManualHitDialog, "14", {"en": "A hit on Ana", "es": "Ana"}),
