@@ -21,6 +21,7 @@ from sombra_tui.screens.dialogs.confirm import choice_keys
 from sombra_tui.screens.dialogs.hit import HitDialog
 from sombra_tui.widgets.declaration_queue import DeclarationQueue
 from sombra_tui.widgets.footer import footer_keys
+from sombra_tui.widgets.initiative_table import InitiativeTable
 from tests.app.conftest import (
     SIZE,
     choose,
@@ -32,6 +33,7 @@ from tests.app.conftest import (
     type_text,
     worked_example_encounter,
 )
+from tests.app.harness import Harness
 from tests.app.test_dialog_shelf import two_attacks_on_bruno
 
 
@@ -85,14 +87,14 @@ def ana_prevented() -> list[c.Command]:
 
 
 async def test_the_table_and_the_log_say_impedida_of_ana(spanish: str) -> None:
-    app = make_app(session_after(worked_example_encounter(), *ana_prevented()),
-                   journal=False)
+    app = Harness(session_after(worked_example_encounter(), *ana_prevented()),
+                  widget=lambda _h: InitiativeTable(id="initiative"), language="es")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.session.combat.state.phase is Phase.ROUND
         log = "\n".join(event.text for event in app.session.combat.log)
         assert "Ana queda impedida" in log and "impedido" not in log
-        table = app.main_screen.query_one("#initiative")
+        table = app.widget
         row = "".join(str(table.render_line(y).text) for y in range(table.size.height))  # type: ignore[attr-defined]
         assert "impedida" in row and "impedido" not in row
 
