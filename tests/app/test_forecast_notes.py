@@ -14,6 +14,7 @@ from sombra_tui.screens.dialogs.forecast import ForecastDialog
 from sombra_tui.screens.dialogs.note import NoteDialog
 from sombra_tui.session import Session
 from tests.app.conftest import MIN_SIZE, SIZE, field_error, fill, focus, make_app, type_text
+from tests.app.harness import Harness
 from tests.app.layout_states import with_notes
 
 SAID = {
@@ -134,9 +135,11 @@ async def test_a_bad_note_is_named_at_its_field_and_nothing_is_lost(language: st
             combat.execute(c.Declare(character=combat.state.current_declarer, actions=[]))
         else:
             combat.execute(c.Advance())
-    app = make_app(Session(combat), journal=False, language=language)
+    app = Harness(Session(combat), dialog=lambda h: ForecastDialog(lambda: h.state, h.check),
+                  language=language)  # the DJ's l
     async with app.run_test(size=MIN_SIZE) as pilot:
-        await pilot.press("l", "a")
+        await pilot.pause()
+        await pilot.press("a")
         await pilot.pause()
         before = len(app.session.combat.commands)
         await pilot.press("enter")

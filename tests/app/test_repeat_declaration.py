@@ -23,6 +23,7 @@ from sombra_tui.engine.model import (
 from sombra_tui.engine.wounds import Weapon
 from sombra_tui.screens.dialogs import DeclarationEditor
 from tests.app.conftest import MIN_SIZE, SIZE, char, make_app, session_after, text_of
+from tests.app.harness import Harness, declaration_dialog
 
 ANA = char("Ana", 8, 3, 14, skills={"Armas cortas": 13},
            weapons=[Weapon(name="cuchillo", damage_type="0"),
@@ -64,14 +65,13 @@ def speak(language: str, monkeypatch: pytest.MonkeyPatch) -> None:
 async def test_d1_ctrl_l_repeats_last_asaltos_declaration_shown_before_enter(
         language: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
     speak(language, monkeypatch)
-    app = make_app(session_after(encounter(), *round_one()), journal=False,
-                   language=language)
+    session = session_after(encounter(), *round_one())
+    combat = session.combat
+    assert (combat.state.round, combat.state.current_declarer) == (2, "Ana")
+    last = ask.last_declaration(combat.state, "Ana")
+    assert last is not None and last.actions == [SHOOT, SHOUT]
+    app = Harness(session, dialog=declaration_dialog, language=language)  # the DJ's d
     async with app.run_test(size=size) as pilot:
-        combat = app.session.combat
-        assert (combat.state.round, combat.state.current_declarer) == (2, "Ana")
-        last = ask.last_declaration(combat.state, "Ana")
-        assert last is not None and last.actions == [SHOOT, SHOUT]
-        await pilot.press("d")
         await pilot.pause()
         assert isinstance(app.screen, DeclarationEditor)
         assert text_of(app, "#dialog-title").endswith(HINT[language])  # the key, named
@@ -94,10 +94,9 @@ async def test_d1_ctrl_l_repeats_last_asaltos_declaration_shown_before_enter(
 async def test_d1_in_the_first_asalto_there_is_nothing_to_repeat(
         language: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
     speak(language, monkeypatch)
-    app = make_app(session_after(encounter(), c.StartCombat()), journal=False,
-                   language=language)
+    app = Harness(session_after(encounter(), c.StartCombat()), dialog=declaration_dialog,
+                  language=language)  # the DJ's d
     async with app.run_test(size=size) as pilot:
-        await pilot.press("d")
         await pilot.pause()
         await pilot.press("ctrl+l")
         await pilot.pause()
