@@ -9,7 +9,8 @@ are not painted (`unpainted`); the screen is painted whole once, when the test l
 `run_test` (`painted_last`), so that a widget that cannot draw the state the test
 ended in still fails it.
 
-What still paints every frame: a test marked `paints`, the key-monkey soak (its apps
+What still paints every frame: a test marked `paints` (tests/app/test_dialog_shelf.py,
+about what is painted and when), the key-monkey soak (its apps
 run in processes of their own, and it hunts any exception after any key), the
 snapshot tests' pictures
 (`export_screenshot` paints what it exports), a test that reads the screen's strips

@@ -47,6 +47,11 @@ from tests.app.conftest import (
     type_text,
 )
 
+#: The shelf's tests are about what is painted and when (prepared dialogs left with
+#: nothing to repaint; a dialog shown again equal to a new one, style for style): every
+#: frame is painted here, as the app does (tests/app/frames.py).
+pytestmark = pytest.mark.paints
+
 
 def three(ana: Side = Side.PC, others: Side = Side.NPC) -> Encounter:
     """Three characters whose dialogs differ: skills, weapons, main arm (and side)."""
