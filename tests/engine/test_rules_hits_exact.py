@@ -265,3 +265,25 @@ def test_h9_one_who_left_does_not_stop_the_others_bleeding() -> None:
         advance_to(combat, Phase.END_OF_ROUND)
         combat.execute(Advance())
     assert combat.state.body("Bruno").counters == Counters(g=15, w=15)
+
+
+def test_h5_h7_h9_a_hit_beyond_pv_word_for_word() -> None:
+    """H5: Bruno's helmet (2) comes off the DJ's 30 (28); H8: 28 / R 7 = 4, grave; H9: a
+    grave head wound is inconsciente for as many hours as the damage, and bleeds every 5
+    asaltos; H6/H7: W 28 passes PV 21 (3 x 7): the points beyond are logged and muerto is
+    proposed."""
+    combat = fighters(protection={Location.CABEZA: 2})
+    events = combat.execute(ManualHit(character="Bruno", location=Location.CABEZA,
+                                      damage=30, cause="maza"))
+    assert [(e.kind, e.code, e.rule, e.text, e.data) for e in events][:3] == [
+        (EventKind.HIT, "hit.applied", "H12",
+         "DJ enters a hit on Bruno (maza): head: damage 30 - protection 2 = 28, lethal; R 7 "
+         "-> serious; inconsciente (28 h), bleeds 1 point every 5 asaltos until attended; "
+         "G 0 -> 28, W 0 -> 28 of PV 21.",
+         {"cause": "maza", "target": "Bruno", "g_before": 0, "g": 28, "w_before": 0,
+          "w": 28, "pv": 21, "wounds": 1}),
+        (EventKind.WOUND, "points.over_pv", "H7", "Bruno is beyond PV 21: G +7, W +7.",
+         {"pv": 21, "g_over": 7, "w_over": 7}),
+        (EventKind.PROPOSAL, "threshold.proposed", "H7",
+         "Bruno's W reaches PV 21: muerto? (the DJ confirms)",
+         {"proposal": combat.state.proposals[0].id, "condition": "muerto", "pv": 21})]
