@@ -77,7 +77,7 @@ class Drafts:
         for index in range(1, sum(1 for key in values if key.endswith("-description"))):
             if hasattr(dialog, "action_add_action") and index < 4:
                 dialog.action_add_action()
-        screen.call_after_refresh(self._write, dialog, values, 2)
+        screen.call_after_refresh(self.write, dialog, values, 2)
 
     def _open(self, kind: str, who: str, *item: int) -> Dialog[Any] | None:
         """Open the draft's form again, as the DJ's key opened it; None when its
@@ -96,11 +96,11 @@ class Drafts:
         return shown if isinstance(shown, Dialog) and shown.draft_for == (
             kind, who, *item) else None
 
-    def _write(self, dialog: Dialog[Any], values: dict[str, Any], passes: int) -> None:
+    def write(self, dialog: Dialog[Any], values: dict[str, Any], passes: int) -> None:
         """Put the draft's values in `dialog`; what is not built yet (a section its
         choices open) in a later pass."""
         from sombra_tui.screens.dialogs.keeping import write_values
         missing = write_values(dialog, values)
         if missing and passes > 1:
-            self.screen.call_after_refresh(self._write, dialog,
+            self.screen.call_after_refresh(self.write, dialog,
                                            {key: values[key] for key in missing}, passes - 1)

@@ -381,4 +381,7 @@ class MainScreen(RowActions, Screen[None]):
                 self.session.keep_draft, self.flow.group_dice)):
             return
         # Not opposed, or nobody able is left to oppose it: the character's own TA.
-        self.open_dialog(self.dialogs.take(Opens.TA, step), self.resolve)
+        dialog = self.dialogs.take(Opens.TA, step)
+        self.open_dialog(dialog, self.resolve)
+        if typed := self.flow.group_dice.pop(step.character, ""):  # the last of a group's
+            self.call_after_refresh(self.drafts.write, dialog, {"dice": typed}, 2)

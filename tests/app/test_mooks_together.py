@@ -20,6 +20,7 @@ from sombra_tui.engine.wounds import Weapon
 from sombra_tui.screens.dialogs import DeclarationEditor
 from sombra_tui.screens.dialogs.group_rolls import GroupRollDialog
 from sombra_tui.screens.dialogs.hit import HitDialog
+from sombra_tui.screens.dialogs.ta import TADialog
 from tests.app.conftest import (
     MIN_SIZE,
     SIZE,
@@ -244,3 +245,30 @@ async def test_h1_escape_on_a_hit_between_members_keeps_the_dice_typed_for_the_r
                     for r in app.session.combat.commands if isinstance(r, c.Resolve)]
         assert resolved == [(name, tuple(int(x) for x in dice.split()))
                             for name, dice in zip(MATONES, DICE, strict=True)]
+
+
+async def test_h1_escape_on_a_hit_keeps_the_dice_typed_for_the_last_member_in_its_own_dialog(
+        ) -> None:
+    """H1 and issue 35: two Matones roll together, Matón 1's hit is set aside with
+    Escape; the one left opens its own TA dialog (y), with the dice typed for it."""
+    other = SHOOT.model_copy(update={"description": "dispara a la farola"})
+    app = app_for("en", c.DeclareGroup(characters=MATONES[:2], actions=[SHOOT]),
+                  c.DeclareGroup(characters=MATONES[2:], actions=[other]),
+                  c.Declare(character="Tomás"), c.Advance(), c.Advance())
+    async with app.run_test(size=MIN_SIZE) as pilot:
+        await pilot.press("space")
+        await settle(pilot)
+        assert isinstance(app.screen, GroupRollDialog)
+        assert app.screen.names == MATONES[:2]
+        await send_keys(pilot, *DICE[0], "tab", *DICE[1])
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot, 6)
+        assert isinstance(app.screen, HitDialog)  # Matón 1 hit Tomás
+        await pilot.press("escape")
+        await settle(pilot, 6)
+        await pilot.press("y")
+        await settle(pilot, 6)
+        assert isinstance(app.screen, TADialog)
+        assert app.screen.step.character == MATONES[1]
+        assert app.screen.query_one("#dice").value == DICE[1]
