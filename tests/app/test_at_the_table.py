@@ -520,8 +520,12 @@ async def test_at_80x24_in_spanish_the_footer_holds_and_the_table_is_asked_for_i
         await pilot.pause()
         await assert_footer_holds(app)
         assert "d" not in footer_keys(app)  # space declares in turn; the help lists d
-        await pilot.press("r", "enter")
+        await pilot.press("r", "enter")  # enter typed while the dialog opens: kept for it
         assert isinstance(app.screen, ReactionDialog)
+        for _turn in range(50):  # handed to the dialog once its first field has the focus
+            if app.screen.query("#error-dice"):
+                break
+            await pilot.pause()
         assert field_error(app, "dice").startswith("Teclea los dados que tiró el jugador")
 
 
