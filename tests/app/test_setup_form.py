@@ -75,6 +75,28 @@ async def test_no_placeholder_of_the_set_up_forms_reads_as_data(
 
 
 @LANGUAGES
+@pytest.mark.parametrize("size", [SIZE, MIN_SIZE])
+async def test_the_declaration_s_skill_placeholder_is_an_example_not_a_value(
+        language: str, size: tuple[int, int], request: pytest.FixtureRequest) -> None:
+    """D1: the declaration form's empty Habilidad shows "e.g. Armas cortas" (one of the
+    character's skills, said as an example and fitting its box), not a list of skills
+    that reads as if filled in."""
+    pin(language, request)
+    ana = char("Ana", 8, 3, 14, side=Side.PC,
+               skills={"Armas cortas": 13, "Esquivar": 11, "Sigilo": 12})
+    encounter = Encounter(name="Muelle", seed=1, characters=[ana, char("Bruno", 12, 5, 12)])
+    app = make_app(session_after(encounter, c.StartCombat()), journal=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        box = app.screen.query_one("#a0-skill", Input)
+        assert box.value == ""
+        assert box.placeholder == {"en": "e.g. Armas cortas",
+                                   "es": "p. ej. Armas cortas"}[language]
+        assert cell_len(box.placeholder) <= box.content_region.width
+
+
+@LANGUAGES
 async def test_the_lists_complete_known_names_and_a_wrong_entry_is_named_and_kept(
         language: str, request: pytest.FixtureRequest) -> None:
     """H5: right completes a location (of H2, in the DJ's language) and a skill of the

@@ -187,7 +187,7 @@ class ActionForm(Vertical):
                              p("target"): ""})
         skill = self.query_one(f"#{p('skill')}", Input)
         skill.suggester = SuggestFromList(skills, case_sensitive=False)
-        skill.placeholder = ", ".join(skills[:3])
+        skill.placeholder = _("e.g. {skill}").format(skill=skills[0]) if skills else ""  # a hint
         self.query_one(f"#field-{p('gd')}", Field).set_hint(gd_name(0))
         refill_picks(self.query_one(f"#{p('targets')}", SelectionList), others)
         refill_select(self.query_one(f"#{p('weapon')}", Select), self._weapon_options(),
