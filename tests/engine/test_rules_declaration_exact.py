@@ -11,7 +11,8 @@ from __future__ import annotations
 import pytest
 
 from sombra_tui.engine import Combat, Decline, EventKind, React, SombraError
-from sombra_tui.engine.commands import AllowPrompt
+from sombra_tui.engine.commands import AddCondition, AllowPrompt
+from sombra_tui.engine.conditions import Condition, ConditionEffects
 from sombra_tui.engine.rules.declaration import alerta_roll
 from tests.engine.conftest import SUB, act, assert_refused, char, declare, dice, started
 
@@ -93,4 +94,19 @@ def test_d7_d11_a_locked_author_is_offered_no_counter_reaccion() -> None:
                                   dice=dice(1, 1, 2)))
     assert [(e.actor, e.rule, e.text) for e in events if e.kind is EventKind.SKIPPED] == [
         ("Tomás", "D11", "Tomás's prompt skipped: locked.")]
+    assert combat.state.prompts == []
+
+
+def test_d11_c4_an_author_kept_from_counter_reacting_by_two_conditions_names_both() -> None:
+    """D11, C4: Bruno attacks Ana and her reacción prompt opens; the DJ then gives Bruno
+    two conditions of his own naming, each of which stops him reacting. Ana's
+    substitution answers Bruno, who is offered no counter-reacción: the skip names both
+    conditions, in the order they began, joined by a comma."""
+    combat = prompted()
+    for name in ("atado", "cegado"):
+        combat.execute(AddCondition(character="Bruno", condition=Condition(
+            name=name, effects=ConditionEffects(cannot_react=True))))
+    events = combat.execute(substitute(dice=dice(1, 1, 2)))
+    assert [(e.actor, e.rule, e.text) for e in events if e.kind is EventKind.SKIPPED] == [
+        ("Bruno", "D11", "Bruno's prompt skipped: atado, cegado.")]
     assert combat.state.prompts == []
