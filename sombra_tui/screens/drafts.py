@@ -68,8 +68,14 @@ class Drafts:
         item = draft.get("item")  # what the form was about: a wound's id, say (or none)
         if not isinstance(values, dict) or not isinstance(who, str):
             return
+        group = draft.get("group")  # the dice typed for a group's members not sent yet
+        kept = {name: dice for name, dice in group.items() if isinstance(dice, str)} \
+            if isinstance(group, dict) else {}
+        screen.flow.group_dice.update(kept)  # their dialog (or the last one's) opens with them
         dialog = self._open(str(kind), who, *((item,) if isinstance(item, int) else ()))
         if dialog is None:
+            for name in kept:
+                screen.flow.group_dice.pop(name, None)
             screen.notify(_("The form left open when sombra-tui stopped no longer applies; "
                             "it held: {text}").format(text=draft_text(values) or "—"),
                           severity="warning", timeout=20)

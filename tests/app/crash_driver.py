@@ -19,7 +19,9 @@ own line; the test kills it with SIGKILL when it reads the line it waits for.
 * `--report-form` after the resume: the form open then (a draft reopened, issue 35
   item 5) as `form NAME TEXT` (TEXT: its first action's description, else its focused
   field's, else its first field's that holds text; the group's rolls: every line, with
-  " | " between), or `form none`.
+  " | " between; a pending hit: its attacker and target, "A -> B"), or `form none`.
+  `--accept-hit` then, if that form is a hit: Enter (accepted as proposed) and the
+  form open after it, reported the same way.
 * `done` at the end; the process stays alive until killed.
 """
 
@@ -37,7 +39,9 @@ from sombra_tui.app import SombraApp
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.dice import Dice
 from sombra_tui.engine.model import Action, ActionKind, Character, Encounter, ExtendedSpec
+from sombra_tui.engine.wounds import Weapon
 from sombra_tui.screens.dialogs import ChoiceDialog, FileDialog
+from sombra_tui.screens.dialogs.hit import HitDialog
 from sombra_tui.session import Session
 
 
@@ -141,7 +145,11 @@ DIALOG_KEYS = {"declare": ["d", *"medio escr"], "hit": ["h", *"17"],
                "character": ["a", *"Rosa", "ctrl+t", "tab", "tab", "tab", "tab",
                              *"Pelea 12"],
                # Issue 39 item 3: the two Matones' TAs in one dialog, a line each.
-               "group": ["y", *"3 4 2", "tab", *"5 1 1"]}
+               "group": ["y", *"3 4 2", "tab", *"5 1 1"],
+               # Issue 39 item 3, H1: three Matones (two: pair-hit) shoot Ana together;
+               # Enter sends the first line (a hit on Ana: its dialog opens), the rest wait.
+               "group-hit": ["y", *"3 4 2", "tab", *"5 1 1", "tab", *"6 2 2", "enter"],
+               "pair-hit": ["y", *"3 4 2", "tab", *"5 1 1", "enter"]}
 
 
 def things_first(kind: str, name: str) -> list[c.Command]:
@@ -163,6 +171,8 @@ def things_first(kind: str, name: str) -> list[c.Command]:
         return [c.AddNote(round=2, text="se va la luz")]
     if kind == "group":
         return group_first()
+    if kind.endswith("-hit"):
+        return group_hit_first(2 if kind == "pair-hit" else 3)
     return []
 
 
@@ -182,6 +192,25 @@ def group_first() -> list[c.Command]:
             c.Resolve(character="Bruno", dice=Dice.of(2, 2, 2))]
 
 
+def group_hit_first(count: int = 3) -> list[c.Command]:
+    """From no command (`--play-to 0`): `count` Matones with a pistol who shoot Ana
+    together (D1, P3; Ana declines each reacción), the round's phase up to their TAs."""
+    pistola = Weapon(name="pistola", damage_type="II", skill="Armas")
+    mook = Character(name="Matón", primaria=10, secundaria=1, alerta=9,
+                     skills={"Armas": 12}, weapons=[pistola])
+    matones = [f"Matón {number}" for number in range(1, count + 1)]
+    wait = [Action(description="waits", target=10)]
+    shoot = Action(description="shoots Ana", skill="Armas", targets=["Ana"], weapon=pistola)
+    return [c.AddCharacters(character=mook, count=count), c.StartCombat(),
+            c.Declare(character="Ana", actions=wait),
+            c.DeclareGroup(characters=matones, actions=[shoot]),
+            *(c.Decline(character="Ana") for _member in matones),
+            c.Declare(character="Bruno", actions=wait),
+            c.Declare(character="Carla", actions=wait), c.Advance(), c.Advance(),
+            c.Resolve(character="Carla", dice=Dice.of(2, 2, 2)),
+            c.Resolve(character="Bruno", dice=Dice.of(2, 2, 2))]
+
+
 async def open_dialog(app: SombraApp, pilot: Pilot[None], kind: str) -> None:
     name = app.main_screen.selected(quiet=True) or "Ana"
     for command in things_first(kind, name):
@@ -191,6 +220,10 @@ async def open_dialog(app: SombraApp, pilot: Pilot[None], kind: str) -> None:
         await pilot.pause()
     await pilot.press(*DIALOG_KEYS[kind])
     await pilot.pause()
+    for _turn in range(10 if kind.endswith("-hit") else 0):  # until the hit has opened
+        if isinstance(app.screen, HitDialog):
+            break
+        await pilot.pause()
     screen = app.screen
     say(f"dialog {type(screen).__name__}" if isinstance(screen, ModalScreen) else
         "no-dialog")
@@ -212,6 +245,8 @@ async def report_form(app: SombraApp, pilot: Pilot[None]) -> None:
     lines = screen.query("DiceLine Input")  # the group's rolls (issue 39 item 3)
     if lines:
         text = " | ".join(field.value for field in lines.results(Input))
+    if isinstance(screen, HitDialog):  # a pending hit opened (H1): its attacker, target
+        text = f"{screen.proposal.attacker} -> {screen.proposal.character}"
     sides = screen.query("#side")  # the character editor's side (issue 39 item 1)
     side = f" {sides.first(Select).value}" if sides else ""
     skills = screen.query("#skills")
@@ -228,6 +263,7 @@ async def main(argv: list[str]) -> None:
     parser.add_argument("--save", action="store_true")
     parser.add_argument("--dialog", choices=list(DIALOG_KEYS))
     parser.add_argument("--report-form", action="store_true")
+    parser.add_argument("--accept-hit", action="store_true")
     options = parser.parse_args(argv)
     app = SombraApp(Session.new(encounter()), remember_theme=False, cursor_blink=False,
                     prepare_dialogs=False)
@@ -236,6 +272,9 @@ async def main(argv: list[str]) -> None:
             held = len(app.session.combat.commands)
             if options.report_form:
                 await report_form(app, pilot)
+                if options.accept_hit and isinstance(app.screen, HitDialog):
+                    await pilot.press("enter")  # accepted as proposed: then the draft
+                    await report_form(app, pilot)
             say(f"ready {held}")
             full = script()
             for number in range(held + 1, options.play_to + 1):

@@ -14,10 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from sombra_tui.engine import storage
+from sombra_tui.engine import ProposalKind, storage
+from sombra_tui.engine import commands as c
+from sombra_tui.engine.dice import Dice
 from sombra_tui.engine.history import Combat
 from sombra_tui.engine.journal import Recovered, find_journals, recover
-from tests.app.crash_driver import encounter, group_first, script
+from tests.app.crash_driver import encounter, group_first, group_hit_first, script
 
 ROOT = Path(__file__).resolve().parents[2]
 TOTAL = len(script())
@@ -226,3 +228,27 @@ def test_sigkill_with_the_group_s_dice_typed_brings_the_dialog_back_with_each_li
     lines = drive(tmp_path, "--answer", "r", "--report-form", until="form")
     assert lines[-2:] == [f"resumed {len(group_first())}",
                           "form GroupRollDialog 3 4 2 | 5 1 1"]
+
+
+@pytest.mark.parametrize(("dialog", "count", "form"), [
+    ("group-hit", 3, "GroupRollDialog 5 1 1 | 6 2 2"), ("pair-hit", 2, "TADialog 5 1 1")])
+def test_sigkill_on_a_hit_between_members_brings_back_the_hit_then_the_others_dice(
+        tmp_path: Path, dialog: str, count: int, form: str) -> None:
+    """Issue 39 item 3 with issue 35 item 5 (nothing typed is lost): three Matones who
+    declared together (DeclareGroup, D1) shoot Ana, dice typed on each line, Enter:
+    Matón 1 hits, and its hit is open (H1: settled before the next member is sent) when
+    the process is killed. The journal holds Matón 1's TA and its open hit; the resume
+    opens that hit as the engine has it, and once it is accepted the group's dialog for
+    Matón 2 and 3, with the dice typed for them. Two Matones: the one left opens its
+    own TA dialog, with its dice (as after Escape on that hit)."""
+    lines = drive(tmp_path, "--play-to", "0", "--dialog", dialog, until="dialog")
+    assert lines[-1] == "dialog HitDialog"
+    recovered = only_journal(tmp_path)
+    assert recovered.combat.commands == [
+        *group_hit_first(count), c.Resolve(character="Matón 1", dice=Dice.of(3, 4, 2))]
+    [hit] = recovered.combat.state.proposals
+    assert (hit.kind, hit.attacker, hit.character) == (ProposalKind.HIT, "Matón 1", "Ana")
+    lines = drive(tmp_path, "--answer", "r", "--report-form", "--accept-hit", until="ready")
+    held = len(recovered.combat.commands)
+    assert lines[-4:] == [f"resumed {held}", "form HitDialog Matón 1 -> Ana",
+                          f"form {form}", f"ready {held}"]

@@ -5,7 +5,8 @@ the next (H1), as if each TA had been made in its own dialog (P3, T6).
 
 Nothing typed is lost (issue 35): the lines are kept as a draft while the DJ types (a
 resume opens the dialog again with them), and the dice typed for members not sent yet
-(Escape on a hit between two of them) come back in the next group dialog."""
+(Escape on a hit between two of them) come back in the next group dialog; while such a
+hit is open they are the draft (a resume opens the hit, then their group dialog)."""
 
 from __future__ import annotations
 
@@ -238,4 +239,16 @@ def send_in_turn(host: RollsHost, commands: list[Resolve]) -> None:
     if host.run_command(first) is None:
         return
     host.kept.pop(first.character, None)
+    host.keep_draft(rest_draft(host.kept, [command.character for command in rest]))
     host.settle_first(lambda: send_in_turn(host, rest))
+
+
+def rest_draft(kept: dict[str, str], rest: list[str]) -> dict[str, object] | None:
+    """The dice typed for the members `rest` not sent yet, as the draft of their group
+    dialog (its lines; "group": each one's by name, for the screen's kept dice), kept
+    while the hit before them is open; None when none was typed."""
+    typed = {name: kept[name] for name in rest if kept.get(name)}
+    if not typed:
+        return None
+    return {"dialog": "ta", "who": rest[0], "group": typed,
+            "values": {_slug(index): kept.get(name, "") for index, name in enumerate(rest)}}
