@@ -13,6 +13,12 @@ is called from another module; Textual's `check_action` polls (one per binding,
 each time Textual lists the screen's keys: item 5's subject, answered by
 Session.offers once per revision) are counted apart.
 
+The floor (`floor`): the fewest files the same walk could cross with the package's
+modules kept whole (each is one job or one RULES.md section, in one place) and merged
+as far as the size caps allow: the lines of the modules crossed, by layer, over each
+layer's cap (the engine's 800 lines, the screen side's 400). It is a lower bound of any
+layout that keeps the caps and does not split a module's job.
+
 Run it from a checkout:  python -m tests.app.walk
 tests/app/test_walk.py asserts its counts.
 """
@@ -20,6 +26,7 @@ tests/app/test_walk.py asserts its counts.
 from __future__ import annotations
 
 import asyncio
+import math
 import os
 import sys
 import tempfile
@@ -40,6 +47,10 @@ PACKAGE = Path(sombra_tui.__file__).resolve().parent
 MAIN = str(Path(main_module.__file__).resolve())
 #: What the DJ types in the declaration's description.
 TYPED = "dispara"
+#: The size caps by layer (tests/engine/test_sizes.py, tests/test_architecture.py): the
+#: engine's modules, and the screen side's (the dialogs' own cap, 300, is lower still).
+ENGINE_CAP = 800
+SCREEN_CAP = 400
 
 
 @dataclass
@@ -62,6 +73,19 @@ class Walk:
             top = name.split("/")[0] if "/" in name else "(package)"
             layers.setdefault(top, []).append(name)
         return layers
+
+
+def floor(files: dict[str, int] | Counter[str], package: Path = PACKAGE
+          ) -> dict[str, tuple[int, int, int]]:
+    """By layer ("engine", "screen side"): the modules crossed, their lines, and the
+    fewest files that hold them whole under the layer's cap (module docstring)."""
+    layers: dict[str, list[int]] = {"engine": [], "screen side": []}
+    for name in files:
+        lines = len((package / name).read_text(encoding="utf-8").splitlines())
+        layers["engine" if name.startswith("engine/") else "screen side"].append(lines)
+    caps = {"engine": ENGINE_CAP, "screen side": SCREEN_CAP}
+    return {layer: (len(sizes), sum(sizes), math.ceil(sum(sizes) / caps[layer]))
+            for layer, sizes in layers.items()}
 
 
 class Tracer:
@@ -159,6 +183,11 @@ def report(walk: Walk) -> str:
                  f"{sum(walk.entries.values())} ({dict(walk.entries)}); allowed "
                  f"{walk.keys + walk.results} ({walk.keys} key, {walk.results} result)")
     lines.append(f"Textual's check_action polls: {walk.polls}")
+    least = floor(walk.files)
+    lines.append("the floor, modules kept whole under the caps: " + ", ".join(
+        f"{layer} {modules} modules of {total:,} lines in at least {files} files"
+        for layer, (modules, total, files) in least.items())
+        + f"; {sum(files for _m, _t, files in least.values())} in all")
     return "\n".join(lines)
 
 
