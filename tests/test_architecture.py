@@ -422,7 +422,7 @@ def test_the_contract_test_sees_each_breach() -> None:
 
 #: The test modules that test the tools themselves (the benchmark's rows and history,
 #: README's table and the screenshots' command): the only tests that import tests.tools.
-TOOLS_TESTS = ("test_bench.py", "test_readme.py")
+TOOLS_TESTS = ("test_bench.py", "test_cpu_share.py", "test_readme.py")
 
 
 def test_the_tools_use_the_tests_helpers_and_nothing_uses_the_tools() -> None:
