@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from sombra_tui.engine.i18n import _
-from sombra_tui.screens.round_dialogs import SETTLE_TURNS
+from sombra_tui.screens.preparing import SETTLE_TURNS
 
 if TYPE_CHECKING:
     from textual.app import App

@@ -114,16 +114,16 @@ class MainScreen(RowActions, Screen[None]):
 
     @property
     def _refill_timer(self) -> Timer | None:
-        return self.dialogs.refill_timer
+        return self.dialogs.preparing.refill_timer
 
     def round_dialog_shapes(self) -> list[tuple[str, bool]]:
         return self.dialogs.shapes()
 
     def round_dialogs_prepared(self) -> bool:
-        return self.dialogs.all_prepared()
+        return self.dialogs.preparing.all_prepared()
 
     def prepare_dialogs_soon(self) -> None:
-        self.dialogs.prepare_soon()
+        self.dialogs.preparing.prepare_soon()
 
     # ---- composing and rendering ------------------------------------------------------
 
@@ -229,7 +229,7 @@ class MainScreen(RowActions, Screen[None]):
     def _changed(self) -> None:
         self.render_state()
         self.post_message(self.Changed())
-        self.dialogs.refill_soon()
+        self.dialogs.preparing.refill_soon()
 
     def check(self, command: Any) -> SombraError | None:
         """Dry run (TableFlow.check): None when the engine accepts `command`, else why."""

@@ -4,15 +4,15 @@ dialog is built, prepared unshown, filled for a use, opened and reopened from a 
 
 The dialogs themselves are `ShelfDialog`s, kept on a `DialogShelf`
 (screens/dialogs/shelf.py says how they are built once and shown again). `RoundDialogs`
-is the main screen's keeper of them: it builds them while the DJ reads the screen
-(issue 21), refills the one the next step opens after each command, hands them out
-filled for a use, and opens what waits for the main screen to be on top again (a hit
-pending in an encounter just shown, a form left open when sombra-tui stopped).
+is the main screen's keeper of them: it hands them out filled for a use and opens what
+waits for the main screen to be on top again (a hit pending in an encounter just shown,
+a form left open when sombra-tui stopped); its `Preparing` (screens/preparing.py)
+builds them while the DJ reads the screen (issue 21) and refills the one the next step
+opens after each command.
 """
 
 from __future__ import annotations
 
-import gc
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from sombra_tui.engine import TIPO_IV, CombatState, Dice, SombraError
 from sombra_tui.engine.ask import NextKind, NextStep, Opens
-from sombra_tui.textual_compat import repaint_unshown
+from sombra_tui.screens.preparing import Preparing
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -32,20 +32,6 @@ if TYPE_CHECKING:
     from sombra_tui.screens.flow import TableFlow
     from sombra_tui.screens.panels import TablePanels
     from sombra_tui.session import Session
-
-#: The round's dialogs are built unshown this long after the first screen, one every
-#: PREPARE_EVERY seconds (each is a few hundred ms of CPU: keys typed meanwhile wait).
-PREPARE_AFTER = 0.5
-PREPARE_EVERY = 0.3
-#: Turns at most (every REPAINT_EVERY seconds), once the dialogs are built, until each
-#: has nothing left to repaint.
-SETTLE_TURNS = 10
-#: Seconds after a command before the kept dialog its next step opens is filled for
-#: that use, unshown (the next declarer's, say: its lists of names change), and then
-#: every REPAINT_EVERY seconds repainted unshown until nothing is left.
-REFILL_AFTER = 0.05
-REPAINT_EVERY = 0.02
-
 
 @dataclass(frozen=True)
 class Use:
@@ -157,12 +143,9 @@ class RoundDialogs:
     def __init__(self, screen: RoundHost) -> None:
         self.screen = screen
         self._shelf: DialogShelf | None = None
-        #: Whether the preparing's last turn ran (prepare_soon starts it again).
-        self.prepared = False
-        #: Turns run since every dialog was built, to repaint them unshown.
-        self._settling = 0
-        #: The timer of the next refill (a command's replaces the one before).
-        self.refill_timer: Timer | None = None
+        #: Their building while the DJ reads the screen, and their refilling after each
+        #: command (screens/preparing.py).
+        self.preparing = Preparing(self)
         #: An encounter just shown (start, open, resume) whose open hit has not opened.
         self.arrived: Session | None = None
         #: A resumed form waits for a dialog opened before it (a pending hit) to close.
@@ -191,12 +174,6 @@ class RoundDialogs:
         state = self.screen.flow.state
         return [(opens.value, shape) for opens, row in ROUND_DIALOGS.items()
                 for shape in row.shapes(state)]
-
-    def all_prepared(self) -> bool:
-        """Whether every dialog of `shapes` is built, mounted and repainted unshown."""
-        kept = [self.shelf.kept(self.key(*shape)[0]) for shape in self.shapes()]
-        return self.prepared and all(dialog is not None and dialog.is_mounted
-                                     for dialog in kept)
 
     # ---- a use: the next step's, or the one the DJ asks for ---------------------------
 
@@ -232,79 +209,6 @@ class RoundDialogs:
         state = self.screen.flow.state
         return {opens.value: (row.action, partial(row.applies, state), row.selects)
                 for opens, row in ROUND_DIALOGS.items() if row.who is not None}
-
-    # ---- built while the DJ reads the screen (issue 21) -----------------------------
-
-    def prepare_soon(self) -> None:
-        """Build the round's dialogs unshown, one at a time, while the DJ reads the
-        screen: each then opens the first time as fast as it opens again."""
-        screen = self.screen
-        if getattr(screen.app, "prepare_dialogs", False) and screen.is_mounted:
-            self.prepared = False
-            screen.set_timer(PREPARE_AFTER, self._prepare_next)
-
-    def _prepare_next(self) -> None:
-        screen = self.screen
-        if getattr(screen.app, "stopping", False):  # nothing more is built (app.py)
-            return
-        # The dialog the next step opens is filled for that use before it is laid out:
-        # its first opening then lays out and draws only what a refill changes.
-        use = self.use_now()
-        shapes = [self.key(kind, shape) for kind, shape in self.shapes()]
-        # What the dialogs built before asked to repaint once laid out (their widgets'
-        # sizes, the contents written) is repainted now, unshown, not at their first
-        # showing, where it cost what a new dialog's first frame does.
-        settled = [repaint_unshown(kept) for key, _make in shapes
-                   if (kept := self.shelf.kept(key)) is not None]
-        for key, make in shapes:
-            fill = use[2] if use is not None and use[0] == key else None
-            if self.shelf.prepare(key, make, fill):
-                screen.set_timer(PREPARE_EVERY, self._prepare_next)
-                return
-        if not all(settled) and self._settling < SETTLE_TURNS:
-            # A repaint is a few ms, not a build: the next turn comes as soon as the
-            # widgets' own turns have asked for theirs (a key waits at most that long).
-            self._settling += 1
-            screen.set_timer(REPAINT_EVERY, self._prepare_next)
-            return
-        self._settling = 0
-        self.prepared = True
-        # All built: Python's full collection, due after so many new lasting objects,
-        # runs now, while the DJ reads the screen, not inside the first opening of a
-        # dialog (100-350 ms at 200 characters, seen in the benchmark).
-        gc.collect()
-
-    def refill_soon(self) -> None:
-        """Once the round's dialogs are prepared: shortly after a command, the kept
-        dialog the next step opens is filled for that use and repainted, unshown, while
-        the DJ reads the screen, as the first one was prepared (issue 21). The next
-        declarer's dialog then opens as quickly as the same one again: what changed
-        (two lists of some 200 names) is laid out and drawn before the key. At the key
-        it is filled again, by the same code, for the state then."""
-        if not (self.prepared and self.screen.is_mounted):
-            return
-        if self.refill_timer is not None:
-            self.refill_timer.stop()
-        self.refill_timer = self.screen.set_timer(REFILL_AFTER, self._refill_next)
-
-    def _refill_next(self) -> None:
-        self.refill_timer = None
-        if not self.on_top():  # a dialog is open: the DJ is not reading
-            return
-        use = self.use_now()
-        dialog = self.shelf.refill(use[0], use[2]) if use is not None else None
-        if dialog is not None:
-            # Once its widgets have asked for what the fill changed (their own turns).
-            self.screen.set_timer(REPAINT_EVERY,
-                                  lambda: self._repaint_unshown(dialog, SETTLE_TURNS))
-
-    def _repaint_unshown(self, dialog: Screen[Any], turns: int, quiet: int = 0) -> None:
-        """Repaint `dialog` unshown until it had nothing left twice in a row (a layout
-        asks for repaints in its widgets' next turns), at most `turns` times."""
-        quiet = quiet + 1 if repaint_unshown(dialog) else 0
-        if quiet < 2 and turns:
-            self.screen.set_timer(REPAINT_EVERY,
-                                  lambda: self._repaint_unshown(dialog, turns - 1, quiet))
 
     # ---- what waits for the main screen to be on top again ---------------------------
 

@@ -495,7 +495,7 @@ async def prepared_app(monkeypatch: pytest.MonkeyPatch, encounter: Encounter,
                        *commands: c.Command) -> SombraApp:
     """An app as the DJ runs it, after `commands` (default: the combat started): the
     round's dialogs prepared at once (no wait)."""
-    from sombra_tui.screens import round_dialogs as main_module
+    from sombra_tui.screens import preparing as main_module
     monkeypatch.setattr(main_module, "PREPARE_AFTER", 0.01)
     monkeypatch.setattr(main_module, "PREPARE_EVERY", 0.01)
     return make_app(session_after(encounter, *(commands or [c.StartCombat()])),
@@ -648,7 +648,7 @@ async def test_after_a_declaration_the_next_declarers_dialog_is_refilled_unshown
     declarer and repainted while the DJ reads the screen (its lists of names change),
     not at the key; opened, it is filled again by the same code, equals a dialog built
     new, style for style, and the keys typed with the opening key land in it."""
-    from sombra_tui.screens import round_dialogs as main_module
+    from sombra_tui.screens import preparing as main_module
     from sombra_tui.textual_compat import repaint_unshown
     monkeypatch.setattr(main_module, "REFILL_AFTER", 0.01)
     monkeypatch.setattr(main_module, "REPAINT_EVERY", 0.01)

@@ -23,7 +23,7 @@ from sombra_tui.app import SombraApp
 from sombra_tui.engine import Encounter, ReactionMode, Settings
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.history import Combat
-from sombra_tui.screens import round_dialogs as main_module
+from sombra_tui.screens import preparing as main_module
 from sombra_tui.screens.dialogs import ReactionDialog, TADialog
 from sombra_tui.screens.dialogs.fields import Field
 from sombra_tui.screens.dialogs.shelf import ShelfDialog

@@ -40,7 +40,7 @@ import sombra_tui
 from sombra_tui import config
 from sombra_tui.engine import commands as c
 from sombra_tui.screens import main as main_module
-from sombra_tui.screens import round_dialogs
+from sombra_tui.screens import preparing
 from sombra_tui.screens.main import MainScreen
 
 PACKAGE = Path(sombra_tui.__file__).resolve().parent
@@ -124,8 +124,8 @@ async def declaration_walk() -> Walk:
     """Trace one declaration, key to panels (module docstring)."""
     from tests.app.conftest import make_app, session_after, worked_example_encounter
 
-    timers = round_dialogs.PREPARE_AFTER, round_dialogs.PREPARE_EVERY
-    round_dialogs.PREPARE_AFTER = round_dialogs.PREPARE_EVERY = 0.01
+    timers = preparing.PREPARE_AFTER, preparing.PREPARE_EVERY
+    preparing.PREPARE_AFTER = preparing.PREPARE_EVERY = 0.01
     homes = {name: os.environ.get(name) for name in (config.CONFIG_DIR_ENV,
                                                       config.DATA_DIR_ENV)}
     folder = tempfile.TemporaryDirectory()  # never the DJ's own config and data
@@ -154,7 +154,7 @@ async def declaration_walk() -> Walk:
                 await pilot.press("enter")
                 for _turn in range(400):
                     if app.session.combat.state.current_declarer != declarer and \
-                            app.screen is main and main.dialogs.refill_timer is None:
+                            app.screen is main and main.dialogs.preparing.refill_timer is None:
                         break
                     await pilot.pause()
                 await _settled(pilot)
@@ -165,7 +165,7 @@ async def declaration_walk() -> Walk:
                 raise AssertionError(f"{declarer} did not declare")
             return walk
     finally:
-        round_dialogs.PREPARE_AFTER, round_dialogs.PREPARE_EVERY = timers
+        preparing.PREPARE_AFTER, preparing.PREPARE_EVERY = timers
         for name, value in homes.items():
             if value is None:
                 os.environ.pop(name, None)

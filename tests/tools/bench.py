@@ -1281,7 +1281,7 @@ async def _dialog_openings(sizes: Sizes, encounter: Encounter, refreshes: _Refre
     use; median of the next ones for another character, or None where not timed; the
     first opening's function calls over the mean of the next two's, counted apart)."""
     from sombra_tui.app import SombraApp
-    from sombra_tui.screens import round_dialogs as main_screen
+    from sombra_tui.screens import preparing as main_screen
     from sombra_tui.session import Session
 
     async def opening(app: SombraApp, result: Callable[[], c.Command | None] = lambda: None,
