@@ -29,6 +29,7 @@ from sombra_tui.textual_compat import StopsOnceComposed
 
 if TYPE_CHECKING:  # imported where first used (issue 24: a lean cold start)
     from sombra_tui.players.server import PlayersServer
+    from sombra_tui.screens.dialogs.odds_line import ReactionGradesTyped
     from sombra_tui.screens.dialogs.settings import LanguageChosen, OddsShown
 
 
@@ -191,6 +192,10 @@ class SombraApp(StopsOnceComposed[None]):
         self.preferences.preferences.show_odds = message.shown
         if self.remember_theme:
             self._remember(show_odds=message.shown)
+
+    def on_reaction_grades_typed(self, message: ReactionGradesTyped) -> None:
+        """Issue 37 item 3: the players' odds follow the open reacción dialog's grades."""
+        self.players.grades_typed(message.prompt, message.grades)
 
     def _lan_chosen(self, lan: bool) -> None:
         """The players' page moved to the local network (True) or back: remembered."""

@@ -17,7 +17,7 @@ from sombra_tui.engine import Combat, Command, Encounter, LogEvent, SombraError,
 from sombra_tui.engine.i18n import N_
 
 if TYPE_CHECKING:
-    from sombra_tui.engine import Journal, PlayersSnapshot, Recovered
+    from sombra_tui.engine import Journal, PlayersSnapshot, Prompt, Recovered
 
 # Issue 24 item 5 (cold start): the file format (storage), the crash journal and the
 # players' view are loaded where they are first used, not by the first screen (the app
@@ -77,6 +77,10 @@ class Session:
         #: want it (the page's server, once the DJ's screen is drawn).
         self._players_watchers: list[Callable[[], None]] = []
         self._players_cache: PlayersSnapshot | None = None
+        #: The DJ's open reacción dialog (issue 37 item 3): the prompt it answers and the
+        #: Base GD and DJ grades typed in it (None while one is not a number); the
+        #: players' odds read them while that prompt is the open one. None: no dialog.
+        self._grades_typed: tuple[Prompt, tuple[int, int] | None] | None = None
         #: What the keys may do (ask.offers), and the combat and revision it is for.
         self._offers: tuple[Combat, int, ask.Offers] | None = None
         #: Set when a players' listener failed: the combat went on (the DJ is told).
@@ -257,13 +261,36 @@ class Session:
         if (cached is None or cached.sequence != self.combat.revision
                 or cached.language != i18n.language()):
             cached = ask.players_view(self.combat.state, self.combat.log_view(),
-                                      self.combat.revision, self.players_key)
+                                      self.combat.revision, self.players_key,
+                                      grades=self._grades_now())
             self._players_cache = cached
         return cached
 
+    def _grades_now(self) -> tuple[int, int] | None:
+        """The grades the players' odds read: the DJ's dialog's while the prompt it
+        answers is the open one, else none typed (0, 0)."""
+        typed = self._grades_typed
+        if typed is None or typed[0] != self.combat.state.top_prompt:
+            return (0, 0)
+        return typed[1]
+
+    def grades_typed(self, prompt: Prompt | None,
+                     grades: tuple[int, int] | None = (0, 0)) -> None:
+        """The DJ typed the Base GD and DJ grades `grades` (None: one is not a number
+        yet) in the reacción dialog that answers `prompt`, or closed it (`prompt`
+        None): the players' view is told at once, and its odds read them while that
+        prompt is open, so they never disagree with the DJ's dialog (issue 37 item 3)."""
+        typed = None if prompt is None else (prompt, grades)
+        if typed == self._grades_typed:
+            return
+        self._grades_typed = typed
+        self._players_cache = None
+        self._changed()
+
     def add_players_listener(self, listener: PlayersListener) -> Callable[[], None]:
-        """Call `listener` with the players' snapshot after every command, undo and redo
-        (the page's event stream, a second terminal); returns what stops it."""
+        """Call `listener` with the players' snapshot after every command, undo and redo,
+        and as the DJ types a reacción's grades (grades_typed) (the page's event stream,
+        a second terminal); returns what stops it."""
         self._players_listeners.append(listener)
 
         def stop() -> None:
@@ -272,7 +299,8 @@ class Session:
         return stop
 
     def add_players_watcher(self, watcher: Callable[[], None]) -> Callable[[], None]:
-        """Call `watcher` (with nothing) after every command, undo and redo; it reads
+        """Call `watcher` (with nothing) after every command, undo and redo, and as the
+        DJ types a reacción's grades (grades_typed); it reads
         players_snapshot() later, when it wants it, so the snapshot is not built before
         the DJ's screen (issue 23); returns what stops it."""
         self._players_watchers.append(watcher)

@@ -14,6 +14,7 @@ from sombra_tui.players.ports import DEFAULT_PORT, PortInUse
 
 if TYPE_CHECKING:
     from sombra_tui.control.host import Asks, Host
+    from sombra_tui.engine import Prompt
     from sombra_tui.players.server import PlayersServer
 
 
@@ -134,6 +135,13 @@ class Players:
             self.lan_chosen(lan)
             await self.start(lan, port, self.show)
         self.asks.players_page(server, self.stop, move)
+
+    def grades_typed(self, prompt: Prompt | None, grades: tuple[int, int] | None) -> None:
+        """The DJ typed a Base GD or DJ grades in the reacción dialog answering `prompt`
+        (`grades` None: one is not a number yet), or closed it (`prompt` None): the page
+        and the second terminals show the PC's odds at those grades, the DJ's line's
+        (issue 37 item 3; the session tells the page's server, which follows it)."""
+        self.host.session.grades_typed(prompt, grades)
 
     def refresh(self) -> None:
         """The page reloads (in the language now in force)."""

@@ -583,12 +583,15 @@ def command_label(command: BaseModel | type[BaseModel]) -> str:
 # --- the players' view (issue 23) ---
 
 
-def players_view(state: CombatState, log: Sequence[LogEvent],
-                 sequence: int, encounter: str = "") -> PlayersSnapshot:
+def players_view(state: CombatState, log: Sequence[LogEvent], sequence: int,
+                 encounter: str = "", *, grades: tuple[int, int] | None = (0, 0)
+                 ) -> PlayersSnapshot:
     """The player-safe snapshot of the combat (engine/players_view.py says what it holds
     and what never goes in it), its strings in the language in force. `sequence` is the
     caller's change counter (Combat.revision): it increases with every command, undo and
-    redo; `encounter` names the combat (the snapshot's `encounter`)."""
+    redo; `encounter` names the combat (the snapshot's `encounter`). `grades`: the open
+    prompt's Base GD and DJ grades as the DJ's reacción dialog holds them, which a PC's
+    odds read (D6, D9); None while one is not a number there: no odds, as the DJ's."""
     reading = panel(state)  # the DJ's panel's reading, filtered (issue 36 item 3)
     step = reading.step
     names: tuple[str, ...] = ()
@@ -597,8 +600,9 @@ def players_view(state: CombatState, log: Sequence[LogEvent],
     if step.kind is NextKind.REACT and reading.prompts:
         top = reading.prompts[0]
         prompt = (top.reactor, top.author, top.counter)
-        if state.settings.players.reaction_odds and step.prompt is not None:
-            odds = reaction_odds(state, step.prompt).words()  # the PC's own (issue 37)
+        if state.settings.players.reaction_odds and step.prompt is not None \
+                and grades is not None:  # the PC's own (issue 37)
+            odds = reaction_odds(state, step.prompt, base=grades[0], extra=grades[1]).words()
         # A prompt to answer a hidden character names nobody.
         names = () if top.author in state.concealed else step.who
     elif step.kind in (NextKind.DECLARE, NextKind.RESOLVE):

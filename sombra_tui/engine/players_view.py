@@ -6,7 +6,8 @@ DJ's language). What it may hold is decided here, once:
 
 - the round and phase, whose turn it is (from `ask.next_step`), the open reacción
   prompt as a sentence when both characters are shown, and, when the DJ's setting
-  says so, a prompted PC's own chances (issue 37; never an NPC's);
+  says so, a prompted PC's own chances (issue 37; never an NPC's), at the Base GD and
+  DJ grades typed in the DJ's open reacción dialog (none while one is not a number);
 - the characters the DJ has not hidden, in table order: each the one reading of its
   row that the DJ's table shows (engine/rows.py, issue 35 item 9), filtered by the
   DJ's settings for its side: its marks (out, prevented), its conditions and asaltos
@@ -88,7 +89,9 @@ class PlayerRow(Frozen):
 class PlayersSnapshot(Frozen):
     """What a players' page or terminal shows; built whole after every change."""
 
-    #: Increases with every command, undo and redo: a reader keeps the highest.
+    #: Increases with every command, undo and redo: a reader keeps the highest. One
+    #: with the same sequence is a newer one of the same state: the prompted PC's odds
+    #: as the DJ types the reacción's grades (issue 37 item 3).
     sequence: int = Field(ge=0)
     #: Which combat this is (issue 39 item 6): the same for every snapshot of one
     #: encounter, another for another one served at the same address, so that a reader
@@ -106,7 +109,8 @@ class PlayersSnapshot(Frozen):
     #: The open reacción prompt ("Ana: ¿reaccionas a Bruno?"), when both are shown.
     prompt: str | None = None
     #: A PC's own chances at that prompt ("Ana: 35 % combinando · 8 % sustituyendo"),
-    #: when the DJ's setting shows them (issue 37 item 3); never an NPC's.
+    #: when the DJ's setting shows them (issue 37 item 3); never an NPC's. At the
+    #: grades typed in the DJ's open reacción dialog: the same as the DJ's own line.
     prompt_odds: str | None = None
     characters: list[PlayerRow] = Field(default_factory=list)
     #: The DJ's public notes pinned to the asalto under way ("Llegan los guardias.").

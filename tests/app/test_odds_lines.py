@@ -232,6 +232,44 @@ async def test_the_dj_lets_a_prompted_pc_see_its_own_odds(language: str) -> None
         assert app.session.players_snapshot().prompt_odds is None
 
 
+async def test_d6_the_players_odds_follow_the_base_gd_the_dj_types(language: str) -> None:
+    """Issue 37 item 3 (D6, D9): Ana (a PC) prompted, her odds shown to the players. As
+    the DJ types a Base GD in her reacción dialog, the players' figures move with the
+    DJ's line (never 35 % while she rolls at +1); a grade that is not a number shows no
+    figure on either; Escape (discarding the typing) brings back the state's."""
+    encounter = worked_example_encounter()
+    encounter.characters[0] = encounter.characters[0].model_copy(update={"side": Side.PC})
+    players_odds = encounter.settings.players.model_copy(update={"reaction_odds": True})
+    encounter.settings = encounter.settings.model_copy(update={"players": players_odds})
+    app = make_app(session_after(encounter, *bruno_shoots_ana()), journal=False)
+
+    def players() -> str | None:
+        return app.session.players_snapshot().prompt_odds
+
+    def as_the_djs(line: str) -> str:
+        """The DJ's odds line's figures, after the prompted PC's name."""
+        return "Ana: " + line.split(": ", 1)[1]
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        assert isinstance(app.screen, ReactionDialog)
+        assert players() == PLAYERS[language] == as_the_djs(odds_line(pilot))
+        await fill(pilot, "base", "1")
+        await pilot.pause()
+        assert odds_line(pilot) == WORDS[language]["based"]
+        assert players() == as_the_djs(odds_line(pilot)) != PLAYERS[language]
+        await fill(pilot, "base", "-")  # not a number yet: no figure on either
+        await pilot.pause()
+        assert odds_line(pilot) == "" and players() is None
+        await fill(pilot, "base", "1")
+        await pilot.pause()
+        assert players() == as_the_djs(WORDS[language]["based"])
+        await pilot.press("escape", "y")  # throw the typing away
+        await pilot.pause()
+        assert app.screen is app.main_screen
+        assert players() == PLAYERS[language]
+
+
 def sneak_past_a_guard() -> list[c.Command]:
     """Carla (15) sneaks past Ana (14), who watches for her (O3); Bruno sits it out."""
     def stealth(against: str, role: Role, target: int) -> Action:

@@ -9,10 +9,13 @@ from pathlib import Path
 import pytest
 
 from sombra_tui.engine import (
+    Declare,
     Encounter,
     HideCharacter,
     PlayersSnapshot,
+    PlayerViewSettings,
     RevealCharacter,
+    Settings,
     Side,
     SombraError,
     StartCombat,
@@ -20,7 +23,7 @@ from sombra_tui.engine import (
 )
 from sombra_tui.engine.journal import recover
 from sombra_tui.session import Session
-from tests.engine.conftest import char
+from tests.engine.conftest import act, char
 
 
 def session() -> Session:
@@ -122,3 +125,51 @@ def test_a_failing_watcher_never_stops_the_combat() -> None:
     s.add_players_watcher(broken)
     s.execute(StartCombat())
     assert s.combat.state.round == 1 and s.players_problem == "the server went away"
+
+
+def prompted_session() -> Session:
+    """Ana (a PC, Alerta 14) asked whether she reacts to Bruno's shot; her own odds shown
+    to the players (issue 37 item 3)."""
+    s = Session.new(Encounter(settings=Settings(players=PlayerViewSettings(
+        reaction_odds=True)), characters=[char("Ana", 8, 3, 14, side=Side.PC),
+                                          char("Bruno", 12, 5, 12)]))
+    s.execute(StartCombat())
+    s.execute(Declare(character="Ana", actions=[act("aims at the door")]))
+    s.execute(Declare(character="Bruno", actions=[act("shoots Ana", "Ana")]))
+    return s
+
+
+def test_d6_the_players_odds_follow_the_grades_typed_for_the_open_prompt() -> None:
+    """D6, D9: the grades typed in the DJ's reacción dialog reach the players at once
+    (the same sequence: the same state, a newer reading), while that prompt is open;
+    closed, the players read the state's grades again."""
+    s = prompted_session()
+    prompt = s.combat.state.top_prompt
+    assert prompt is not None
+    told: list[PlayersSnapshot] = []
+    s.add_players_listener(told.append)
+    at_zero = "Ana: 35 % combining · 8 % substituting"
+    assert s.players_snapshot().prompt_odds == at_zero
+    s.grades_typed(prompt, (1, 0))
+    assert [t.prompt_odds for t in told] == ["Ana: 8 % combining · <1 % substituting"]
+    assert told[-1].sequence == s.combat.revision
+    assert s.players_snapshot() == told[-1]
+    s.grades_typed(prompt, (1, 0))  # nothing new: nobody told again
+    assert len(told) == 1
+    s.grades_typed(prompt, None)  # "-" typed: no figure, as the DJ's line shows none
+    assert s.players_snapshot().prompt_odds is None
+    s.grades_typed(prompt, (0, -2))
+    assert s.players_snapshot().prompt_odds == "Ana: 94 % combining · 72 % substituting"
+    s.grades_typed(None)  # the dialog closed without sending
+    assert s.players_snapshot().prompt_odds == at_zero
+    assert len(told) == 4
+
+
+def test_d6_grades_typed_for_another_prompt_are_not_read() -> None:
+    """Grades typed for a prompt no longer open (a late message) never move the
+    players' figures of the prompt open now."""
+    s = prompted_session()
+    prompt = s.combat.state.top_prompt
+    assert prompt is not None
+    s.grades_typed(prompt.model_copy(update={"id": prompt.id + 100}), (1, 0))
+    assert s.players_snapshot().prompt_odds == "Ana: 35 % combining · 8 % substituting"

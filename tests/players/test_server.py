@@ -27,6 +27,7 @@ from tests.engine.test_players_view import (
     NOTE_BRUNO,
     resolved,
 )
+from tests.engine.test_session_players import prompted_session
 from tests.players.serving import next_event, served, session
 
 
@@ -70,6 +71,24 @@ async def test_the_first_event_is_the_whole_snapshot_then_it_follows_commands(
         second = await next_event(response)
         assert (second["round"], second["sequence"]) == (1, 1)
         assert second["now"] == "Ana declares."
+
+
+async def test_d6_the_page_follows_the_grades_the_dj_types(
+        http: aiohttp.ClientSession) -> None:
+    """Issue 37 item 3 (D6): Ana prompted, her odds shown; the DJ types a Base GD of +1
+    in her reacción dialog: the page gets her figures at +1 at once (the same state, so
+    the same sequence), and the state's again when the dialog closes."""
+    s = prompted_session()
+    prompt = s.combat.state.top_prompt
+    async with served(s) as server, http.get(base(server) + "/events") as response:
+        first = await next_event(response)
+        assert first["prompt_odds"] == "Ana: 35 % combining · 8 % substituting"
+        s.grades_typed(prompt, (1, 0))
+        typed = await next_event(response)
+        assert typed["prompt_odds"] == "Ana: 8 % combining · <1 % substituting"
+        assert typed["sequence"] == first["sequence"]
+        s.grades_typed(None)
+        assert (await next_event(response))["prompt_odds"] == first["prompt_odds"]
 
 
 def test_an_event_carries_retry_and_the_sequence() -> None:

@@ -5,6 +5,10 @@ the reacción prompt, the TA dialogs, the opposed dialog and the declaration for
 The chances and their words are the engine's (ask.reaction_odds, ask.ta_odds_of,
 ask.declared_odds, ask.opposed_odds); the line only shows them, and shows nothing when
 the DJ prefers not to know (the app's preference, config.Preferences.show_odds).
+
+The players' view may show a prompted PC its own reacción odds (issue 37 item 3): the
+reacción dialog tells the app the grades typed in it (`ReactionGradesTyped`), so that
+the players' odds are read at the same grades as the DJ's line, never other ones.
 """
 
 from __future__ import annotations
@@ -12,9 +16,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual.app import App
+from textual.message import Message
 from textual.widgets import Input, Select, Static
 
-from sombra_tui.engine import Action, ActionKind, CombatState, ask
+from sombra_tui.engine import Action, ActionKind, CombatState, Prompt, ask
 from sombra_tui.engine.i18n import _
 from sombra_tui.screens.dialogs.action_choices import SCOPES
 from sombra_tui.screens.dialogs.parsing import FormError, parse_int
@@ -47,6 +52,18 @@ class OddsLine(Static):
                 if words and odds_shown(self.app) else "")
         self.update(text)
         self.set_class(not text, "-empty")
+
+
+class ReactionGradesTyped(Message):
+    """The DJ typed the Base GD and DJ grades `grades` (None: one is not a number yet)
+    in the reacción dialog that answers `prompt`, or closed it (`prompt` None): the
+    app's players' view republishes the PC's odds at those grades (Session.grades_typed)."""
+
+    def __init__(self, prompt: Prompt | None, grades: tuple[int, int] | None = (0, 0)
+                 ) -> None:
+        super().__init__()
+        self.prompt = prompt
+        self.grades = grades
 
 
 def action_words(state: CombatState, form: ActionForm) -> str | None:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Select, SelectionList, Static
 
@@ -37,7 +38,7 @@ from sombra_tui.screens.dialogs.fields import (
     refill_inputs,
     refill_picks,
 )
-from sombra_tui.screens.dialogs.odds_line import OddsLine
+from sombra_tui.screens.dialogs.odds_line import OddsLine, ReactionGradesTyped
 from sombra_tui.screens.dialogs.parsing import FormError, parse_int, read_dice
 from sombra_tui.screens.dialogs.shelf import ShelfDialog
 from sombra_tui.widgets.formatting import ta_text
@@ -210,6 +211,24 @@ class ReactionDialog(AffectedMixin, ShelfDialog[React | Decline]):
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id in ("base", "extra", "dice"):
             self.update_preview()
+        if event.input.id in ("base", "extra"):  # the DJ's typing, or a draft brought back
+            self.tell_players()
+
+    def tell_players(self) -> None:
+        """The grades typed, for the players' odds of this prompt (issue 37 item 3);
+        nothing from a dialog not on the screen (built or filled unshown)."""
+        if not (self.used and self.is_active):
+            return
+        try:
+            grades: tuple[int, int] | None = self.grades()
+        except FormError:
+            grades = None
+        self.app.post_message(ReactionGradesTyped(self.prompt, grades))
+
+    def dismiss(self, result: React | Decline | None = None) -> AwaitComplete:
+        if self.is_active:  # closed: the players' odds read the state's grades again
+            self.app.post_message(ReactionGradesTyped(None))
+        return super().dismiss(result)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "mode":
