@@ -66,13 +66,16 @@ class Session:
         #: one built (rebuilt only when the combat changed or the language did).
         self._players_listeners: list[PlayersListener] = []
         #: Names this combat in the players' snapshots (issue 39 item 6): a second
-        #: terminal says when another one appears at the same address. From the file's
-        #: place when there is one (the same file reopened after a restart is the same
-        #: combat), else drawn at random; kept when the encounter is saved elsewhere.
+        #: terminal says when another one appears at the same address. The one its file
+        #: or journal keeps (Combat.identity), so that a save as, a restart or a resume
+        #: is the same combat; for a file written before that, from the file's place (as
+        #: it was named then), else drawn at random. Saving keeps it in the file.
         #: Letters only: no number in it can be mistaken for a value of the sheets.
-        key = (hashlib.sha256(str(Path(path).resolve()).encode()).hexdigest()[:12]
-               if path is not None else secrets.token_hex(6))
-        self.players_key = key.translate(_LETTERS)
+        if combat.identity is None:
+            key = (hashlib.sha256(str(Path(path).resolve()).encode()).hexdigest()[:12]
+                   if path is not None else secrets.token_hex(6))
+            combat.identity = key.translate(_LETTERS)
+        self.players_key = combat.identity
         #: Told that the combat changed, without a snapshot: they ask for one when they
         #: want it (the page's server, once the DJ's screen is drawn).
         self._players_watchers: list[Callable[[], None]] = []
@@ -374,7 +377,12 @@ class Session:
         from sombra_tui.engine import save
 
         save(self.combat, target)
+        # Saved as another file: the cursor kept for this combat goes with it, so that
+        # the app started on the new file puts it back (ui_state keeps it per file).
+        cursor = self.kept_cursor() if target != self.path else None
         self.path = target
+        if cursor is not None:
+            self.keep_cursor(cursor)
         self._saved_marker = self._marker()
         if self.journal is not None:
             with self._journal_guard():

@@ -121,6 +121,10 @@ class Combat:
             maxlen=UNDO_STATES)
         #: What loading the file had to say once (an older format converted).
         self.notices: list[str] = []
+        #: Which combat this is (issue 39 item 6; the players' snapshots' `encounter`),
+        #: kept in its file and its crash journal, so that a save as, a restart or a
+        #: resume is the same combat. Lowercase letters; None until the app names it.
+        self.identity: str | None = None
         #: Issue 23: counts every command executed, undone or redone since this Combat
         #: was made (the players' view numbers its snapshots with it).
         self.revision = 0

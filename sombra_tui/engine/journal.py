@@ -61,6 +61,9 @@ class JournalHeader(BaseModel):
     redo: list[Command] = Field(default_factory=list)
     #: T6: Combat.dice_drawn when journaling began (0 in older journals).
     dice_drawn: int = Field(0, ge=0)
+    #: Combat.identity (None in older journals: the resumed combat is then named from
+    #: its file's place, as before).
+    combat_id: str | None = Field(None, pattern=storage.COMBAT_ID_PATTERN)
 
 
 class DoOp(BaseModel):
@@ -153,7 +156,8 @@ class Journal:
         header = JournalHeader(started=now(), encounter=combat.encounter,
                                commands=combat.commands, redo=combat.redo_stack,
                                saved_path=str(saved_path) if saved_path else None,
-                               unsaved=unsaved, dice_drawn=combat.dice_drawn)
+                               unsaved=unsaved, dice_drawn=combat.dice_drawn,
+                               combat_id=combat.identity)
         journal._write(header.model_dump_json(), mode="x")
         # The models are built on first use (issue 24 item 5): the one every command's
         # record needs is built now, with the header (after the app's first frame),
@@ -236,6 +240,7 @@ def recover(path: Path) -> Recovered:
         raise SombraError(N_("The journal {path} does not replay: {reason}"),
                           code="journal.replay_failed",
                           params={"path": str(path), "reason": str(error)}) from error
+    combat.identity = header.combat_id
     saved_path = Path(header.saved_path) if header.saved_path else None
     if header.unsaved is None:  # an older journal: the rule Session used to start one
         clean = saved_path is not None or not (header.commands or header.redo)

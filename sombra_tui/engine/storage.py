@@ -55,6 +55,8 @@ FILE_SUFFIX = ".sombra.json"
 #: characters, so it is replayed at once, as before, and the app has its log from the
 #: first frame.
 BACKGROUND_FROM = 256
+#: A combat's name in its file (SaveFile.combat_id): opaque lowercase letters.
+COMBAT_ID_PATTERN = r"^[a-z]{1,32}$"
 
 
 class SaveFile(BaseModel):
@@ -79,6 +81,10 @@ class SaveFile(BaseModel):
     #: the replay wins if they differ). Optional: files without it replay as before, and
     #: an older sombra-tui ignores it. Never trusted alone: see loads(background=...).
     snapshot: CombatState | None = None
+    #: Which combat this is (Combat.identity: the players' view tells another combat
+    #: from this one after a save as and a restart). Optional: a file without it is
+    #: named from its place, as before, and an older sombra-tui ignores it.
+    combat_id: str | None = Field(None, pattern=COMBAT_ID_PATTERN)
 
 
 class _Envelope(BaseModel):
@@ -94,7 +100,7 @@ def to_save_file(combat: Combat) -> SaveFile:
     combat.settle()  # a snapshot is written only once checked
     return SaveFile(encounter=combat.encounter, commands=combat.commands,
                     redo=combat.redo_stack, dice_drawn=combat.dice_drawn,
-                    snapshot=combat.state)
+                    snapshot=combat.state, combat_id=combat.identity)
 
 
 def dumps(combat: Combat) -> str:
@@ -280,6 +286,7 @@ def _loads(text: str, source: str, background: bool = False) -> Combat:
         combat = Combat.from_snapshot(save.encounter, save.commands, save.redo,
                                       save.snapshot, dice_drawn=save.dice_drawn)
         combat.notices = notices
+        combat.identity = save.combat_id
         return combat
     try:
         combat = Combat(save.encounter, save.commands, save.redo,
@@ -289,6 +296,7 @@ def _loads(text: str, source: str, background: bool = False) -> Combat:
                           code="storage.migration_failed",
                           params={"source": str(source), "reason": str(error)}) from error
     combat.notices = notices
+    combat.identity = save.combat_id
     if background and save.snapshot is not None and save.snapshot != combat.state:
         combat.check_problem = Msg(SNAPSHOT_DIFFERS)  # the replay wins, as always
     return combat

@@ -15,6 +15,7 @@ from sombra_tui.session import Session
 from sombra_tui.widgets.initiative_table import InitiativeTable
 from tests.app.conftest import make_app
 from tests.app.layout_states import reaction_prompt
+from tests.app.test_pilot_files import save_as
 
 
 def table_of(app: SombraApp) -> InitiativeTable:
@@ -63,6 +64,31 @@ async def test_a_reopened_file_puts_the_cursor_where_the_dj_left_it(tmp_path: Pa
         await pilot.pause()
         await pilot.pause()
         assert table_of(again).selected_name == "Iker"
+
+
+async def test_a_file_saved_as_another_name_keeps_the_cursor_for_a_restart(
+        tmp_path: Path) -> None:
+    """The DJ moves the cursor, then saves under a new name (F2) and quits without
+    moving it again: the app started on the new file puts it back there (it was kept
+    under the old file's name only)."""
+    path = tmp_path / "muelle.json"
+    session = Session(reaction_prompt(), path)
+    session.save(path)
+    first = make_app(session, journal=False)
+    async with first.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        table = table_of(first)
+        table.focus()
+        await pilot.press("down", "down")
+        assert table.selected_name == "Iker"
+        await pilot.press("f2")
+        await save_as(pilot, str(tmp_path / "muelle-2.json"))
+        assert first.session.path == tmp_path / "muelle-2.json"
+    again = make_app(Session.open(tmp_path / "muelle-2.json"), journal=False)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert table_of(again).selected_name == "Iker" and table_of(again).dj_chose
 
 
 async def test_a_cursor_that_followed_the_play_is_not_kept(tmp_path: Path) -> None:
