@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widget import Widget
+
+if TYPE_CHECKING:
+    _Widget = Widget  # the Textual widget this is mixed into, for the type checker
+else:
+    _Widget = object
 
 
 def shows_scrollbar(overflow: str, content: int, room: int) -> bool:
@@ -13,7 +20,7 @@ def shows_scrollbar(overflow: str, content: int, room: int) -> bool:
     return overflow == "scroll" or (overflow == "auto" and content > room)
 
 
-class SteadyVirtualSize:
+class SteadyVirtualSize(_Widget):
     """Mixin for a scrolling widget of a fixed size (CSS: `1fr`, `100%`) whose content
     changes: a log that grows a line, a table whose rows wrap.
 
@@ -28,7 +35,6 @@ class SteadyVirtualSize:
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     def watch_virtual_size(self, size: Size) -> None:
-        assert isinstance(self, Widget)
         if not self.size:  # not laid out yet: the first layout places the scrollbars
             return
         styles = self.styles

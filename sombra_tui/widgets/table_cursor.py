@@ -7,8 +7,10 @@ from bisect import bisect_right
 
 from textual import events
 
+from sombra_tui.widgets.table_host import TableHost
 
-class TableCursor:
+
+class TableCursor(TableHost):
     """The table's cursor (a part of InitiativeTable)."""
 
     @property

@@ -21,6 +21,7 @@ from sombra_tui.widgets.table_cells import (
     KeptEnd,
     shown_cells,
 )
+from sombra_tui.widgets.table_host import TableHost
 
 #: Spaces before each cell (and as many after it, unless the panel is narrow).
 CELL_PADDING = 1
@@ -29,7 +30,7 @@ CELL_PADDING = 1
 DECLARATION_LINES = 1
 
 
-class TableDrawing:
+class TableDrawing(TableHost):
     """The table's drawing (a part of InitiativeTable): its lines, header and rows."""
 
     @property
