@@ -23,7 +23,7 @@ import difflib
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.keys import Keys, key_to_character
 
 from sombra_tui.engine.i18n import N_, _
@@ -36,8 +36,9 @@ from sombra_tui.key_list import Scope as Scope
 from sombra_tui.textual_compat import character_to_key
 
 
-def bindings(*scopes: Scope) -> list[Binding]:
-    """The Textual bindings of `scopes`, each with its id (so a keymap can rebind it)."""
+def bindings(*scopes: Scope) -> list[BindingType]:
+    """The Textual bindings of `scopes`, each with its id (so a keymap can rebind it):
+    a class's BINDINGS, typed as Textual types them."""
     return [Binding(key.keys, key.action, key.description, show=key.show,
                     priority=key.priority, id=key.id)
             for key in KEYS if key.scope in scopes]
@@ -163,7 +164,7 @@ def _contexts_of(key: Key) -> list[str]:
 
 def clashes(keymap: Mapping[str, str]) -> list[tuple[str, str, list[str]]]:
     """(context, key, ids) for each key that two bindings in force in one context share."""
-    found = []
+    found: list[tuple[str, str, list[str]]] = []
     for context in CONTEXTS:
         taken: dict[str, list[str]] = {}
         for key in KEYS:
