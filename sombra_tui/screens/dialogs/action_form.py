@@ -207,11 +207,11 @@ class ActionForm(Vertical):
         opposition = self.query_one(f"#{self.fid('opposition')}", Select).value
         extended = kind == ActionKind.EXTENDED
         opposed = opposition != NO_OPPOSITION and kind != ActionKind.AUTOMATIC
-        for shown, name, fields in ((extended, "extended", lambda: extended_fields(self.fid)), (
-                opposed, "opposition", lambda: opposition_fields(self.fid, self.others))):
+        for shown, name in ((extended, "extended"), (opposed, "opposition")):
             section = self.query_one(f".{name}", Vertical)
             if shown and not section.children:
-                section.mount(*fields())
+                section.mount(*(extended_fields(self.fid) if name == "extended"
+                                else opposition_fields(self.fid, self.others)))
         self.set_class(extended, "-extended")
         self.set_class(opposed, "-opposed")
         self.set_class(opposed and opposition == OppositionMode.DIRECT, "-direct")

@@ -170,7 +170,8 @@ class Dialog(HoldsKeys, KeepsTyping[ResultT]):
         hands keys on before the field has handled the Enter); a second close then
         would take away the screen below (the main screen)."""
         if not self.is_active:
-            return AwaitComplete.nothing()
+            # Textual leaves AwaitComplete.nothing unannotated; it returns an AwaitComplete.
+            return AwaitComplete.nothing()  # type: ignore[no-untyped-call,no-any-return]
         self.drop_draft()  # closed: nothing left to bring back (keeping.py)
         return super().dismiss(result)
 

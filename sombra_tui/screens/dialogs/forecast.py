@@ -192,8 +192,7 @@ class ForecastDialog(Dialog[c.Command]):
     def _open(self, dialog: Dialog[c.AddNote | c.EditNote], kind: str, *item: int) -> None:
         """The note form (about the note `item`), kept as a draft while the DJ types in
         it, as the sheet keeps its forms (issue 35 item 5: a resume opens it again)."""
-        dialog.draft_for = (kind, "", *item)
-        dialog.keep_draft = self.keep_draft
+        dialog.keep_drafts_in(self.keep_draft, kind, "", *item)
         self.app.push_screen(dialog, self._apply)
 
     def build(self) -> None:

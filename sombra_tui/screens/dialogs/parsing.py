@@ -137,7 +137,7 @@ def parse_weapons(text: str) -> list[Weapon]:
                 chunk=chunk, types=", ".join(TIPOS)))
         name = " ".join(words[:-1])[:ask.max_length(Weapon, "name")]
         weapons.append(Weapon(name=name, damage_type=words[-1].upper(),
-                              lethal=lethal, skill=skill))  # type: ignore[arg-type]
+                              lethal=lethal, skill=skill))
     return weapons
 
 

@@ -9,6 +9,7 @@ first. A name no longer in the combat is left out of the lists.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from textual.containers import Vertical
@@ -41,7 +42,9 @@ def weapon_value(character: Character, weapon: Weapon | None) -> str:
     the sheet's weapon was edited since), or no weapon."""
     if weapon is None:
         return NO_WEAPON
-    for match in (lambda w: w == weapon, lambda w: w.name == weapon.name):
+    matches: tuple[Callable[[Weapon], bool], ...] = (
+        lambda w: w == weapon, lambda w: w.name == weapon.name)
+    for match in matches:
         index = next((i for i, w in enumerate(character.weapons) if match(w)), None)
         if index is not None:
             return str(index)
@@ -74,9 +77,10 @@ def action_values(form: ActionForm, action: Action, others: list[str]) -> dict[s
 async def build_sections(form: ActionForm, action: Action) -> None:
     """Build (and wait for) the sections `action` needs that the form has not shown yet:
     an extended action's fields, an opposition's (the form builds them on demand)."""
-    sections = ((action.extended is not None, "extended", lambda: extended_fields(form.fid)),
-                (action.opposition is not None and action.kind is not ActionKind.AUTOMATIC,
-                 "opposition", lambda: opposition_fields(form.fid, form.others)))
+    sections: tuple[tuple[bool, str, Callable[[], list[Widget]]], ...] = (
+        (action.extended is not None, "extended", lambda: extended_fields(form.fid)),
+        (action.opposition is not None and action.kind is not ActionKind.AUTOMATIC,
+         "opposition", lambda: opposition_fields(form.fid, form.others)))
     for wanted, name, fields in sections:
         section = form.query_one(f".{name}", Vertical)
         if wanted and not section.children:
@@ -85,7 +89,7 @@ async def build_sections(form: ActionForm, action: Action) -> None:
 
 def ready(widget: Widget) -> bool:
     """Mounted with all its parts (a list just shown builds its own widgets after)."""
-    return widget.is_mounted and all(part.is_mounted for part in widget.walk_children())
+    return widget.is_mounted and all(part.is_mounted for part in widget.walk_children(Widget))
 
 
 def write(form: ActionForm, values: dict[str, Any]) -> dict[str, Any]:

@@ -41,6 +41,9 @@ class CharacterSheet(Dialog[c.Command]):
     CharacterSheet #sheet-head { height: auto; }
     """
 
+    #: The sheet is always given the engine's dry run: its forms check with it too.
+    check: Check
+
     def __init__(self, get_state: Callable[[], CombatState], name: str, check: Check) -> None:
         super().__init__()
         self.get_state = get_state
@@ -133,8 +136,7 @@ class CharacterSheet(Dialog[c.Command]):
         """A form of the sheet's (about the wound or condition `item`), kept as a draft
         while the DJ types in it, as the sheet's own screen keeps its forms (issue 35
         item 5: a resume opens it again)."""
-        dialog.draft_for = (kind, self.name_, *item)
-        dialog.keep_draft = self.keep_draft
+        dialog.keep_drafts_in(self.keep_draft, kind, self.name_, *item)
         self.app.push_screen(dialog, self._apply)
 
     def action_attend(self) -> None:

@@ -32,7 +32,8 @@ from textual.containers import VerticalScroll
 from textual.widgets import Checkbox, Input, Select, SelectionList
 
 from sombra_tui.engine import i18n
-from sombra_tui.screens.dialogs.base import Dialog, ResultT
+from sombra_tui.screens.dialogs.base import Dialog
+from sombra_tui.screens.dialogs.summary import ResultT
 from sombra_tui.textual_compat import mount_screen_unshown
 
 
