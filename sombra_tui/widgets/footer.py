@@ -54,7 +54,7 @@ def fitting(keys: list[ShownKey], width: int, compact: bool) -> list[ShownKey]:
     """The keys that fit in `width` columns, whole: lower-priority ones left out."""
     kept = list(keys)
 
-    def rank(key: FooterKey) -> int:
+    def rank(key: ShownKey) -> int:
         name = action_name(key)
         return KEPT_LONGEST.index(name) + 1 if name in KEPT_LONGEST else 0
 

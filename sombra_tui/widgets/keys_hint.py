@@ -33,8 +33,9 @@ class KeysHint(Static):
     """`items` ("v show to players"), joined and wrapped between two items at the
     width the widget gets."""
 
-    def __init__(self, items: Sequence[str], **options: str) -> None:
-        super().__init__(SEPARATOR.join(items), markup=False, **options)
+    def __init__(self, items: Sequence[str], *, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(SEPARATOR.join(items), markup=False, id=id, classes=classes)
         self.items = list(items)
 
     def on_resize(self, event: events.Resize) -> None:
