@@ -128,7 +128,9 @@ class SombraApp(StopsOnceComposed[None]):
         self.keymap_in_force = resolved.keymap
         self.set_keymap(resolved.keymap)
         if "command_palette" in resolved.keymap:  # the footer shows it by this key
-            self.COMMAND_PALETTE_BINDING = resolved.keymap["command_palette"].split(",")[0]
+            # Textual types it ClassVar but reads it from the app: set for this app only.
+            self.COMMAND_PALETTE_BINDING = (  # type: ignore[misc]
+                resolved.keymap["command_palette"].split(",")[0])
         wanted = self.requested_theme or preferences.preferences.theme
         name, warning = themes.pick_theme(wanted, self.available_themes)
         if warning:
@@ -212,7 +214,8 @@ class SombraApp(StopsOnceComposed[None]):
 
     def action_command_palette(self) -> None:
         """Textual's command palette, its prompt in the DJ's language."""
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        # Textual asks for an App[object] (invariant) where any app does: it reads its screen.
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
             self.push_screen(CommandPalette(placeholder=_("Search for commands…"),
                                             id="--command-palette"))
 

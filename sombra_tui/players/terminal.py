@@ -23,7 +23,8 @@ from textual.widgets import Static
 from sombra_tui import keys
 from sombra_tui.engine import PlayersSnapshot
 from sombra_tui.engine.i18n import N_, _
-from sombra_tui.players.server import DEFAULT_PORT, PAGE_WORDS, RETRY_MS
+from sombra_tui.players.ports import DEFAULT_PORT
+from sombra_tui.players.server import PAGE_WORDS, RETRY_MS
 
 DEFAULT_URL = f"http://127.0.0.1:{DEFAULT_PORT}/"
 #: Log lines shown (the newest).
