@@ -21,6 +21,7 @@ from __future__ import annotations
 import gettext
 import os
 import re
+import string
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -274,7 +275,7 @@ def _count(params: Mapping[str, Any], counter: str | None) -> int | None:
         return None
     try:
         return int(params[counter])
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, OverflowError):  # OverflowError: infinity
         return None
 
 
@@ -350,25 +351,75 @@ def text_data(value: Any) -> Any:
     return str(value)
 
 
+class MessageDataError(ValueError):
+    """Data that `text_from_data` cannot read back as a message: where in it (`at`, the
+    keys and positions from its top) and what is wrong (`problem`: "message", "list",
+    or "field", a `field` of a template that would reach into a value or pad it)."""
+
+    def __init__(self, problem: str, at: tuple[str | int, ...], field: str = "") -> None:
+        what = {"message": "a message is {template, params} or {separator, items}",
+                "list": "not a list", "field": f"{field} is no plain field"}[problem]
+        super().__init__(f"{'.'.join(map(str, at)) or '(top level)'}: {what}")
+        self.problem = problem
+        self.at = at
+        self.field = field
+
+
+_FORMATTER = string.Formatter()
+
+
+def _reaching_field(template: str) -> str | None:
+    """The first field of `template` rendering could not fill from its params by name
+    alone: one reaching into a value ({name.x}, {name[0]}: an error, or the value's
+    insides) or with a width or a nested field ({name:>1000000000}: as many spaces).
+    None for a plain template, or for words that are no template (rendered as they are)."""
+    try:
+        fields = [(name, spec) for _text, name, spec, _conversion in _FORMATTER.parse(template)
+                  if name is not None]
+    except ValueError:
+        return None
+    for name, spec in fields:
+        if "." in name or "[" in name or any(c.isdigit() or c == "{" for c in spec or ""):
+            return "{" + name + (f":{spec}" if spec else "") + "}"
+    return None
+
+
 def text_from_data(data: Any) -> Any:
-    """The Msg, Join or value `text_data` made `data` from (a Msg or Join is kept)."""
+    """The Msg, Join or value `text_data` made `data` from (a Msg or Join is kept).
+    MessageDataError (a ValueError) says where `data` holds something no message is."""
+    return _from_data(data, ())
+
+
+def _from_data(data: Any, at: tuple[str | int, ...]) -> Any:
     if isinstance(data, dict):
         if isinstance(data.get("template"), str):
-            params = data.get("params")
-            message = Msg(data["template"], {key: text_from_data(v) for key, v in
-                                             (params if isinstance(params, dict) else {}).items()})
-            context = data.get("context")
-            message.context = context if isinstance(context, str) else None
-            plural, counter = data.get("plural"), data.get("counter")
-            if isinstance(plural, str) and isinstance(counter, str):
-                message.plural, message.counter = plural, counter
-            return message
+            return _message_from_data(data, at)
         if isinstance(data.get("separator"), str):
-            return Join(data["separator"], [text_from_data(v) for v in data.get("items") or []])
-        raise ValueError("a message is {template, params} or {separator, items}")
+            items = data.get("items")
+            if items is not None and not isinstance(items, list):
+                raise MessageDataError("list", (*at, "items"))
+            return Join(data["separator"], [_from_data(v, (*at, "items", index))
+                                            for index, v in enumerate(items or [])])
+        raise MessageDataError("message", at)
     if isinstance(data, list):
-        return [text_from_data(v) for v in data]
+        return [_from_data(v, (*at, index)) for index, v in enumerate(data)]
     return data
+
+
+def _message_from_data(data: dict[str, Any], at: tuple[str | int, ...]) -> Msg:
+    params = data.get("params")
+    message = Msg(data["template"], {key: _from_data(v, (*at, "params", key)) for key, v in
+                                     (params if isinstance(params, dict) else {}).items()})
+    context = data.get("context")
+    message.context = context if isinstance(context, str) else None
+    plural, counter = data.get("plural"), data.get("counter")
+    if isinstance(plural, str) and isinstance(counter, str):
+        message.plural, message.counter = plural, counter
+    for key in ("template", "plural"):
+        field = _reaching_field(getattr(message, key) or "")
+        if field is not None:
+            raise MessageDataError("field", (*at, key), field)
+    return message
 
 
 def render(template: str, params: Mapping[str, Any] | None = None,

@@ -13,6 +13,7 @@ pydantic and replayed by the rules engine.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import uuid
 from dataclasses import dataclass
@@ -24,7 +25,12 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from sombra_tui.engine import storage
 from sombra_tui.engine.commands import Command
-from sombra_tui.engine.errors import SombraError, os_reason
+from sombra_tui.engine.errors import (
+    SombraError,
+    describe_validation,
+    os_reason,
+    validation_problems,
+)
 from sombra_tui.engine.files import DuplicateKeyError, check_unique_keys
 from sombra_tui.engine.history import Combat
 from sombra_tui.engine.i18n import N_, _
@@ -203,6 +209,23 @@ def _twice(path: Path, number: int, error: DuplicateKeyError) -> SombraError:
                                "number": number})
 
 
+def _bad_header(path: Path, line: str, error: ValidationError) -> SombraError:
+    """A first line that is no journal's header, or a header with a bad value, named
+    with its place as a file's is (storage: "has a bad value at")."""
+    try:
+        data = json.loads(line)
+    except (ValueError, RecursionError):
+        data = None
+    if not isinstance(data, dict) or data.get("format") != JOURNAL_FORMAT:
+        return SombraError(N_("The journal {path} has no valid header."),
+                           code="journal.no_header", params={"path": str(path)})
+    first = validation_problems(error)[0]
+    return SombraError(N_("The journal {path} has a bad value on line 1, at {problem}"),
+                       code="journal.bad_header",
+                       params={"path": str(path), "problem": describe_validation(error)},
+                       field=".".join(str(part) for part in first.location))
+
+
 def recover(path: Path) -> Recovered:
     """Rebuild the combat a journal describes. Raises SombraError if it is unusable."""
     path = Path(path)
@@ -224,8 +247,7 @@ def recover(path: Path) -> Recovered:
     except DuplicateKeyError as error:
         raise _twice(path, 1, error) from None
     except ValidationError as error:
-        raise SombraError(N_("The journal {path} has no valid header."),
-                          code="journal.no_header", params={"path": str(path)}) from error
+        raise _bad_header(path, complete[0], error) from error
     encounter, commands, redo = header.encounter, header.commands, header.redo
     #: An older journal replays as it was played (storage._v2_to_v3, _v3_to_v4).
     version = FILE_VERSION_OF.get(header.format_version, storage.FORMAT_VERSION)

@@ -5,15 +5,22 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from enum import StrEnum
-from typing import Any, Self
+from typing import Annotated, Any, Self
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_validator,
+)
 
 from sombra_tui.engine.conditions import ActionScope, BodySide, Condition
 from sombra_tui.engine.dice import DEFAULT_POINTS_PER_GD
 from sombra_tui.engine.errors import invalid
 from sombra_tui.engine.frozen import Frozen, defaults
-from sombra_tui.engine.i18n import N_, Msg, _
+from sombra_tui.engine.i18n import N_, MessageDataError, Msg, _, text_from_data
 from sombra_tui.engine.wounds import (
     MAX_POINTS,
     MAX_PROTECTION,
@@ -471,6 +478,36 @@ class CarriedBody(Frozen):
     conditions: tuple[Condition, ...] = ()
 
 
+def message_of_data(data: Any) -> Any:
+    """`data` read back as i18n.text_from_data reads it (a Msg, a Join, or a value),
+    for a model: what in it no message is refused (in a file: the lines carried on for
+    the log, a pending hit's words), naming where in it and what is wrong, instead of
+    failing when it is shown (S1)."""
+    try:
+        return text_from_data(data)
+    except MessageDataError as error:
+        at = ".".join(str(part) for part in error.at)
+        if error.problem == "list":
+            raise invalid("model.message_list", N_("{at} should be a list of messages"),
+                          at=at) from None
+        if error.problem == "field":
+            raise invalid("model.message_field", N_(
+                "{at} holds {field}: a field of a message is a name alone, with no '.', "
+                "'[' or width"), at=at, field=error.field) from None
+        if at:
+            raise invalid("model.message_part", N_(
+                '{at} should be a message: an object with "template" and "params", or '
+                'with "separator" and "items" for a list of messages'), at=at) from None
+        raise invalid("model.message", N_(
+            'Input should be a message: an object with "template" and "params", or with '
+            '"separator" and "items" for a list of messages')) from None
+
+
+def _said_line(line: dict[str, Any]) -> dict[str, Any]:
+    message_of_data(line)
+    return line
+
+
 class Carried(Frozen):
     """Issue 38: where the characters come from and what they bring (engine/carry.py)."""
 
@@ -481,8 +518,8 @@ class Carried(Frozen):
     passed: int = Field(0, ge=0, le=MAX_ASALTOS_BETWEEN)
     bodies: dict[str, CarriedBody] = Field(default_factory=dict, fail_fast=True)
     #: What the time between did, as messages kept as data (i18n.text_data), logged
-    #: when the combat starts.
-    said: tuple[dict[str, Any], ...] = ()
+    #: when the combat starts: a line that is no message is refused (S1).
+    said: tuple[Annotated[dict[str, Any], AfterValidator(_said_line)], ...] = ()
 
 
 class Encounter(BaseModel):

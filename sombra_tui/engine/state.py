@@ -22,8 +22,15 @@ from pydantic import (
 from sombra_tui.engine.conditions import Condition, GradeEntry, total_gd
 from sombra_tui.engine.dice import Dice, TAResult
 from sombra_tui.engine.frozen import Frozen, defaults, trusted
-from sombra_tui.engine.i18n import N_, Join, Msg, _, lazy, ngettext, text_data, text_from_data
-from sombra_tui.engine.model import Action, Carried, Character, ExtendedMode, Settings
+from sombra_tui.engine.i18n import N_, Join, Msg, _, lazy, ngettext, text_data
+from sombra_tui.engine.model import (
+    Action,
+    Carried,
+    Character,
+    ExtendedMode,
+    Settings,
+    message_of_data,
+)
 from sombra_tui.engine.wounds import (
     Counters,
     HitReading,
@@ -291,7 +298,7 @@ class Proposal(Frozen):
 
 
 def _message(value: Any) -> Msg:
-    message = value if isinstance(value, Msg) else text_from_data(value)
+    message = value if isinstance(value, Msg) else message_of_data(value)
     if not isinstance(message, Msg):
         raise ValueError("expected a message: {template, params}")
     return message
