@@ -4,6 +4,8 @@ own code, so a UI never rebuilds a rule to know what to show.
 `next_step` is the one answer to "what does the next key do now?": the hint, the
 table's "now" marker, the footer and the key itself all read it, so they cannot drift
 apart (issue 20). The other functions only delegate, for now, to where the rule lives.
+A TA before its dice (its preview and its odds, issue 37) is read in engine/ta_read.py,
+whose names this module gives.
 
 Nothing here changes a state: each function reads one and returns a value.
 """
@@ -13,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from annotated_types import Ge, Le, MaxLen
@@ -27,11 +28,8 @@ from sombra_tui.engine.conditions import (
     Condition,
     GradeEntry,
     counted_from,
-    total_gd,
 )
 from sombra_tui.engine.describe import describe as _describe
-from sombra_tui.engine.dice import TAResult, format_gd
-from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import LogEvent
 from sombra_tui.engine.forecast import Due as Due  # its types, for the screens
 from sombra_tui.engine.forecast import DueKind as DueKind
@@ -42,14 +40,6 @@ from sombra_tui.engine.forecast import standing as _standing
 from sombra_tui.engine.i18n import Msg, _
 from sombra_tui.engine.initiative import action_order
 from sombra_tui.engine.model import Action, ActionKind, Opposition, Side
-from sombra_tui.engine.odds import (
-    TAOdds,
-    TASpec,
-    best_odds,
-    conditioned_odds,
-    percent,
-    ta_odds,
-)
 from sombra_tui.engine.opens import SETTLE_OPENS, step_opens
 from sombra_tui.engine.opens import Opens as Opens  # the screens' (issue 36)
 from sombra_tui.engine.opens import acting as acting
@@ -66,26 +56,23 @@ from sombra_tui.engine.rows import RowCondition as RowCondition
 from sombra_tui.engine.rows import active_extended as _active_extended
 from sombra_tui.engine.rows import row as _row
 from sombra_tui.engine.rules.declaration import alerta_gd as _alerta_gd
-from sombra_tui.engine.rules.declaration import alerta_roll, prefill_affected, prefill_names
 from sombra_tui.engine.rules.declaration import last_weapons as _last_weapons
 from sombra_tui.engine.rules.declaration import opposed_with as _opposed_with
+from sombra_tui.engine.rules.declaration import prefill_affected, prefill_names
 from sombra_tui.engine.rules.declaration import together_with as _together_with
-from sombra_tui.engine.rules.hits import HitPreview, action_scope, pv_of, ta_grade_entries
+from sombra_tui.engine.rules.hits import HitPreview, pv_of, ta_grade_entries
 from sombra_tui.engine.rules.hits import consequence_words as _consequence_words
 from sombra_tui.engine.rules.hits import hit_preview as _hit_preview
 from sombra_tui.engine.rules.hits import proposal_question as _proposal_question
 from sombra_tui.engine.rules.opposition import (
     OpposedOutcome,
     OppositionPlan,
-    opposed_specs,
     plan_opposition,
     step_opposition,
 )
 from sombra_tui.engine.rules.opposition import confirm_target as _confirm_target
 from sombra_tui.engine.rules.opposition import decide_opposed as _decide_opposed
 from sombra_tui.engine.rules.opposition import opposed_outcome as _opposed_outcome
-from sombra_tui.engine.rules.resolution import free_ta_roll, resolve_roll
-from sombra_tui.engine.rules.steps import roll_under
 from sombra_tui.engine.state import (
     CombatState,
     Concealment,
@@ -100,6 +87,15 @@ from sombra_tui.engine.state import (
     ReactionMode,
     Step,
 )
+from sombra_tui.engine.ta_read import ReactionOdds as ReactionOdds  # a TA before its dice
+from sombra_tui.engine.ta_read import TAPreview as TAPreview
+from sombra_tui.engine.ta_read import declared_odds as declared_odds
+from sombra_tui.engine.ta_read import opposed_odds as opposed_odds
+from sombra_tui.engine.ta_read import reaction_odds as reaction_odds
+from sombra_tui.engine.ta_read import step_odds as step_odds
+from sombra_tui.engine.ta_read import step_preview as step_preview
+from sombra_tui.engine.ta_read import ta_odds_of as ta_odds_of
+from sombra_tui.engine.ta_read import ta_preview as ta_preview
 from sombra_tui.engine.wounds import Weapon, Wound, WoundAssessment, with_bleed_rate
 
 if TYPE_CHECKING:
@@ -452,42 +448,7 @@ def max_length(model: type[BaseModel], field: str) -> int:
     raise KeyError(f"{model.__name__}.{field} has no max_length")
 
 
-# --- previews (B1) ---
-
-
-@dataclass(frozen=True)
-class TAPreview:
-    """A TA as its command would log it (T2): the GD with why (D6, D9, D12, H10), the
-    value rolled under (None: T2 finds none yet) and the result (None: no dice yet, or
-    no value to roll under)."""
-
-    gd: GdBreakdown
-    target: int | None
-    result: TAResult | None
-
-
-def ta_preview(state: CombatState, command: c.Resolve | c.React | c.FreeTA) -> TAPreview:
-    """The TA `command` would make now, by the handler's own code (resolve_roll,
-    alerta_roll, free_ta_roll). Resolve previews the character's step in the acting
-    group; React the open prompt, which must be the character's (its actions play no
-    part). A missing value to roll under is no error: target and result are None."""
-    if isinstance(command, c.Resolve):
-        step = next((s for s in state.current_group() if s.character == command.character),
-                    None)  # None: resolve_roll raises the engine's own refusal
-        result, gd, target = resolve_roll(state, command, step)
-    elif isinstance(command, c.React):
-        result, gd, target = alerta_roll(state, command)
-    else:
-        result, gd, target = free_ta_roll(state, command)
-    return TAPreview(gd=gd, target=target, result=result)
-
-
-def step_preview(state: CombatState, step: Step) -> TAPreview:
-    """The TA `step` would make if it resolved now with no DJ overrides (T2, H10, C1): its
-    GD with the wound and condition grades, and the value rolled under; the panel's
-    line for a step still waiting, by the same code as ta_preview."""
-    result, gd, target = resolve_roll(state, c.Resolve(character=step.character), step)
-    return TAPreview(gd=gd, target=target, result=result)
+# --- what a declaration pre-fills (D2) ---
 
 
 def affected_prefill(author: str, actions: list[Action]) -> list[str]:
@@ -620,139 +581,6 @@ def concealment(state: CombatState, name: str) -> Concealment | None:
     """Why `name` is out of the players' view (hidden by the DJ, or until its first
     TA), or None when the players see it."""
     return state.concealed.get(name)
-
-
-# --- odds (issue 37) ---
-
-
-def ta_odds_of(state: CombatState, command: c.Resolve | c.React | c.FreeTA) -> TAOdds | None:
-    """The exact chances of the TA `command` would make now: ta_preview's value and GD
-    (every grade that applies: wounds, conditions, the DJ's, D6's accumulation), the
-    command's modifier. None when there is nothing to roll: no value to roll under yet,
-    or an outcome the DJ decides without a roll (D12)."""
-    if getattr(command, "accept", None) is not None or \
-            getattr(command, "accept_without_roll", False):
-        return None
-    preview = ta_preview(state, command)
-    if preview.target is None:
-        return None
-    return ta_odds(TASpec(target=preview.target, gd=preview.gd.total,
-                          points_per_gd=state.settings.points_per_gd,
-                          modifier=getattr(command, "modifier", 0),
-                          quality_levels=state.settings.niveles_de_calidad))
-
-
-def step_odds(state: CombatState, step: Step) -> TAOdds | None:
-    """The chances of a step still waiting, with no DJ overrides (step_preview)."""
-    preview = step_preview(state, step)
-    if preview.target is None:
-        return None
-    return ta_odds(TASpec(target=preview.target, gd=preview.gd.total,
-                          points_per_gd=state.settings.points_per_gd,
-                          quality_levels=state.settings.niveles_de_calidad))
-
-
-@dataclass(frozen=True)
-class ReactionOdds:
-    """The two choices of a reacción prompt and their chances (D5, D6, D9): combining,
-    and substituting (one grade more in a reacción; the same in a contrarreacción)."""
-
-    combine: TAOdds
-    substitute: TAOdds
-    combine_gd: int
-    substitute_gd: int
-    counter: bool
-
-    def words(self) -> str:
-        """"35 % combining · 8 % substituting"; a contrarreacción substitutes at its own
-        GD, the same as combining (D9): "contrarreacción at GD +1: 8 %"."""
-        if self.counter:
-            return _("contrarreacción at GD {gd}: {chance} combining or substituting").format(
-                gd=format_gd(self.combine_gd), chance=percent(self.combine.success))
-        return _("{combine} combining · {substitute} substituting").format(
-            combine=percent(self.combine.success), substitute=percent(self.substitute.success))
-
-
-def reaction_odds(state: CombatState, prompt: Prompt, *, base: int = 0,
-                  extra: int = 0) -> ReactionOdds:
-    """The Alerta TA's chances for each choice of `prompt`'s character (D6, D9)."""
-    reactor = state.character(prompt.reactor)
-    alerta = 0 if reactor is None else reactor.alerta
-
-    def chances(mode: ReactionMode) -> tuple[TAOdds, int]:
-        gd = _alerta_gd(state, prompt, mode, base=base, extra=extra).total
-        return ta_odds(TASpec(target=alerta, gd=gd, points_per_gd=state.settings.points_per_gd,
-                              quality_levels=state.settings.niveles_de_calidad)), gd
-
-    (combine, combine_gd), (substitute, substitute_gd) = (
-        chances(ReactionMode.COMBINE), chances(ReactionMode.SUBSTITUTE))
-    return ReactionOdds(combine=combine, substitute=substitute, combine_gd=combine_gd,
-                        substitute_gd=substitute_gd,
-                        counter=prompt.kind is PromptKind.COUNTER)
-
-
-def declared_odds(state: CombatState, name: str, *, kind: ActionKind = ActionKind.ROUND,
-                  skill: str = "", target: int | None = None, gd: int = 0,
-                  scope: ActionScope | None = None) -> TAOdds | None:
-    """The chances of an action while `name` declares it (T2, T3, H10): the value it
-    rolls under (the one given, else the character's value of the skill), its GD with
-    the wound and condition grades the character carries now, by the action's scope.
-    None when nothing is rolled (an automatic action, T7) or no value is known yet."""
-    character = state.character(name)
-    if character is None or kind is ActionKind.AUTOMATIC:
-        return None
-    # A form half filled: only what the TA reads, unvalidated (no description yet).
-    action = Action.model_construct(kind=kind, description="", skill=skill, target=target,
-                                    gd=gd, scope=scope)
-    value = roll_under(state, name, action, None)
-    if value is None:
-        return None
-    held = total_gd(ta_grade_entries(state, name, action_scope(character, action)))
-    return ta_odds(TASpec(target=value, gd=gd + held,
-                          points_per_gd=state.settings.points_per_gd,
-                          quality_levels=state.settings.niveles_de_calidad))
-
-
-@dataclass(frozen=True)
-class Comparison:
-    """One comparison of an opposition (T5) and its chances: each name's to win, and a
-    tie's (the DJ breaks it)."""
-
-    names: tuple[str, ...]
-    wins: tuple[Fraction, ...]
-    tie: Fraction
-
-    def words(self) -> str:
-        """"Ana 45 % · Bruno 50 % · tie 5 %"."""
-        return " · ".join([*(f"{name} {percent(win)}" for name, win in
-                             zip(self.names, self.wins, strict=True)),
-                           _("tie {chance}").format(chance=percent(self.tie))])
-
-
-def opposed_odds(state: CombatState, step: Step,
-                 given: dict[str, tuple[int | None, int | None]] | None = None,
-                 size: int = 1) -> list[Comparison]:
-    """The chances of an opposition before its dice (O2, O3, T5): each comparison the
-    resolver would make, with the values and GDs `given` by name (None: the
-    participant's own action's), its wound and condition grades, and O3's `size`. One
-    comparison of everyone in O2, one per pair in O3; none when nobody is left to
-    oppose the initiator or a value to roll under is missing."""
-    try:
-        specs = opposed_specs(state, step, given or {})
-    except SombraError:
-        return []
-    plan = plan_opposition(state, step)
-    if plan.solo:
-        return []
-    if plan.direct:
-        wins, tie = best_odds([specs[name] for name in plan.rolling])
-        return [Comparison(names=plan.rolling, wins=wins, tie=tie)]
-    found = []
-    for conditioning, conditioned in plan.pairs:
-        odds = conditioned_odds(specs[conditioning], specs[conditioned], size)
-        found.append(Comparison(names=(conditioning, conditioned),
-                                wins=(odds.first, odds.second), tie=odds.tie))
-    return found
 
 
 # --- what the coming asaltos hold (issue 37) ---
