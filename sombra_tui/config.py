@@ -174,9 +174,9 @@ def load_preferences(path: Path | None = None) -> LoadedPreferences:
                                                     problem=str(error).removesuffix('.')))
     except UnicodeDecodeError as error:
         return LoadedPreferences(Preferences.default(),
-                                 _("Could not read {path} ({error}); using the default "
-                                    "preferences.").format(
-                                     path=path, error=error))
+                                 _("Could not read {path} (it is not UTF-8 text, byte "
+                                   "{byte}); using the default preferences.").format(
+                                     path=path, byte=error.start))
     try:
         data: Any = loads_json(text)
     except DuplicateKeyError as error:

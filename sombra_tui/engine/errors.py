@@ -104,10 +104,13 @@ JSON_REASONS = {
 
 
 def json_reason(message: str) -> str:
-    """A JSONDecodeError's `msg` in the language in force (the json module's English
-    only when it says something new)."""
-    reason = JSON_REASONS.get(message)
-    return _(reason) if reason else message
+    """A JSONDecodeError's `msg` in the language in force (a reason the json module
+    gives that is not listed reads as a general one: its words are English only)."""
+    return _(JSON_REASONS.get(message, UNKNOWN_JSON_REASON))
+
+
+#: A reason of the json module not in JSON_REASONS (a Python of another version).
+UNKNOWN_JSON_REASON = N_("something there cannot be read")
 
 
 
@@ -132,7 +135,8 @@ def os_reason(error: OSError, *, plain: bool = False) -> str:
 MODEL_MESSAGES: dict[str, str] = {}
 
 #: pydantic's own error types a file or form can hit, in words for the catalog; filled
-#: from the error's context. Other types keep pydantic's English.
+#: from the error's context (a value that is a file's object or list is named as JSON
+#: names it, never by a class of the code). A type not listed reads UNKNOWN_PROBLEM.
 PYDANTIC_MESSAGES: dict[str, str] = {
     "missing": N_("Field required"),
     "extra_forbidden": N_("Extra inputs are not permitted"),
@@ -145,17 +149,21 @@ PYDANTIC_MESSAGES: dict[str, str] = {
     "bool_type": N_("Input should be a valid boolean"),
     "bool_parsing": N_("Input should be a valid boolean, unable to interpret input"),
     "string_type": N_("Input should be a valid string"),
-    "list_type": N_("Input should be a valid list"),
-    "dict_type": N_("Input should be a valid dictionary"),
-    "model_type": N_("Input should be a valid dictionary or instance of {class_name}"),
-    "model_attributes_type": N_("Input should be a valid dictionary or object to extract "
-                                "fields from"),
+    "list_type": N_("Input should be a list"),
+    "tuple_type": N_("Input should be a list"),
+    "set_type": N_("Input should be a list"),
+    "frozen_set_type": N_("Input should be a list"),
+    "dict_type": N_("Input should be an object"),
+    "model_type": N_("Input should be an object"),
+    "model_attributes_type": N_("Input should be an object"),
+    "dataclass_type": N_("Input should be an object"),
     "greater_than": N_("Input should be greater than {gt}"),
     "greater_than_equal": N_("Input should be greater than or equal to {ge}"),
     "less_than": N_("Input should be less than {lt}"),
     "less_than_equal": N_("Input should be less than or equal to {le}"),
     "string_too_short": N_("String should have at least {min_length} characters"),
     "string_too_long": N_("String should have at most {max_length} characters"),
+    "string_pattern_mismatch": N_("The text does not have the expected form"),
     "too_short": N_("The list should have at least {min_length} items, not {actual_length}"),
     "too_long": N_("The list should have at most {max_length} items, not {actual_length}"),
     "literal_error": N_("Input should be {expected}"),
@@ -165,7 +173,33 @@ PYDANTIC_MESSAGES: dict[str, str] = {
     "union_tag_not_found": N_("Unable to extract tag using discriminator {discriminator}"),
     "int_too_big": N_("The number is too big"),
     "finite_number": N_("Input should be a finite number"),
+    "none_required": N_("Input should be null"),
+    "json_invalid": N_("The text is not valid JSON"),
+    "datetime_type": N_("Input should be a valid date and time"),
+    "datetime_parsing": N_("Input should be a valid date and time"),
+    "datetime_from_date_parsing": N_("Input should be a valid date and time"),
+    "timezone_aware": N_("Input should be a valid date and time"),
 }
+
+#: What any other problem pydantic finds reads in a language other than English (its
+#: place is named beside it): pydantic's own words are English only.
+UNKNOWN_PROBLEM = N_("This value is not valid here")
+
+#: A tag pydantic found, as Python writes it, in the file's own words (JSON).
+JSON_WORDS = {"None": "null", "True": "true", "False": "false"}
+
+#: The context values that list what a value may be ("'a', 'b' or 'c'"), shown with
+#: the language's own "or".
+CHOICES = ("expected", "expected_tags")
+
+
+def choices(expected: str) -> str:
+    """pydantic's list of the values allowed ("'a', 'b' or 'c'") joined by the
+    language's words; the values themselves (a file's words) are kept."""
+    head, separator, last = expected.rpartition(" or ")
+    if not separator:
+        return expected
+    return _("{choices} or {last}").format(choices=head, last=last)
 
 
 def invalid(code: str, template: str, **params: ParamValue) -> PydanticCustomError:
@@ -178,7 +212,9 @@ def invalid(code: str, template: str, **params: ParamValue) -> PydanticCustomErr
 def problem_message(problem: Mapping[str, object]) -> str:
     """One pydantic problem in the language in force, by its error type and context:
     the models' own (`invalid`) and pydantic's common types through the catalog; in
-    English, or for a type not listed, pydantic's own words."""
+    English, pydantic's own words for a type not listed, in another language a general
+    sentence (UNKNOWN_PROBLEM). An error type of the engine's own ("<area>.<problem>",
+    raised with its words in the language in force) keeps its message."""
     kind = str(problem["type"])
     context = problem.get("ctx")
     params: dict[str, ParamValue] = (
@@ -187,9 +223,14 @@ def problem_message(problem: Mapping[str, object]) -> str:
     english = str(problem["msg"]).removeprefix("Value error, ")
     if kind in MODEL_MESSAGES:
         return fill(_(MODEL_MESSAGES[kind]), params)
-    if i18n.language() == "en" or kind not in PYDANTIC_MESSAGES:
+    if "." in kind or i18n.language() == "en":
         return english
-    return fill(_(PYDANTIC_MESSAGES[kind]), params)
+    if kind not in PYDANTIC_MESSAGES:
+        return _(UNKNOWN_PROBLEM)
+    return fill(_(PYDANTIC_MESSAGES[kind]), {
+        key: choices(value) if key in CHOICES and isinstance(value, str) else
+        JSON_WORDS.get(str(value), value) if key == "tag" else value
+        for key, value in params.items()})
 
 
 class Problem(NamedTuple):
@@ -201,8 +242,14 @@ class Problem(NamedTuple):
 
     @property
     def path(self) -> str:
-        """The dotted path of the field, or "(top level)"."""
-        return ".".join(str(part) for part in self.location) or _("(top level)")
+        """The dotted path of the field, or "(top level)"; a key of an object that is
+        itself refused is marked in the language in force (pydantic's "[key]")."""
+        return ".".join(_(KEY_MARK) if part == "[key]" else str(part)
+                        for part in self.location) or _("(top level)")
+
+
+#: pydantic's mark, in a problem's place, of a key (not its value) being refused.
+KEY_MARK = N_("[key]")
 
 
 def validation_problems(error: ValidationError) -> list[Problem]:

@@ -21,6 +21,7 @@ from pydantic import (
 
 from sombra_tui.engine.conditions import Condition, GradeEntry, total_gd
 from sombra_tui.engine.dice import Dice, TAResult
+from sombra_tui.engine.errors import invalid
 from sombra_tui.engine.frozen import Frozen, defaults, trusted
 from sombra_tui.engine.i18n import N_, Join, Msg, _, lazy, ngettext, text_data
 from sombra_tui.engine.model import (
@@ -300,7 +301,8 @@ class Proposal(Frozen):
 def _message(value: Any) -> Msg:
     message = value if isinstance(value, Msg) else message_of_data(value)
     if not isinstance(message, Msg):
-        raise ValueError("expected a message: {template, params}")
+        raise invalid("state.message_expected", N_(
+            'Input should be a message: an object with "template" and "params"'))
     return message
 
 

@@ -31,7 +31,7 @@ from sombra_tui.engine.files import DuplicateKeyError, check_unique_keys, loads_
 from sombra_tui.engine.files import MissingFileError as MissingFileError
 from sombra_tui.engine.files import read_regular_file as read_regular_file
 from sombra_tui.engine.history import SNAPSHOT_DIFFERS, Combat, bulk
-from sombra_tui.engine.i18n import N_, Msg
+from sombra_tui.engine.i18n import N_, Msg, _
 from sombra_tui.engine.model import CarriedBody, Character, Encounter, Settings, name_clashes
 from sombra_tui.engine.state import CombatState
 
@@ -226,9 +226,9 @@ MIGRATION_NOTICES: dict[int, str] = {
 
 def _check_version(version: Any, source: str) -> int:
     if isinstance(version, bool) or not isinstance(version, int):
-        raise SombraError(N_("{source} has no valid format_version (found {version!r})."),
+        raise SombraError(N_("{source} has no valid format_version (found {version})."),
                           code="storage.no_version",
-                          params={"source": str(source), "version": version},
+                          params={"source": str(source), "version": _as_json(version)},
                           field="format_version")
     if version > FORMAT_VERSION:
         raise SombraError(N_("{source} was written by a newer sombra-tui (format version "
@@ -238,6 +238,14 @@ def _check_version(version: Any, source: str) -> int:
                                   "supported": FORMAT_VERSION},
                           field="format_version")
     return version
+
+
+def _as_json(value: Any) -> str:
+    """A value of a file as the file writes it (null, true, "1"), not as Python would."""
+    try:
+        return json.dumps(value, ensure_ascii=False)[:80]
+    except (TypeError, ValueError, RecursionError):
+        return str(value)[:80]
 
 
 def migrate(data: dict[str, Any], *, source: str = "the file") -> dict[str, Any]:
@@ -353,9 +361,11 @@ def _parse(text: str, source: str) -> Any:
                                   "column": error.colno,
                                   "detail": json_reason(error.msg)}) from error
     except (ValueError, RecursionError) as error:  # absurd numbers, absurd nesting
+        reason = (N_("it is nested too deeply") if isinstance(error, RecursionError) else
+                  N_("a number in it has too many digits"))
         raise SombraError(N_("{source} is not a usable JSON file ({reason})."),
                           code="storage.unusable_json",
-                          params={"source": str(source), "reason": str(error)}) from error
+                          params={"source": str(source), "reason": _(reason)}) from error
 
 
 def _bad_value(source: str, error: ValidationError) -> SombraError:

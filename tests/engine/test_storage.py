@@ -230,9 +230,9 @@ BAD_FILES: dict[str, tuple[Callable[[], bytes], list[str], str | None]] = {
         [f"format version {storage.FORMAT_VERSION + 1}", f"version {storage.FORMAT_VERSION}"],
         "format_version"),
     "format version missing": (edited(lambda d: d.pop("format_version")),
-                               ["no valid format_version", "None"], "format_version"),
+                               ["no valid format_version", "found null"], "format_version"),
     "format version as text": (edited(lambda d: d.update(format_version="1")),
-                               ["no valid format_version", "'1'"], "format_version"),
+                               ["no valid format_version", 'found "1"'], "format_version"),
     "primaria is text": (
         edited(lambda d: set_path(d, ["encounter", "characters", 1, "primaria"], "mucha")),
         ["bad value", "encounter.characters.1.primaria"], "encounter.characters.1.primaria"),
