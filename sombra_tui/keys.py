@@ -20,6 +20,7 @@ default key.
 from __future__ import annotations
 
 import difflib
+import json
 from collections.abc import Mapping
 from typing import NamedTuple
 
@@ -176,6 +177,17 @@ def clashes(keymap: Mapping[str, str]) -> list[tuple[str, str, list[str]]]:
     return found
 
 
+def _as_written(value: object) -> str:
+    """A key's value from the preferences file: a text quoted as the other names are,
+    anything else as the file writes it (null, true, [1]), not as Python would."""
+    if isinstance(value, str):
+        return repr(value)
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
 def resolve_keymap(requested: Mapping[str, object], where: str = "the preferences"
                    ) -> ResolvedKeymap:
     """Check the DJ's rebindings (binding id -> key, or keys separated by commas, or a
@@ -199,9 +211,9 @@ def resolve_keymap(requested: Mapping[str, object], where: str = "the preference
         elif isinstance(value, list) and value and all(isinstance(v, str) for v in value):
             keys = normalize_keys(",".join(value))
         if keys is None:
-            problems.append(_("Keys in {where}: {value!r} for {id!r} is not a key (write "
+            problems.append(_("Keys in {where}: {value} for {id!r} is not a key (write "
                               "e.g. \"ctrl+d\", \"F3\" or \"d,ctrl+d\"); keeping {default}."
-                              ).format(where=where, value=value, id=binding_id,
+                              ).format(where=where, value=_as_written(value), id=binding_id,
                                        default=default))
             continue
         if keys != BY_ID[binding_id].keys:

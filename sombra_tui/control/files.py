@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sombra_tui import config, keys, ui_state
-from sombra_tui.engine import SombraError, i18n
+from sombra_tui.engine import SombraError, i18n, os_reason
 from sombra_tui.engine.i18n import _
 from sombra_tui.session import Session
 
@@ -246,7 +246,7 @@ class Files:
                                    path.name if path else slugify(self.session.name))
         except OSError as error:
             self.host.notify(_("cannot write the report to {path}: {reason}").format(
-                path=error.filename, reason=error.strerror), title=_("No report"),
+                path=error.filename, reason=os_reason(error)), title=_("No report"),
                 severity="error", timeout=10)
             return
         self.host.notify(_("Report written: {paths}").format(

@@ -114,20 +114,42 @@ UNKNOWN_JSON_REASON = N_("something there cannot be read")
 
 
 
+#: The system's reasons a DJ may meet (OSError.errno), in words for the catalog.
+OS_REASONS: dict[int, str] = {
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("permission denied"),
+    errno.EROFS: N_("the disk is read-only"),
+    errno.EISDIR: N_("it is a folder"),
+    errno.ENOTDIR: N_("a part of the path is not a folder"),
+    errno.ENAMETOOLONG: N_("the name is too long"),
+    errno.ELOOP: N_("too many symbolic links"),
+    errno.EIO: N_("the disk could not be read or written"),
+}
+
+
 def os_reason(error: OSError, *, plain: bool = False) -> str:
-    """Why the system refused a file operation: its own words (``strerror``).
+    """Why the system refused a file operation: in English its own words
+    (``strerror``), in another language the words of OS_REASONS (or the error's
+    number: the system's words are English only).
 
     With `plain`, the everyday causes of a failed save in plain words (full disk,
-    permission, missing folder).
+    permission, missing folder) in every language.
     """
     if plain:
-        if error.errno == errno.ENOSPC:
-            return _("the disk is full")
-        if error.errno in (errno.EACCES, errno.EPERM):
-            return _("permission denied")
         if error.errno == errno.ENOENT:
             return _("the folder does not exist")
-    return error.strerror or str(error)
+        if error.errno in (errno.ENOSPC, errno.EACCES, errno.EPERM):
+            return _(OS_REASONS[error.errno])
+    if i18n.language() == "en":
+        return error.strerror or str(error)
+    if error.errno == errno.ENOENT:
+        return _("it does not exist")
+    if error.errno in OS_REASONS:
+        return _(OS_REASONS[error.errno])
+    if error.errno is None:
+        return _("the system refused it")
+    return _("the system refused it (error {number})").format(number=error.errno)
 
 
 #: The English templates of the models' own refusals, by their error type (a code),

@@ -351,3 +351,14 @@ async def test_the_keymap_file_rebinds_f1_away_from_the_help(app_dirs: Dirs) -> 
         await pilot.press("f3")
         assert isinstance(app.screen, HelpScreen)
         assert "| F3 | Keys and rules summary |" in app.screen.query_one(Markdown).source
+
+
+def test_s1_a_key_of_the_preferences_that_is_null_is_named_as_the_file_writes_it(
+        spanish: str) -> None:
+    """S1: a rebinding to null (or true) in the preferences is named as JSON writes it,
+    not as Python would (None, True); a text as before."""
+    problems = keys.resolve_keymap({"roll": None, "undo": True, "redo": "ctrl+"},
+                                   "prefs.json").problems
+    assert problems[0].startswith("Teclas en prefs.json: null para 'roll' no es una tecla")
+    assert problems[1].startswith("Teclas en prefs.json: true para 'undo'")
+    assert problems[2].startswith("Teclas en prefs.json: 'ctrl+' para 'redo'")

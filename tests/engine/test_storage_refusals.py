@@ -8,8 +8,10 @@ journal's header and for the preferences file."""
 
 from __future__ import annotations
 
+import errno
 import gettext
 import json
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,7 +23,7 @@ from hypothesis import strategies as st
 
 from sombra_tui import config
 from sombra_tui.engine import Combat, StartCombat, i18n, storage
-from sombra_tui.engine.errors import SombraError, json_reason, problem_message
+from sombra_tui.engine.errors import SombraError, json_reason, os_reason, problem_message
 from sombra_tui.engine.journal import find_journals, recover
 from sombra_tui.session import Session
 from tests.builders import build_encounter, build_history
@@ -259,3 +261,31 @@ def test_s1_preferences_that_are_not_utf8_are_named_in_spanish(tmp_path: Path,
     warning = config.load_preferences(path).warning
     assert warning == (f"No se pudo leer {path} (no es texto UTF-8, byte 11); se usan las "
                        "preferencias por omisión.")
+
+
+def test_s1_a_journal_folder_that_cannot_be_made_is_named_in_spanish(
+        tmp_path: Path, spanish: str) -> None:
+    """S1: the system's reason (a part of the path is a file) in the DJ's words, not
+    the system's English ("Not a directory")."""
+    blocker = tmp_path / "archivo"
+    blocker.write_text("x", encoding="utf-8")
+    session = Session.new(encounter())
+    session.start_journal(blocker / "diario")
+    assert session.journal_problem is not None
+    assert "una parte de la ruta no es una carpeta" in session.journal_problem
+    assert "directory" not in session.journal_problem
+
+
+@pytest.mark.parametrize(("number", "says"), [
+    (errno.EACCES, "permiso denegado"), (errno.ENOSPC, "el disco está lleno"),
+    (errno.EROFS, "el disco es de solo lectura"), (errno.ENOENT, "no existe"),
+    (errno.EXDEV, f"el sistema lo ha rechazado (error {errno.EXDEV})"),
+])
+def test_s1_the_systems_reasons_read_in_spanish(spanish: str, number: int,
+                                                says: str) -> None:
+    """S1: why the system refused a file, in Spanish; in English its own words."""
+    error = OSError(number, os.strerror(number))
+    assert os_reason(error) == says
+    i18n.set_language("en")
+    assert os_reason(error) == os.strerror(number)
+
