@@ -25,6 +25,7 @@ from sombra_tui.engine.errors import SombraError
 from sombra_tui.engine.events import LogEvent
 from sombra_tui.engine.i18n import N_, Msg
 from sombra_tui.engine.model import Encounter
+from sombra_tui.engine.registry import label_of
 from sombra_tui.engine.state import CombatState
 
 #: A full copy of the state is kept every this many commands. Each shares with the one
@@ -153,7 +154,8 @@ class Combat:
                 raise SombraError(N_("Command {number} of the history ({command}) does "
                                      "not replay: {reason}"),
                                   code="history.replay_failed",
-                                  params={"number": index + 1, "command": command.type,
+                                  params={"number": index + 1,
+                                          "command": label_of(command),
                                           "reason": str(error)}) from error
             self._push(command, events)
 

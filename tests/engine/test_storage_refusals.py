@@ -168,7 +168,7 @@ def test_s1_every_refusal_of_a_bad_file_reads_in_the_djs_language(
     assert spanish.field == english.field
     if english.field:
         place = place_of(english.field)
-        assert place in spanish.message and place in english.message
+        assert (place in spanish.message) == (place in english.message)
     assert spanish.message != english.message
     english_only = set(re.findall(r"[a-z]{4,}", english.message)) - set(
         re.findall(r"[a-z]{4,}", spanish.message)) - file_words(text)
@@ -289,3 +289,17 @@ def test_s1_the_systems_reasons_read_in_spanish(spanish: str, number: int,
     i18n.set_language("en")
     assert os_reason(error) == os.strerror(number)
 
+
+
+def test_s1_a_history_that_does_not_replay_names_the_command_in_the_djs_words() -> None:
+    """S1: the command that does not replay is named as undo names it, in Spanish
+    ("declarar (...)"), not by the file's code name ("declare")."""
+    data = json.loads(json.dumps(FILES[0]))
+    first = data["commands"].pop(0)
+    assert first["type"] == "start_combat"
+    declarer = data["commands"][0]["character"]
+    spanish = refusal(json.dumps(data), "es").message
+    assert f"La orden 1 del historial (declarar ({declarer})) no se puede reproducir: " \
+        in spanish
+    english = refusal(json.dumps(data), "en").message
+    assert f"Command 1 of the history (declare ({declarer})) does not replay: " in english
