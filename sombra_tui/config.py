@@ -199,6 +199,7 @@ def load_preferences(path: Path | None = None) -> LoadedPreferences:
         return LoadedPreferences(Preferences.read(data), None)
     except ValidationError as error:
         bad = _bad_fields(error)
+        first = validation_problems(error)[0]
     kept = {key: value for key, value in data.items() if key not in bad}
     try:
         preferences = Preferences.model_validate(kept)
@@ -206,9 +207,10 @@ def load_preferences(path: Path | None = None) -> LoadedPreferences:
         preferences = Preferences.default()
     names = ", ".join(repr(name) for name in bad)
     return LoadedPreferences(preferences,
-                             _("{path} has a bad value for {names}; using the default for "
-                                "that instead.").format(
-                                 path=path, names=names))
+                             _("{path} has a bad value for {names} ({problem}); using the "
+                               "default for that instead.").format(
+                                 path=path, names=names,
+                                 problem=f"{first.path}: {first.message}"))
 
 
 def save_preferences(preferences: Preferences, path: Path | None = None) -> Path:

@@ -303,3 +303,16 @@ def test_s1_a_history_that_does_not_replay_names_the_command_in_the_djs_words() 
         in spanish
     english = refusal(json.dumps(data), "en").message
     assert f"Command 1 of the history (declare ({declarer})) does not replay: " in english
+
+
+def test_s1_a_bad_preference_names_its_problem_in_spanish(tmp_path: Path,
+                                                          spanish: str) -> None:
+    """S1: the preferences file's bad value is named with what is wrong with it, in the
+    DJ's language (it named the key alone)."""
+    path = tmp_path / "preferences.json"
+    path.write_text(json.dumps({"theme": 7, "show_odds": "sí"}), encoding="utf-8")
+    loaded = config.load_preferences(path)
+    assert loaded.preferences.theme == config.Preferences().theme
+    assert loaded.warning == (f"{path} tiene un valor erróneo en 'show_odds', 'theme' "
+                              "(theme: Debe ser un texto); se usa el valor por omisión en "
+                              "su lugar.")
