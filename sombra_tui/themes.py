@@ -207,6 +207,19 @@ def _describe(error: ValidationError) -> str:
     return "; ".join(parts)
 
 
+#: Where tomllib says it stopped, at the end of its (English) message.
+TOML_PLACE = re.compile(r"\(at line (\d+), column (\d+)\)$")
+
+
+def _toml_place(error: tomllib.TOMLDecodeError) -> str:
+    """Where a theme file stops being TOML, in the language in force (tomllib's own
+    words are English only)."""
+    found = TOML_PLACE.search(str(error))
+    if found is None:
+        return _("at the end of the file")
+    return _("line {line}, column {column}").format(line=found[1], column=found[2])
+
+
 def load_theme_file(path: Path) -> ThemeSpec:
     """Read and validate one theme file. Raises ThemeFileError naming the file (and field)."""
     path = Path(path)
@@ -216,8 +229,8 @@ def load_theme_file(path: Path) -> ThemeSpec:
     except SombraError as error:
         raise ThemeFileError(str(error)) from error
     except tomllib.TOMLDecodeError as error:
-        raise ThemeFileError(_("Theme file {path} is not valid TOML: {error}.").format(
-            path=path, error=error)) from error
+        raise ThemeFileError(_("Theme file {path} is not valid TOML ({where}).").format(
+            path=path, where=_toml_place(error))) from error
     except UnicodeDecodeError as error:
         raise ThemeFileError(_("Theme file {path} is not UTF-8 text.").format(
             path=path)) from error

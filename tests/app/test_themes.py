@@ -236,6 +236,21 @@ def test_each_bad_field_is_named(user_dir: Path, text: str, field: str, words: s
     assert loaded == {} and problems == [f"{message} Skipped."]
 
 
+@pytest.mark.parametrize(("text", "where"), [
+    ('name = "roto"\ndark = \n', "línea 2, columna 8"),
+    ('name = "roto', "al final del archivo"),
+])
+def test_a_theme_file_that_is_no_toml_is_named_in_spanish(
+        user_dir: Path, spanish: str, text: str, where: str) -> None:
+    """Bad input names the problem in the DJ's language: where the file stops being
+    TOML, not tomllib's English ("Invalid value", "at end of document")."""
+    path = user_dir / "roto.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ThemeFileError) as caught:
+        load_theme_file(path)
+    assert str(caught.value) == f"El archivo de tema {path} no es TOML válido ({where})."
+
+
 def test_unreadable_bytes_and_huge_files_are_problems(user_dir: Path) -> None:
     (user_dir / "binario.toml").write_bytes(b"name = \"\xff\xfe\"\n")
     (user_dir / "enorme.toml").write_text("# " + "x" * themes.MAX_THEME_BYTES,
