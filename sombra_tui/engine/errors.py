@@ -183,11 +183,7 @@ PYDANTIC_MESSAGES: dict[str, str] = {
     "greater_than_equal": N_("Input should be greater than or equal to {ge}"),
     "less_than": N_("Input should be less than {lt}"),
     "less_than_equal": N_("Input should be less than or equal to {le}"),
-    "string_too_short": N_("String should have at least {min_length} characters"),
-    "string_too_long": N_("String should have at most {max_length} characters"),
     "string_pattern_mismatch": N_("The text does not have the expected form"),
-    "too_short": N_("The list should have at least {min_length} items, not {actual_length}"),
-    "too_long": N_("The list should have at most {max_length} items, not {actual_length}"),
     "literal_error": N_("Input should be {expected}"),
     "enum": N_("Input should be {expected}"),
     "union_tag_invalid": N_("Input tag {tag} found using {discriminator} does not match any "
@@ -202,6 +198,29 @@ PYDANTIC_MESSAGES: dict[str, str] = {
     "datetime_from_date_parsing": N_("Input should be a valid date and time"),
     "timezone_aware": N_("Input should be a valid date and time"),
 }
+
+
+
+def counted_message(kind: str, params: Mapping[str, ParamValue]) -> str | None:
+    """A problem of a length (a text's, a list's) in the language in force, its words
+    agreeing with the number ("at least 1 character"); None for another type."""
+    low, high = params.get("min_length"), params.get("max_length")
+    if kind == "string_too_short" and isinstance(low, int):
+        return i18n.ngettext("String should have at least {min_length} character",
+                             "String should have at least {min_length} characters", low)
+    if kind == "string_too_long" and isinstance(high, int):
+        return i18n.ngettext("String should have at most {max_length} character",
+                             "String should have at most {max_length} characters", high)
+    if kind == "too_short" and isinstance(low, int):
+        return i18n.ngettext(
+            "The list should have at least {min_length} item, not {actual_length}",
+            "The list should have at least {min_length} items, not {actual_length}", low)
+    if kind == "too_long" and isinstance(high, int):
+        return i18n.ngettext(
+            "The list should have at most {max_length} item, not {actual_length}",
+            "The list should have at most {max_length} items, not {actual_length}", high)
+    return None
+
 
 #: What any other problem pydantic finds reads in a language other than English (its
 #: place is named beside it): pydantic's own words are English only.
@@ -233,10 +252,12 @@ def invalid(code: str, template: str, **params: ParamValue) -> PydanticCustomErr
 
 def problem_message(problem: Mapping[str, object]) -> str:
     """One pydantic problem in the language in force, by its error type and context:
-    the models' own (`invalid`) and pydantic's common types through the catalog; in
-    English, pydantic's own words for a type not listed, in another language a general
-    sentence (UNKNOWN_PROBLEM). An error type of the engine's own ("<area>.<problem>",
-    raised with its words in the language in force) keeps its message."""
+    the models' own (`invalid`) and pydantic's common types (PYDANTIC_MESSAGES) through
+    the catalog, in English too (so no language names an object by a class of the
+    code); a type not listed in pydantic's own words in English, in another language a
+    general sentence (UNKNOWN_PROBLEM). An error type of the engine's own
+    ("<area>.<problem>", raised with its words in the language in force) keeps its
+    message."""
     kind = str(problem["type"])
     context = problem.get("ctx")
     params: dict[str, ParamValue] = (
@@ -245,7 +266,10 @@ def problem_message(problem: Mapping[str, object]) -> str:
     english = str(problem["msg"]).removeprefix("Value error, ")
     if kind in MODEL_MESSAGES:
         return fill(_(MODEL_MESSAGES[kind]), params)
-    if "." in kind or i18n.language() == "en":
+    counted = counted_message(kind, params)
+    if counted is not None:
+        return fill(counted, params)
+    if "." in kind or (kind not in PYDANTIC_MESSAGES and i18n.language() == "en"):
         return english
     if kind not in PYDANTIC_MESSAGES:
         return _(UNKNOWN_PROBLEM)

@@ -316,3 +316,36 @@ def test_s1_a_bad_preference_names_its_problem_in_spanish(tmp_path: Path,
     assert loaded.warning == (f"{path} tiene un valor erróneo en 'show_odds', 'theme' "
                               "(theme: Debe ser un texto); se usa el valor por omisión en "
                               "su lugar.")
+
+
+@pytest.mark.parametrize(("place", "value", "english", "spanish"), [
+    (("encounter", "name"), "", "String should have at least 1 character",
+     "Debe tener al menos 1 carácter"),
+    (("encounter", "characters", 0, "weapons"), [{"name": "x"}] * 21,
+     "The list should have at most 20 items, not 21",
+     "La lista debe tener como mucho 20 elementos, no 21"),
+    (("encounter", "settings"), 5, "Input should be an object", "Debe ser un objeto"),
+])
+def test_s1_a_length_and_an_object_read_alike_in_both_languages(
+        place: tuple[str | int, ...], value: Any, english: str, spanish: str) -> None:
+    """S1: a text or a list of the wrong length counted in words that agree with the
+    number ("1 character", not "1 characters"), in both languages; an object is called
+    so in English too (never by a class of the code, such as Settings)."""
+    text = changed(0, place, value)
+    where = ".".join(map(str, place))
+    assert f"{where}: {english}" in refusal(text, "en").message
+    assert f"{where}: {spanish}" in refusal(text, "es").message
+
+
+def test_s1_a_form_of_the_code_reads_no_class_name_in_english() -> None:
+    """The same table for a form's data (pydantic's Python reading): no "instance of
+    Character" in English either."""
+    from pydantic import ValidationError
+
+    from sombra_tui.engine.commands import AddCharacter
+    from sombra_tui.engine.errors import validation_problems
+
+    with pytest.raises(ValidationError) as caught:
+        AddCharacter.model_validate({"character": 5})
+    [problem] = validation_problems(caught.value)
+    assert problem.message == "Input should be an object"
