@@ -202,6 +202,28 @@ class Session:
             ui_state.remember_draft(key, None)
         return draft
 
+    def keep_group_dice(self, dice: dict[str, str]) -> None:
+        """Keep the dice typed for a group's members not sent yet (by name; empty: none)
+        beside the journal, in their own slot: another form kept meanwhile does not
+        replace them (issue 39 item 3, H1); nowhere without a journal."""
+        if self.journal is not None:
+            ui_state.remember_group_dice(ui_state.journal_key(self.journal.path), dice)
+
+    def resumed_group_dice(self) -> dict[str, str]:
+        """The dice typed for a group's members not sent yet when the combat this one
+        resumes stopped, taken once; a draft of their dialog (which also held them) is
+        read too, but left for its form."""
+        if self.resumed_from is None:
+            return {}
+        key = ui_state.journal_key(self.resumed_from)
+        dice = ui_state.recall_group_dice(key)
+        ui_state.remember_group_dice(key, {})
+        group = (ui_state.recall_draft(key) or {}).get("group")
+        if isinstance(group, dict):
+            dice.update({name: typed for name, typed in group.items()
+                         if isinstance(typed, str) and typed})
+        return dice
+
     def _settle(self) -> None:
         """Finish the check of a combat opened from a snapshot (Combat.settle). If it
         cut the history (a command that does not replay), the journal restarts from

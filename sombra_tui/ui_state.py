@@ -10,7 +10,10 @@ ignored.
 
 A form the DJ was typing in is kept the same way (issue 35 item 5), in
 `form-draft.json`, under the crash journal's key only: a resumed combat opens it
-again with what was typed; closing the form forgets it.
+again with what was typed; closing the form forgets it. Beside it, in the same file
+under its own key, the dice typed for the members of a group rolled together and not
+sent yet (the screen's `group_dice`): kept until those TAs are sent, whatever form is
+kept meanwhile, so a resume brings them back into the group's next dialog.
 """
 
 from __future__ import annotations
@@ -150,4 +153,27 @@ def remember_draft(key: str, draft: dict[str, object] | None) -> None:
     entries.pop(key, None)
     if draft is not None:
         entries[key] = draft
+    _write(draft_path(), entries)
+
+
+# ---- the dice typed for a group's members not sent yet (issue 39 item 3, H1) ------------
+
+def _group_key(key: str) -> str:
+    return "group-dice:" + key
+
+
+def recall_group_dice(key: str) -> dict[str, str]:
+    """The dice kept under `key` (a journal's) for a group's members, by name."""
+    dice = _load(draft_path()).get(_group_key(key), {})
+    return {name: typed for name, typed in dice.items() if isinstance(typed, str) and typed}
+
+
+def remember_group_dice(key: str, dice: dict[str, str]) -> None:
+    """Keep `dice` (by name) under `key`, apart from the open form (empty: forget them)."""
+    entries = _load(draft_path())
+    if entries.get(_group_key(key), {}) == dice:
+        return
+    entries.pop(_group_key(key), None)
+    if dice:
+        entries[_group_key(key)] = dict(dice)
     _write(draft_path(), entries)

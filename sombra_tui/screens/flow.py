@@ -10,7 +10,7 @@ answer (ask.next_step): nothing here tests an action's kind.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,6 +71,57 @@ class DraftOpening:
     item: tuple[int, ...] = ()
 
 
+class GroupDice(MutableMapping[str, str]):
+    """The dice typed in a group's rolls for members not sent yet, by name. Every change
+    is kept beside the journal in their own slot (Session.keep_group_dice), so a hard
+    stop loses none of them whatever form the DJ types in meanwhile (issue 35, H1)."""
+
+    def __init__(self, flow: TableFlow) -> None:
+        self._flow = flow
+        self._dice: dict[str, str] = {}
+
+    def __getitem__(self, name: str) -> str:
+        return self._dice[name]
+
+    def __setitem__(self, name: str, dice: str) -> None:
+        self._dice[name] = dice
+        self._keep()
+
+    def __delitem__(self, name: str) -> None:
+        del self._dice[name]
+        self._keep()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._dice)
+
+    def __len__(self) -> int:
+        return len(self._dice)
+
+    def clear(self) -> None:
+        self._dice.clear()
+        self._keep()
+
+    def _keep(self) -> None:
+        self._flow.session.keep_group_dice(dict(self._dice))
+
+    def restore(self) -> None:
+        """After a resume: the dice kept when the combat stopped, kept again beside this
+        session's journal, for the members still pending in the group acting now."""
+        self._dice = self._flow.session.resumed_group_dice()
+        self._keep()
+        self.prune()
+
+    def prune(self) -> None:
+        """Forget the dice of members no longer pending in the group acting now (P3):
+        sent, or the combat moved on, they no longer apply."""
+        if not self._dice:
+            return
+        pending = {step.character for step in self._flow.state.current_group()}
+        if any(name not in pending for name in self._dice):
+            self._dice = {name: dice for name, dice in self._dice.items() if name in pending}
+            self._keep()
+
+
 class TableFlow:
     """The main screen's decisions over `session` (the screen replaces it: open, resume)."""
 
@@ -81,7 +132,7 @@ class TableFlow:
         self.on_held: Callable[[], object] | None = None
         #: The dice typed in a group's rolls for members not sent yet (Escape on a hit
         #: between two of them), by name: the next group dialog brings them back.
-        self.group_dice: dict[str, str] = {}
+        self.group_dice = GroupDice(self)
 
     @property
     def state(self) -> CombatState:

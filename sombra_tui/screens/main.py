@@ -197,6 +197,7 @@ class MainScreen(RowActions, Screen[None]):
         if self.panels.show_state():  # another encounter (open, resume)
             self.dialogs.arrive(session)
         self.query_one(ResolutionLog).show_events(session.combat.log_view(), force=force_log)
+        self.flow.group_dice.prune()  # a group's typed dice, while they still apply
         # Refreshing the bindings rebuilds the footer, which is slow, so it is done when
         # what the engine allows changes.
         enabled = self.flow.enabled()
@@ -260,7 +261,9 @@ class MainScreen(RowActions, Screen[None]):
         self.action_edit_character()
 
     def reopen_draft(self) -> None:
-        """After a resume: the form the DJ was typing in when sombra-tui stopped (Drafts)."""
+        """After a resume: the dice typed for a group's members not sent yet (their next
+        dialog opens with them), and the form the DJ was typing in (Drafts)."""
+        self.flow.group_dice.restore()
         self.drafts.reopen()
 
     # ---- the one key: next step --------------------------------------------------------

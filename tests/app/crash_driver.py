@@ -22,6 +22,10 @@ own line; the test kills it with SIGKILL when it reads the line it waits for.
   " | " between; a pending hit: its attacker and target, "A -> B"), or `form none`.
   `--accept-hit` then, if that form is a hit: Enter (accepted as proposed) and the
   form open after it, reported the same way.
+* `--escape-then KIND` after `--dialog`: Escape on the dialog open (a hit between a
+  group's members, say), then the keys of dialog KIND, printing `then NAME`.
+* `--report-kept` after the resume (and the hit accepted): the dice the screen keeps
+  for a group's members not sent yet, as `kept NAME=DICE | ...` (`kept none`).
 * `done` at the end; the process stays alive until killed.
 """
 
@@ -229,6 +233,23 @@ async def open_dialog(app: SombraApp, pilot: Pilot[None], kind: str) -> None:
         "no-dialog")
 
 
+async def escape_then(app: SombraApp, pilot: Pilot[None], kind: str) -> None:
+    """Escape on the dialog open, then the keys of `kind` once the main screen is on top."""
+    await pilot.press("escape")
+    for _turn in range(10):
+        await pilot.pause()
+        if app.screen is app.main_screen:
+            break
+    await pilot.press(*DIALOG_KEYS[kind])
+    await settle(app, pilot)
+    say(f"then {type(app.screen).__name__}")
+
+
+def report_kept(app: SombraApp) -> None:
+    kept = app.main_screen.flow.group_dice
+    say("kept " + (" | ".join(f"{name}={kept[name]}" for name in sorted(kept)) or "none"))
+
+
 async def report_form(app: SombraApp, pilot: Pilot[None]) -> None:
     """The form open after a resume, and the text of its first action."""
     for _ in range(10):
@@ -264,6 +285,8 @@ async def main(argv: list[str]) -> None:
     parser.add_argument("--dialog", choices=list(DIALOG_KEYS))
     parser.add_argument("--report-form", action="store_true")
     parser.add_argument("--accept-hit", action="store_true")
+    parser.add_argument("--escape-then", choices=list(DIALOG_KEYS))
+    parser.add_argument("--report-kept", action="store_true")
     options = parser.parse_args(argv)
     app = SombraApp(Session.new(encounter()), remember_theme=False, cursor_blink=False,
                     prepare_dialogs=False)
@@ -275,6 +298,8 @@ async def main(argv: list[str]) -> None:
                 if options.accept_hit and isinstance(app.screen, HitDialog):
                     await pilot.press("enter")  # accepted as proposed: then the draft
                     await report_form(app, pilot)
+            if options.report_kept:
+                report_kept(app)
             say(f"ready {held}")
             full = script()
             for number in range(held + 1, options.play_to + 1):
@@ -289,6 +314,8 @@ async def main(argv: list[str]) -> None:
                 say("saved" if await save(app, pilot) else "not-saved")
             if options.dialog:
                 await open_dialog(app, pilot, options.dialog)
+                if options.escape_then:
+                    await escape_then(app, pilot, options.escape_then)
             say("done")
         await asyncio.Event().wait()  # stay alive until killed
 

@@ -13,13 +13,27 @@ import sys
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
+from sombra_tui import config, ui_state
 from sombra_tui.engine import ProposalKind, storage
 from sombra_tui.engine import commands as c
 from sombra_tui.engine.dice import Dice
 from sombra_tui.engine.history import Combat
 from sombra_tui.engine.journal import Recovered, find_journals, recover
-from tests.app.crash_driver import encounter, group_first, group_hit_first, script
+from sombra_tui.screens.dialogs import ChoiceDialog
+from sombra_tui.screens.dialogs.group_rolls import GroupRollDialog
+from sombra_tui.screens.dialogs.hit import HitDialog
+from sombra_tui.screens.flow import TableFlow
+from sombra_tui.session import Session
+from tests.app.conftest import make_app
+from tests.app.crash_driver import (
+    DIALOG_KEYS,
+    encounter,
+    group_first,
+    group_hit_first,
+    script,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 TOTAL = len(script())
@@ -252,3 +266,91 @@ def test_sigkill_on_a_hit_between_members_brings_back_the_hit_then_the_others_di
     held = len(recovered.combat.commands)
     assert lines[-4:] == [f"resumed {held}", "form HitDialog Matón 1 -> Ana",
                           f"form {form}", f"ready {held}"]
+
+
+def test_sigkill_after_escape_on_a_hit_between_members_and_a_note_typed_keeps_their_dice(
+        tmp_path: Path) -> None:
+    """Issue 39 item 3 with issue 35 (nothing typed is lost): three Matones who declared
+    together (D1) shoot Ana, dice typed on each line, Enter; Matón 1's hit (H1: settled
+    before the next member is sent) is set aside with Escape, and the DJ types a note
+    (whose draft replaces the hit's) when the process is killed. The resume opens the
+    hit, then the note as typed, and keeps the dice typed for Matón 2 and 3 for their
+    group's next dialog."""
+    lines = drive(tmp_path, "--play-to", "0", "--dialog", "group-hit", "--escape-then",
+                  "note", until="then")
+    assert lines[-2:] == ["dialog HitDialog", "then NoteDialog"]
+    lines = drive(tmp_path, "--answer", "r", "--report-form", "--accept-hit",
+                  "--report-kept", until="ready")
+    held = len(group_hit_first(3)) + 1
+    assert lines[-5:] == [f"resumed {held}", "form HitDialog Matón 1 -> Ana",
+                          "form NoteDialog llegan", "kept Matón 2=5 1 1 | Matón 3=6 2 2",
+                          f"ready {held}"]
+
+
+async def test_escape_on_a_resumed_hit_between_members_then_y_opens_their_dice() -> None:
+    """Issue 39 item 3 with issue 35 (nothing typed is lost): three Matones who declared
+    together (D1) shoot Ana, dice typed on each line, Enter; Matón 1's hit is open (H1)
+    when sombra-tui stops. The resume opens that hit; Escape sets it aside, and `y`
+    opens the group's dialog for Matón 2 and 3 with the dice typed for them."""
+    crashed = make_app(Session.new(encounter()))
+    async with crashed.run_test(size=(120, 40)) as pilot:  # stops with the hit open
+        for command in group_hit_first(3):
+            assert crashed.main_screen.run_command(command) is not None
+            await pilot.pause()
+        await pilot.press(*DIALOG_KEYS["group-hit"])
+        for _turn in range(10):
+            await pilot.pause()
+        assert isinstance(crashed.screen, HitDialog)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("r")
+        for _turn in range(10):
+            await pilot.pause()
+        assert isinstance(app.screen, HitDialog)  # Matón 1's, as the engine has it
+        await pilot.press("escape")
+        for _turn in range(6):
+            await pilot.pause()
+        assert app.screen is app.main_screen
+        await pilot.press("y")
+        for _turn in range(6):
+            await pilot.pause()
+        assert isinstance(app.screen, GroupRollDialog)
+        assert app.screen.names == ["Matón 2", "Matón 3"]
+        assert [app.screen.query_one(f"#m{index}-dice", Input).value
+                for index in range(2)] == ["5 1 1", "6 2 2"]
+        await pilot.press("enter")  # Matón 1's hit first (H1), then 2's and 3's
+        for _turn in range(40):
+            await pilot.pause()
+            if isinstance(app.screen, HitDialog):
+                await pilot.press("enter")
+            elif app.screen is app.main_screen and not app.session.combat.state.proposals:
+                break
+        resolved = [(cmd.character, cmd.dice) for cmd in app.session.combat.commands
+                    if isinstance(cmd, c.Resolve)]
+        assert resolved[-2:] == [("Matón 2", Dice.of(5, 1, 1)), ("Matón 3", Dice.of(6, 2, 2))]
+        assert app.session.journal is not None  # sent: their kept dice are forgotten
+        assert ui_state.recall_group_dice(ui_state.journal_key(app.session.journal.path)) == {}
+
+
+def test_a_group_s_kept_dice_are_forgotten_once_they_no_longer_apply() -> None:
+    """D1, H1: the dice typed for Matón 2 and 3 are kept beside the journal, in their own
+    slot; once those members are resolved otherwise (the state moved on, P3), the next
+    look at the table forgets them."""
+    session = Session.new(encounter())
+    session.start_journal(config.journal_dir())
+    for command in [*group_hit_first(3), c.Resolve(character="Matón 1", dice=Dice.of(9, 9, 9))]:
+        session.execute(command)
+    assert session.journal is not None
+    key = ui_state.journal_key(session.journal.path)
+    flow = TableFlow(session)
+    flow.group_dice.update({"Matón 2": "5 1 1", "Matón 3": "6 2 2"})
+    assert ui_state.recall_group_dice(key) == {"Matón 2": "5 1 1", "Matón 3": "6 2 2"}
+    flow.group_dice.prune()
+    assert ui_state.recall_group_dice(key) == {"Matón 2": "5 1 1", "Matón 3": "6 2 2"}
+    for name in ("Matón 2", "Matón 3"):
+        session.execute(c.Resolve(character=name, dice=Dice.of(9, 9, 9)))
+        flow.group_dice.prune()
+        assert name not in ui_state.recall_group_dice(key)
+    assert ui_state.recall_group_dice(key) == {} and not flow.group_dice

@@ -6,11 +6,13 @@ the next (H1), as if each TA had been made in its own dialog (P3, T6).
 Nothing typed is lost (issue 35): the lines are kept as a draft while the DJ types (a
 resume opens the dialog again with them), and the dice typed for members not sent yet
 (Escape on a hit between two of them) come back in the next group dialog; while such a
-hit is open they are the draft (a resume opens the hit, then their group dialog)."""
+hit is open they are the draft (a resume opens the hit, then their group dialog), and
+until they are sent they are kept in their own slot too (the screen's group_dice), so
+another form typed meanwhile does not lose them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,12 +86,13 @@ class GroupRollDialog(Dialog[list[Resolve]]):
 
     def __init__(self, state: CombatState, steps: list[Step],
                  check: Callable[[Resolve], SombraError | None],
-                 roller: Callable[[], DiceRoller], kept: dict[str, str] | None = None
+                 roller: Callable[[], DiceRoller],
+                 kept: MutableMapping[str, str] | None = None
                  ) -> None:
         super().__init__()
         #: The dice typed for each member and not sent yet, by name (shared with the
         #: screen: written when the dialog closes, each taken out once sent).
-        self.kept = {} if kept is None else kept
+        self.kept: MutableMapping[str, str] = {} if kept is None else kept
         self.state = state
         self.steps = steps
         self.action = state.step_action(steps[0])
@@ -210,7 +213,7 @@ class RollsHost:
     #: Where the open dialog's lines are kept while typed (the session's draft), and
     #: the dice typed for members not sent yet, by name (the screen's, across dialogs).
     keep_draft: Callable[[dict[str, object] | None], None]
-    kept: dict[str, str]
+    kept: MutableMapping[str, str]
 
 
 def open_group_rolls(state: CombatState, name: str, host: RollsHost) -> bool:
@@ -243,7 +246,7 @@ def send_in_turn(host: RollsHost, commands: list[Resolve]) -> None:
     host.settle_first(lambda: send_in_turn(host, rest))
 
 
-def rest_draft(kept: dict[str, str], rest: list[str]) -> dict[str, object] | None:
+def rest_draft(kept: Mapping[str, str], rest: list[str]) -> dict[str, object] | None:
     """The dice typed for the members `rest` not sent yet, as the draft of their group
     dialog (its lines; "group": each one's by name, for the screen's kept dice), kept
     while the hit before them is open; None when none was typed."""
