@@ -5,10 +5,12 @@ the page follows the open session, whichever it is. Plain Python: it asks throug
 
 from __future__ import annotations
 
+import errno
 import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from sombra_tui.engine import os_reason
 from sombra_tui.engine.i18n import _
 from sombra_tui.players.ports import DEFAULT_PORT, PortInUse
 
@@ -71,7 +73,8 @@ class Players:
             return
         except OSError as error:
             self.host.notify(_("The players' view could not start: {error}").format(
-                error=error.strerror or error), severity="error", timeout=8)
+                error=server_reason(error, server.host, port)), severity="error",
+                timeout=8)
             return
         self.server = server
         self.last_port = server.port
@@ -163,3 +166,14 @@ class Players:
         """The app stops: so does the page's server."""
         if self.server is not None:
             await self.server.stop()
+
+
+def server_reason(error: OSError, host: str, port: int) -> str:
+    """Why the players' view could not listen, in the DJ's language (S1): the cases a
+    server meets in words of their own, the rest as any file's (os_reason)."""
+    if error.errno == errno.EADDRINUSE:
+        return _("the port {port} is in use by another program").format(port=port)
+    if error.errno == errno.EADDRNOTAVAIL:
+        return _("this computer has no network address {host} (any more): was the "
+                 "network changed?").format(host=host)
+    return os_reason(error)

@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from sombra_tui.engine import storage
 from sombra_tui.engine.commands import Command
 from sombra_tui.engine.errors import (
+    ParamValue,
     SombraError,
     describe_validation,
     os_reason,
@@ -219,11 +220,39 @@ def _bad_header(path: Path, line: str, error: ValidationError) -> SombraError:
     if not isinstance(data, dict) or data.get("format") != JOURNAL_FORMAT:
         return SombraError(N_("The journal {path} has no valid header."),
                            code="journal.no_header", params={"path": str(path)})
+    version = data.get("format_version")
+    if isinstance(version, int) and not isinstance(version, bool) \
+            and version not in FILE_VERSION_OF:  # a newer journal may hold more
+        return _unknown_version(path, version)
     first = validation_problems(error)[0]
     return SombraError(N_("The journal {path} has a bad value on line 1, at {problem}"),
                        code="journal.bad_header",
                        params={"path": str(path), "problem": describe_validation(error)},
                        field=".".join(str(part) for part in first.location))
+
+
+def _unknown_version(path: Path, version: int) -> SombraError:
+    """A journal of a version this sombra-tui does not know (S1): refused as storage
+    refuses such a file, never read as the current version."""
+    params: dict[str, ParamValue] = {"path": str(path), "version": version,
+                                     "supported": JOURNAL_VERSION}
+    if version > JOURNAL_VERSION:
+        return SombraError(N_("The journal {path} was written by a newer sombra-tui "
+                              "(journal version {version}); this one reads up to version "
+                              "{supported}."),
+                           code="journal.newer_version", params=params,
+                           field="format_version")
+    return SombraError(N_("The journal {path} has format version {version}, which this "
+                          "sombra-tui cannot resume (it reads versions 1 to {supported})."),
+                       code="journal.unknown_version", params=params,
+                       field="format_version")
+
+
+def _played_version(path: Path, version: int) -> int:
+    """The encounter file format whose readings a journal of `version` was played with."""
+    if version not in FILE_VERSION_OF:
+        raise _unknown_version(path, version)
+    return FILE_VERSION_OF[version]
 
 
 def recover(path: Path) -> Recovered:
@@ -250,7 +279,7 @@ def recover(path: Path) -> Recovered:
         raise _bad_header(path, complete[0], error) from error
     encounter, commands, redo = header.encounter, header.commands, header.redo
     #: An older journal replays as it was played (storage._v2_to_v3, _v3_to_v4).
-    version = FILE_VERSION_OF.get(header.format_version, storage.FORMAT_VERSION)
+    version = _played_version(path, header.format_version)
     if version < storage.FORMAT_VERSION:
         encounter = encounter.model_copy(update={
             "settings": storage.played_settings(encounter.settings, version)})

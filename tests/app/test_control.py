@@ -4,6 +4,8 @@ screen is asked to show) and fake dialogs that answer as the test says."""
 
 from __future__ import annotations
 
+import errno
+import json
 import socket
 from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
@@ -16,7 +18,7 @@ from sombra_tui.control.files import Files
 from sombra_tui.control.players import Players
 from sombra_tui.engine import Encounter, Side, i18n
 from sombra_tui.engine import commands as c
-from sombra_tui.engine.journal import find_journals
+from sombra_tui.engine.journal import JOURNAL_VERSION, find_journals
 from sombra_tui.session import Session
 from tests.app.test_recovery import crashed_session
 from tests.engine.conftest import char
@@ -193,6 +195,28 @@ def test_recovery_discards_a_crashed_combat_only_once_the_dj_is_sure(sure: bool)
     assert host.session is session and session.journal is not None  # ours journaled
 
 
+def test_recovery_cannot_resume_a_journal_of_an_unknown_version_and_keeps_it() -> None:
+    """S1: a journal from a newer sombra-tui is not offered as resumable (never read as
+    this version's): the DJ is told which journal and version, and it stays on disk."""
+    crashed = crashed_session()
+    assert crashed.journal is not None
+    path = crashed.journal.path
+    first, rest = path.read_text(encoding="utf-8").split("\n", 1)
+    path.write_text(json.dumps(json.loads(first) | {"format_version": 99}) + "\n" + rest,
+                    encoding="utf-8")
+    before = path.read_bytes()
+    session = a_session()
+    files, host, _table, asks = files_over(session)
+    files.offer_recovery()
+    assert asks.asked == []  # no offer to resume it
+    assert [(severity, message) for severity, _title, message in host.said] == [
+        ("warning", f"The journal {path} was written by a newer sombra-tui (journal "
+                    f"version 99); this one reads up to version {JOURNAL_VERSION}. The "
+                    "journal was left in place.")]
+    assert path.read_bytes() == before
+    assert host.session is session and session.journal is not None  # ours journaled
+
+
 def players_over(session: Session) -> tuple[Players, Host, Asks]:
     host, asks = Host(session), Asks()
     players = Players(host, asks, lan=lambda: False,  # type: ignore[arg-type]
@@ -252,3 +276,32 @@ async def test_the_page_follows_the_session_the_app_opens_next() -> None:
         assert server.snapshot == other.players_snapshot
     finally:
         await players.close()
+
+
+
+async def test_s1_the_players_view_says_why_it_could_not_start_in_the_djs_language(
+        spanish: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """S1: a server that cannot listen is named in Spanish with its port, never with
+    the system's English ("Address already in use")."""
+    from sombra_tui.players.server import PlayersServer
+
+    async def refused(server: PlayersServer) -> str:
+        raise OSError(errno.EADDRINUSE, "Address already in use")
+
+    monkeypatch.setattr(PlayersServer, "start", refused)
+    players, host, asks = players_over(a_session())
+    players.port = 8765
+    await players.toggle()
+    assert players.server is None and asks.asked == []
+    assert host.said == [("error", "", "La vista de los jugadores no ha podido arrancar: "
+                                       "el puerto 8765 lo está usando otro programa")]
+
+
+def test_s1_a_lan_address_gone_is_named_not_in_the_systems_english(spanish: str) -> None:
+    from sombra_tui.control.players import server_reason
+
+    gone = OSError(errno.EADDRNOTAVAIL, "Cannot assign requested address")
+    assert server_reason(gone, "192.168.1.7", 8765) == (
+        "este ordenador no tiene (ya) la dirección de red 192.168.1.7: ¿ha cambiado la red?")
+    denied = OSError(errno.EACCES, "Permission denied")
+    assert server_reason(denied, "127.0.0.1", 80) == "permiso denegado"
