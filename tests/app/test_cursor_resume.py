@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from textual.pilot import Pilot
+
 from sombra_tui import config
 from sombra_tui.app import SombraApp
 from sombra_tui.screens.dialogs import ChoiceDialog
@@ -48,17 +50,28 @@ async def test_a_resumed_combat_puts_the_cursor_where_the_dj_left_it() -> None:
         assert table.selected_name == "Bruno" and table.dj_chose
 
 
-async def test_a_reopened_file_puts_the_cursor_where_the_dj_left_it(tmp_path: Path) -> None:
+def saved_file(tmp_path: Path) -> SombraApp:
+    """The app on the reacción prompt saved as muelle.json (no journal)."""
     path = tmp_path / "muelle.json"
     session = Session(reaction_prompt(), path)
     session.save(path)
-    first = make_app(session, journal=False)
+    return make_app(session, journal=False)
+
+
+async def cursor_to_iker(app: SombraApp, pilot: Pilot[None]) -> None:
+    """The DJ moves the table's cursor two rows down, to Iker."""
+    await pilot.pause()
+    table = table_of(app)
+    table.focus()
+    await pilot.press("down", "down")
+    assert table.selected_name == "Iker"
+
+
+async def test_a_reopened_file_puts_the_cursor_where_the_dj_left_it(tmp_path: Path) -> None:
+    path = tmp_path / "muelle.json"
+    first = saved_file(tmp_path)
     async with first.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        table = table_of(first)
-        table.focus()
-        await pilot.press("down", "down")
-        assert table.selected_name == "Iker"
+        await cursor_to_iker(first, pilot)
     again = make_app(Session.open(path), journal=False)
     async with again.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -71,16 +84,9 @@ async def test_a_file_saved_as_another_name_keeps_the_cursor_for_a_restart(
     """The DJ moves the cursor, then saves under a new name (F2) and quits without
     moving it again: the app started on the new file puts it back there (it was kept
     under the old file's name only)."""
-    path = tmp_path / "muelle.json"
-    session = Session(reaction_prompt(), path)
-    session.save(path)
-    first = make_app(session, journal=False)
+    first = saved_file(tmp_path)
     async with first.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        table = table_of(first)
-        table.focus()
-        await pilot.press("down", "down")
-        assert table.selected_name == "Iker"
+        await cursor_to_iker(first, pilot)
         await pilot.press("f2")
         await save_as(pilot, str(tmp_path / "muelle-2.json"))
         assert first.session.path == tmp_path / "muelle-2.json"
