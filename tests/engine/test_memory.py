@@ -103,12 +103,12 @@ def test_opening_a_file_gives_back_what_reading_and_checking_it_freed(
     is not kept in the process's peak."""
     import asyncio
 
-    from sombra_tui import session
+    from sombra_tui import memory, session
     from sombra_tui.engine import storage
 
-    session.release_freed_memory()  # looked up once, and harmless wherever it runs
+    memory.release_freed_memory()  # looked up once, and harmless wherever it runs
     calls: list[int] = []
-    monkeypatch.setattr(session, "_malloc_trim", calls.append)
+    monkeypatch.setattr(memory, "_malloc_trim", calls.append)
     path = tmp_path / f"encounter{storage.FILE_SUFFIX}"
     storage.save(COMBAT, path)
     opened = session.Session.open(path)
