@@ -11,12 +11,21 @@ DEFAULT_PORT = 8765
 
 
 class PortInUse(Exception):
-    """The port is taken: `suggestion` is a free one (None when none was found)."""
+    """The port cannot be had: taken, or (`denied`) not allowed to this user (a port
+    below 1024 without the system's permission); `suggestion` is a free one (None when
+    none was found)."""
 
-    def __init__(self, port: int, suggestion: int | None) -> None:
+    def __init__(self, port: int, suggestion: int | None, denied: bool = False) -> None:
         self.port = port
         self.suggestion = suggestion
-        if suggestion is None:
+        self.denied = denied
+        if denied and suggestion is None:
+            text = _("Port {port} is not allowed to this user (a port below 1024 needs "
+                     "the system's permission), and no free port was found near it.")
+        elif denied:
+            text = _("Port {port} is not allowed to this user (a port below 1024 needs "
+                     "the system's permission). Port {suggestion} is free.")
+        elif suggestion is None:
             text = _("Port {port} is in use, and no free port was found near it.")
         else:
             text = _("Port {port} is in use (another program, or another sombra-tui). "

@@ -168,7 +168,8 @@ class PlayersServer:
         except OSError as error:
             await runner.cleanup()
             if error.errno in (errno.EADDRINUSE, errno.EACCES):
-                raise PortInUse(self.port, free_port_after(self.host, self.port)) from error
+                raise PortInUse(self.port, free_port_after(self.host, self.port),
+                                denied=error.errno == errno.EACCES) from error
             raise
         if self.port == 0:  # any free port (the tests): the one the system gave
             self.port = int(runner.addresses[0][1])

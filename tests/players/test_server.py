@@ -195,6 +195,32 @@ async def test_the_port_in_use_names_it_and_offers_another() -> None:
         assert not second.running
 
 
+@pytest.mark.parametrize("language", ["en", "es"])
+async def test_a_port_not_allowed_to_this_user_is_not_called_in_use(
+        monkeypatch: pytest.MonkeyPatch, language: str) -> None:
+    """A port below 1024 without the system's permission (EACCES; root here, so the
+    system's refusal is made up) is named as not allowed, not as taken by another
+    program, and a free one is still offered, in the DJ's language."""
+    import errno
+
+    from aiohttp import web
+
+    from sombra_tui.engine import i18n
+
+    async def refused(_site: web.TCPSite) -> None:
+        raise OSError(errno.EACCES, "Permission denied")
+    monkeypatch.setattr(web.TCPSite, "start", refused)
+    i18n.set_language(language)
+    server = PlayersServer(session().players_snapshot, port=80)
+    with pytest.raises(PortInUse) as caught:
+        await server.start()
+    assert caught.value.denied and caught.value.suggestion not in (None, 80)
+    text = str(caught.value)
+    assert "in use" not in text and "en uso" not in text and "80" in text
+    assert {"en": "is not allowed to this user", "es": "no está permitido"}[language] in text
+    assert not server.running
+
+
 async def test_stop_ends_the_streams_and_start_serves_again(
         http: aiohttp.ClientSession) -> None:
     s = session()
